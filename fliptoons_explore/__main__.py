@@ -1,0 +1,6 @@
+"""python -m fliptoons_explore: the same as the fliptoons-explore command."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

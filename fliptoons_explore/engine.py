@@ -1,0 +1,62 @@
+"""Resolving a situation: the Flip, then Check Fame, traced or not.
+
+    >>> from fliptoons_explore import resolve
+    >>> r = resolve({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "rat"]}]})
+    >>> r.players[0].fame_total
+    1
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .events import Trace
+from .fame import check_fame
+from .flip import flip_phase
+from .policy import DefaultPolicy, Policy, ScriptedPolicy
+from .scenario import load, table_json
+from .state import Table
+
+
+@dataclass
+class Resolution:
+    """A resolved table and its trace (None when resolved untraced)."""
+
+    table: Table
+    trace: Trace | None
+
+    @property
+    def players(self):
+        return self.table.players
+
+    def to_json(self) -> dict:
+        """The JSON document of DESIGN.md §2.3."""
+        return table_json(self.table, self.trace)
+
+    def __repr__(self) -> str:
+        fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
+        steps = "untraced" if self.trace is None else f"{len(self.trace)} events"
+        return f"<Resolution {self.table.season}: {fame}; {steps}>"
+
+    def _repr_html_(self) -> str:
+        from .render import resolution_html
+        return resolution_html(self)
+
+
+def resolve_table(table: Table, policy: Policy | None = None, traced: bool = True) -> Resolution:
+    """Flip and Check Fame for every player of a table, in place."""
+    trace = Trace() if traced else None
+    flip_phase(table, trace)
+    check_fame(table, policy or DefaultPolicy(), trace)
+    return Resolution(table, trace)
+
+
+def resolve(scenario: dict, policy: Policy | None = None, traced: bool = True) -> Resolution:
+    """Resolve a scenario (DESIGN.md §2.2): its scripted `choices` first, then `policy`
+    (default: `DefaultPolicy`). Raises `ScenarioError` for a bad scenario."""
+    table, scripts = load(scenario)
+    return resolve_table(table, ScriptedPolicy(scripts, policy or DefaultPolicy()), traced)
+
+
+def resolve_scenario(scenario: dict) -> dict:
+    """Resolve a scenario and return the CLI's JSON document."""
+    return resolve(scenario).to_json()

@@ -1,0 +1,336 @@
+"""Check Fame: every face-up card scores its printed fame plus its bonus, once, then the
+least-fame triggers (Firefly, Skunk). Bonuses are small functions in `BONUSES`, keyed by the
+`score` column of the card table; each gets a `Seat` (the card, where it is, whose grid).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .events import Decision, Fame, LeastFame, Phase, Trace
+
+
+@dataclass(slots=True)
+class CardFame:
+    """What one face-up card scores: printed `base` + `bonus` + `gained` (after Check Fame, e.g.
+    the Firefly's +2). `pos` is (row, col) as in docs/engine.md, `height` its place in its stack."""
+
+    card: object
+    pos: tuple[int, int]
+    height: int
+    base: int
+    bonus: int
+    gained: int = 0
+
+    @property
+    def fame(self) -> int:
+        return self.base + self.bonus + self.gained
+
+
+class Seat:
+    """A scoring card in its place: the card, its space and stack, its player, the table."""
+
+    __slots__ = ("card", "row", "col", "stack", "player", "table", "rulings")
+
+    def __init__(self, card, row, col, stack, player, table):
+        self.card, self.row, self.col, self.stack = card, row, col, stack
+        self.player, self.table, self.rulings = player, table, table.rulings
+
+    def adjacent(self) -> list:
+        """Face-up cards adjacent to this card: every card of each neighbouring stack, none of
+        its own stack (s2.key.stack-adjacency)."""
+        return [c for _, _, stack in self.player.grid.neighbours(self.row, self.col)
+                for c in stack if c.face_up]
+
+    def face_up(self) -> list:
+        return [c for c in self.player.grid.cards() if c.face_up]
+
+    def column(self, above: bool) -> int:
+        """Cards (face-down ones too) in the spaces above or below this card's space in its
+        column; not its own stack (s2.faq.spider-grasshopper)."""
+        grid = self.player.grid
+        with_extra = self.rulings.extra_rows_in_columns
+        if self.row < 0 and not with_extra:
+            return 0
+        lowest = -grid.extra_height() if with_extra else 0
+        rows = range(lowest, self.row) if above else range(self.row + 1, 2)
+        return sum(len(grid.at(r, self.col) or ()) for r in rows)
+
+    def others(self):
+        """The other players."""
+        return [p for p in self.table.players if p is not self.player]
+
+
+def _named(cards, card_id) -> int:
+    return sum(1 for c in cards if c is not None and c.face_up and c.spec.id == card_id)
+
+
+def _market(seat: Seat) -> list:
+    return [c for c in seat.table.market if c is not None]
+
+
+# -- bonuses (the `score` column of data/cards.csv); each returns the bonus of one card ----------
+
+def unique_adjacent_names(s: Seat) -> int:
+    """Dragonfly: +1 per unique adjacent face-up card name (ruling `dragonfly_unique`)."""
+    names = Counter(c.spec.id for c in s.adjacent())
+    if s.rulings.dragonfly_unique == "once":
+        return sum(1 for n in names.values() if n == 1)
+    return len(names)
+
+
+def dog_elsewhere(s: Seat) -> int:
+    """Dog: +5 if a Dog is in the market or in another player's grid (s1.faq.dog)."""
+    me = s.card.spec.id
+    if any(c.spec.id == me for c in _market(s)) or any(
+            _named(p.grid.cards(), me) for p in s.others()):
+        return 5
+    return 0
+
+
+def in_upper_row(s: Seat) -> int:
+    """Goat: +3 in the upper row (an extra row is not the upper row; s1.faq.goat)."""
+    return 3 if s.row == 0 else 0
+
+
+def in_lower_row(s: Seat) -> int:
+    """Donkey: +5 in the lower row."""
+    return 5 if s.row == 1 else 0
+
+
+def in_middle_column(s: Seat) -> int:
+    """Sheep: +4 in the middle column (extra rows: ruling `extra_rows_in_columns`)."""
+    return 4 if s.col == 1 and (s.row >= 0 or s.rulings.extra_rows_in_columns) else 0
+
+
+def most_camels(s: Seat) -> int:
+    """Camel: +2 if neither the market nor any other grid holds more Camels (ties qualify;
+    s1.faq.camel)."""
+    me = s.card.spec.id
+    mine = _named(s.player.grid.cards(), me)
+    rivals = [_named(_market(s), me)] + [_named(p.grid.cards(), me) for p in s.others()]
+    return 2 if max(rivals) <= mine else 0
+
+
+def ranks_13_or_lower(s: Seat) -> int:
+    """Rooster: +1 per face-up card of rank 13 or lower in your grid, this card included."""
+    return sum(1 for c in s.face_up() if c.spec.rank <= 13)
+
+
+def ranks_6_or_higher(s: Seat) -> int:
+    """Hen: +1 per face-up card of rank 6 or higher in your grid, this card included."""
+    return sum(1 for c in s.face_up() if c.spec.rank >= 6)
+
+
+def dismissed_starting_cards(s: Seat) -> int:
+    """Cat: +1 per starting card in your dismissed pile."""
+    return sum(1 for c in s.player.dismissed if c.spec.starting)
+
+
+def dismissed_cards(s: Seat) -> int:
+    """Tiger: +1 per card in your dismissed pile."""
+    return len(s.player.dismissed)
+
+
+def dismissed_pairs(s: Seat) -> int:
+    """Opossum: +2 per pair of same-name dismissed cards; a card is in one pair only (s2.faq.opossum)."""
+    return 2 * sum(n // 2 for n in Counter(c.spec.id for c in s.player.dismissed).values())
+
+
+def neighbours_rank_16_or_lower(s: Seat) -> int:
+    """Lion: +4 if every face-up adjacent card has rank 16 or lower (none: ruling
+    `lion_without_neighbours`)."""
+    adjacent = s.adjacent()
+    if not adjacent:
+        return 4 if s.rulings.lion_without_neighbours == "bonus" else 0
+    return 4 if all(c.spec.rank <= 16 for c in adjacent) else 0
+
+
+def any_face_down(s: Seat) -> int:
+    """Bull: +7 if at least one card in your grid is face down."""
+    return 7 if any(not c.face_up for c in s.player.grid.cards()) else 0
+
+
+def no_shared_names(s: Seat) -> int:
+    """Deer: +5 if no two face-up cards in your grid share a name."""
+    names = [c.spec.id for c in s.face_up()]
+    return 5 if len(names) == len(set(names)) else 0
+
+
+def face_up_cards(s: Seat) -> int:
+    """Bear: +1 per face-up card in your grid, stacked cards and itself included (s1.faq.bear)."""
+    return len(s.face_up())
+
+
+def cards_below(s: Seat) -> int:
+    """Spider: +1 per card below it in its column (s2.faq.spider-grasshopper)."""
+    return s.column(above=False)
+
+
+def cards_above(s: Seat) -> int:
+    """Grasshopper: +1 per card above it in its column (s2.faq.spider-grasshopper)."""
+    return s.column(above=True)
+
+
+def fish_in_grid(s: Seat) -> int:
+    """Goldfish, Shark: +1 per face-up fish card in your grid (s2.key.fish: the Shark is no fish)."""
+    return sum(1 for c in s.face_up() if c.spec.fish)
+
+
+def adjacent_fish(s: Seat) -> int:
+    """Clownfish: +2 if adjacent to at least one fish card."""
+    return 2 if any(c.spec.fish for c in s.adjacent()) else 0
+
+
+def hen_or_rooster_anywhere(s: Seat) -> int:
+    """Fox: +3 if a Hen or Rooster is in the market or in any player's grid (s2.faq.fox)."""
+    wanted = ("hen", "rooster")
+    if any(c.spec.id in wanted for c in _market(s)):
+        return 3
+    for p in s.table.players:
+        if any(c.face_up and c.spec.id in wanted for c in p.grid.cards()):
+            return 3
+    return 0
+
+
+def deck_at_least_3(s: Seat) -> int:
+    """Capybara: +4 if at least three cards remain in your deck (s2.faq.capybara)."""
+    return 4 if len(s.player.deck) >= 3 else 0
+
+
+def cards_in_deck(s: Seat) -> int:
+    """Hippopotamus: +2 per card remaining in your deck (s2.faq.hippopotamus)."""
+    return 2 * len(s.player.deck)
+
+
+def adjacent_odd_ranks(s: Seat) -> int:
+    """Rhinoceros: +3 per adjacent face-up card with an odd rank."""
+    return 3 * sum(1 for c in s.adjacent() if c.spec.rank % 2)
+
+
+def grid_at_least_8(s: Seat) -> int:
+    """Sloth: +5 if your grid holds at least eight cards (ruling `sloth_counts`)."""
+    grid = s.player.grid
+    n = len(s.face_up()) if s.rulings.sloth_counts == "face-up" else grid.count()
+    return 5 if n >= 8 else 0
+
+
+def big_button_face_down(s: Seat) -> int:
+    """Platypus: +3 if your Big Button card is face down. The Big Button promo is catalogued but
+    not played: no button is ever face down."""
+    return 0
+
+
+def copy_adjacent(s: Seat) -> int:
+    """Cow: its fame equals the fame of one chosen adjacent card (s1.faq.cow); scored in
+    `check_fame` after the other cards, since it may copy their totals (ruling `cow_copies`)."""
+    raise AssertionError("the Cow is scored by check_fame")
+
+
+BONUSES = {f.__name__: f for f in (
+    unique_adjacent_names, dog_elsewhere, in_upper_row, in_lower_row, in_middle_column,
+    most_camels, ranks_13_or_lower, ranks_6_or_higher, dismissed_starting_cards, dismissed_cards,
+    dismissed_pairs, neighbours_rank_16_or_lower, any_face_down, no_shared_names, face_up_cards,
+    cards_below, cards_above, fish_in_grid, adjacent_fish, hen_or_rooster_anywhere,
+    deck_at_least_3, cards_in_deck, adjacent_odd_ranks, grid_at_least_8, big_button_face_down,
+    copy_adjacent)}
+
+#: Least-fame triggers (the `other` column): resolved after everyone's fame is known.
+LEAST_FAME_GAIN, LEAST_FAME_DISMISS = "least_fame_gain_2", "least_fame_dismiss"
+
+
+def score_player(table, player, policy, trace: Trace | None) -> None:
+    """Score one player's grid into `player.fame` and `player.fame_total`."""
+    entries: list[CardFame] = []
+    cows = []
+    grid = player.grid
+    for row, col, stack in grid.spaces():
+        for height, card in enumerate(stack):
+            if not card.face_up:
+                continue
+            spec = card.spec
+            entry = CardFame(card, (row, col), height, spec.fame, 0)
+            entries.append(entry)
+            if spec.score:
+                if spec.score == "copy_adjacent":
+                    cows.append(entry)
+                else:
+                    entry.bonus = BONUSES[spec.score](Seat(card, row, col, stack, player, table))
+    for entry in cows:
+        entry.bonus = _cow(table, player, entry, entries, policy, trace)
+    player.fame = entries
+    player.fame_total = sum(e.base + e.bonus for e in entries)
+
+
+def _cow(table, player, entry, entries, policy, trace) -> int:
+    """The Cow copies one adjacent face-up card's fame: printed, or total (ruling `cow_copies`)."""
+    from .policy import Choice
+    row, col = entry.pos
+    neighbours = [c for _, _, stack in player.grid.neighbours(row, col) for c in stack if c.face_up]
+    if not neighbours:
+        return 0
+    total = table.rulings.cow_copies == "total"
+    by_card = {id(e.card): e for e in entries}
+    values = tuple((by_card[id(c)].base + by_card[id(c)].bonus) if total and c.spec.score != "copy_adjacent"
+                   else c.spec.fame for c in neighbours)
+    choice = Choice("cow_copy", player.index, entry.card, tuple(neighbours), values,
+                    f"which adjacent card's fame does the {entry.card.spec.name} copy?")
+    i = policy.choose(choice)
+    if trace is not None:
+        trace.emit(Decision, "check-fame", player.index, entry.card, None, "s1.faq.cow",
+                   target=neighbours[i], value=values[i], detail=getattr(policy, "name", "policy"))
+    return values[i]
+
+
+def check_fame(table, policy, trace: Trace | None) -> None:
+    """Check Fame for every player (s2.check-fame), then the least-fame triggers (s2.faq.firefly,
+    s1.faq.skunk): if exactly one player of two or more has the least fame, each face-up Firefly of
+    theirs gains 2 and a face-up Skunk obliges them to dismiss a card (resolved in the Market)."""
+    rule = "s1.check-fame" if table.season == "s1" else "s2.check-fame"
+    if trace is not None:
+        trace.emit(Phase, "check-fame", None, None, None, rule, detail="Check Fame")
+    for p in table.players:
+        score_player(table, p, policy, trace)
+    table.least_fame_player = None
+    if len(table.players) >= 2:
+        least = min(p.fame_total for p in table.players)
+        lowest = [p for p in table.players if p.fame_total == least]
+        alone = lowest[0] if len(lowest) == 1 else None
+        table.least_fame_player = alone
+        for p in table.players:
+            for e in p.fame:
+                other = e.card.spec.other
+                if other not in (LEAST_FAME_GAIN, LEAST_FAME_DISMISS):
+                    continue
+                faq = "s2.faq.firefly" if other == LEAST_FAME_GAIN else "s1.faq.skunk"
+                if p is not alone:
+                    if trace is not None:
+                        why = "a tie for the least fame: no effect" if len(lowest) > 1 and p in lowest \
+                            else "not the player with the least fame"
+                        trace.emit(LeastFame, "check-fame", p.index, e.card, None, faq, detail=why, value=0)
+                elif other == LEAST_FAME_GAIN:
+                    e.gained += 2
+                    if trace is not None:
+                        trace.emit(LeastFame, "check-fame", p.index, e.card, None, faq, value=2,
+                                   detail="alone with the least fame: gains 2")
+                elif trace is not None:
+                    trace.emit(LeastFame, "check-fame", p.index, e.card, None, faq, value=0,
+                               detail="alone with the least fame: must dismiss one face-up card for 0")
+        for p in table.players:
+            p.fame_total = sum(e.fame for e in p.fame)
+    if trace is not None:
+        for p in table.players:
+            for e in p.fame:
+                spec = e.card.spec
+                trace.emit(Fame, "check-fame", p.index, e.card, None,
+                           "card." + spec.id if spec.score or e.gained else rule, pos=e.pos,
+                           value=e.fame, detail=_breakdown(e))
+
+
+def _breakdown(e: CardFame) -> str:
+    parts = [str(e.base)]
+    if e.bonus or e.card.spec.score:
+        parts.append(f"{e.bonus:+d} bonus")
+    if e.gained:
+        parts.append(f"{e.gained:+d} gained")
+    return " ".join(parts)

@@ -1,0 +1,462 @@
+"""The Flip phase: reveal, place, resolve placement abilities, as the Key Concepts order them.
+
+`FlipRun` is one player's Flip; `step()` reveals and resolves one card. The placement abilities
+are small functions in `PLACEMENT`, keyed by the `place` column of the card table, each built from
+the primitives of `FlipRun` (place, stack, move, flip, return, dismiss, gain).
+"""
+from __future__ import annotations
+
+from .events import (Dismiss, EndFlip, Flip, Gain, Ignored, Move, Phase, Place, Queued, Return,
+                     Reveal, Stack, Trace, Trigger)
+from .grid import LOWER, MIDDLE, UPPER, lowest_rank_card
+
+#: A Flip that reveals this many cards has met a loop no rule ends; it is an engine error.
+MAX_REVEALS = 1000
+
+# Kinds of pending next-revealed effects: where the card goes, and what happens to it after.
+PUT_STACK_ON, PUT_ABOVE = "stack_on", "above"
+THEN_FLIP, THEN_RETURN_LOW = "flip", "return_low"
+
+
+class FlipRun:
+    """One player's Flip. `trace` is a `Trace` or None (untraced: no events are built)."""
+
+    __slots__ = ("table", "player", "trace", "rules", "added", "pending", "done", "reveals",
+                 "flip_rule", "pi")
+
+    def __init__(self, table, player, trace: Trace | None) -> None:
+        self.table = table
+        self.player = player
+        self.pi = player.index
+        self.trace = trace
+        self.rules = table.rulings
+        self.added: list = []  # cards added to the grid, in order (previous placed card)
+        self.pending: list = []  # (kind, source card, trigger step) for the next revealed card
+        self.done = False
+        self.reveals = 0
+        self.flip_rule = "s1.flip" if table.season == "s1" else "s2.flip"
+
+    # -- tracing ------------------------------------------------------------------------------
+    def emit(self, cls, card, cause, rule, **extra):
+        if self.trace is None:
+            return None
+        return self.trace.emit(cls, "flip", self.pi, card, cause, rule, **extra)
+
+    def ignored(self, card, cause, rule, why):
+        if self.trace is not None:
+            self.trace.emit(Ignored, "flip", self.pi, card, cause, rule, detail=why)
+
+    # -- the loop -----------------------------------------------------------------------------
+    def step(self) -> bool:
+        """Reveal and resolve one card; False once this player's Flip is over."""
+        if self.done:
+            return False
+        p = self.player
+        grid = p.grid
+        if grid.is_full() or not p.deck:
+            return self.end("all six slots are filled" if grid.is_full() else "the deck is empty",
+                            self.flip_rule if grid.is_full() else "s2.flip.short-deck")
+        self.reveals += 1
+        if self.reveals > MAX_REVEALS:
+            raise RuntimeError(f"player {p.name}: the Flip revealed {MAX_REVEALS} cards without ending")
+        card = p.deck.popleft()
+        card.face_up = True
+        tr = self.trace
+        cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule) if tr is not None else None
+
+        pending = self.pending
+        self.pending = []
+        placed = None
+        for kind, source, trig in pending:
+            if kind is PUT_STACK_ON or kind is PUT_ABOVE:
+                placed = self.put_by_effect(card, kind, source, trig)
+                break
+        if placed is None:
+            i = grid.first_empty_slot()
+            grid.slots[i] = [card]
+            if tr is not None:
+                placed = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule, pos=(i // 3, i % 3))
+        if tr is not None:
+            cause = placed
+        self.added.append(card)
+
+        alive = True
+        for kind, source, trig in pending:
+            if kind is THEN_FLIP:
+                alive = self.flip_face_down(card, source, trig, "s2.key.next-revealed") and alive
+            elif kind is THEN_RETURN_LOW:
+                alive = self.return_if_low_rank(card, source, trig) and alive
+        if card.spec.place:
+            if alive:
+                self.activate(card, cause)
+            else:
+                self.ignored(card, cause, "s2.key.next-revealed",
+                             "its ability does not resolve: it was flipped face down or returned")
+        return True
+
+    def activate(self, card, cause) -> None:
+        """Resolve a card's placement ability, then drop a next-revealed part that has no next card."""
+        trig = self.emit(Trigger, card, cause, "card." + card.spec.id)
+        PLACEMENT[card.spec.place](self, card, trig)
+        if self.pending and self.player.grid.is_full():
+            for _, source, t in self.pending:
+                self.ignored(source, t, "s2.key.next-revealed",
+                             "placed in the last slot: no next card is revealed")
+            self.pending = []
+
+    def end(self, why: str, rule: str) -> bool:
+        if not self.done:
+            self.done = True
+            for _, source, trig in self.pending:
+                self.ignored(source, trig, "s2.key.next-revealed", "no next card was revealed")
+            self.pending = []
+            self.player.flip_ended = why
+            self.emit(EndFlip, None, None, rule, detail=why)
+        return False
+
+    # -- where the next revealed card goes ------------------------------------------------------
+    def put_by_effect(self, card, kind, source, trig):
+        """Put the next revealed card where an Ostrich (on it) or a Gorilla (above it) says;
+        returns the step of the event (None untraced), or None if it could not."""
+        grid = self.player.grid
+        where = grid.locate(source)
+        if where is None:
+            self.ignored(source, trig, "s2.key.next-revealed", "it has left the grid")
+            return None
+        row, col, _ = where
+        if kind is PUT_STACK_ON:
+            grid.stack_on(card, row, col)
+            step = self.emit(Stack, card, trig, "card." + source.spec.id, pos=(row, col), target=source)
+        else:
+            row = grid.lowest_free_extra(col)
+            grid.put(card, row, col)
+            step = self.emit(Place, card, trig, "s2.faq.gorilla", pos=(row, col), target=source,
+                             detail="in a new row above")
+        return -1 if step is None else step
+
+    # -- primitives -----------------------------------------------------------------------------
+    def previous_placed(self, card):
+        """The card last added to the grid that is still there, other than `card`
+        (s2.key.previous-placed); None if there is none."""
+        grid = self.player.grid
+        for c in reversed(self.added):
+            if c is not card and grid.locate(c) is not None:
+                return c
+        return None
+
+    def flip_face_down(self, target, source, cause, rule) -> bool:
+        """Turn a card face down unless it is flip-immune; False if it was turned."""
+        if target.spec.flip_immune:
+            self.ignored(source, cause, "card." + target.spec.id, f"{target.spec.id} cannot be flipped")
+            return True
+        if not target.face_up:
+            self.ignored(source, cause, rule, f"{target.spec.id} is already face down")
+            return False
+        target.face_up = False
+        if self.trace is not None:
+            self.emit(Flip, target, cause, rule, value=0, pos=self.player.grid.locate(target)[:2])
+        return False
+
+    def return_to_deck(self, card, cause, rule) -> None:
+        """Return: face down to the bottom of the owner's deck (s2.keyword.return)."""
+        pos = self.player.grid.remove(card)[:2]
+        card.face_up = False
+        self.player.deck.append(card)
+        self.emit(Return, card, cause, rule, pos=pos)
+
+    def stack_onto(self, card, target, cause, rule) -> None:
+        """Move a card of the grid onto the top of the stack holding `target`."""
+        grid = self.player.grid
+        here = grid.locate(card)
+        there = grid.locate(target)
+        if here[:2] == there[:2] and here[2] == len(grid.at(*here[:2])) - 1:
+            self.ignored(card, cause, rule, f"already on top of the stack holding {target.spec.id}")
+            return
+        grid.remove(card)
+        row, col, _ = grid.locate(target)
+        grid.stack_on(card, row, col)
+        self.emit(Stack, card, cause, rule, pos=(row, col), target=target)
+
+    def take_space_of(self, card, target, cause, rule) -> None:
+        """Return `target` and put `card` exactly where it was (Coyote, Zebra)."""
+        grid = self.player.grid
+        grid.remove(card)
+        row, col, height = grid.locate(target)
+        self.return_to_deck(target, cause, rule)
+        grid.insert(card, row, col, height)
+        self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left")
+
+    def dismiss_from_deck(self, card, cause, rule, where: str) -> None:
+        """Dismiss a card from the deck; a when-dismissed effect waits for the end of the Flip."""
+        p = self.player
+        p.deck.remove(card)
+        card.face_up = True
+        p.dismissed.append(card)
+        dismiss = self.emit(Dismiss, card, cause, rule, detail=f"from the {where} of the deck")
+        if card.spec.when_dismissed:
+            self.queue(card, "when_dismissed", dismiss, rule)
+
+    def take_from_toon_deck(self, source, cause, rule):
+        """The top card of the toon deck, or None (nothing happens) if it is empty."""
+        toon = self.table.toon_deck
+        if not toon:
+            self.ignored(source, cause, rule, "the toon deck is empty")
+            return None
+        return toon.popleft()
+
+    def queue(self, card, trigger: str, cause, rule) -> None:
+        """Record a when-hired / when-dismissed effect for after the Flip (s2.key.timing)."""
+        source = self.player.grid.locate(card) or self.player.grid.locate(self.added[-1])
+        self.player.queued.append((card, trigger, len(self.added), source[:2] if source else (9, 9)))
+        self.emit(Queued, card, cause, "s2.key.timing", detail=f"{trigger.replace('_', ' ')} effect: "
+                  "resolved after the Flip phase", target=None)
+
+    # -- effects on the next revealed card -----------------------------------------------------
+    def return_if_low_rank(self, card, source, trig) -> bool:
+        """Salamander: return the next revealed card if its rank is 1 or lower."""
+        if card.face_up and card.spec.rank <= 1:
+            self.return_to_deck(card, trig, "card." + source.spec.id)
+            return False
+        self.ignored(source, trig, "card." + source.spec.id, f"{card.spec.id} has rank {card.spec.rank}")
+        return True
+
+
+# -- placement abilities (the `place` column of data/cards.csv) ----------------------------------
+
+def stack_next_on_this(run: FlipRun, card, trig) -> None:
+    """Ostrich: the next revealed card is stacked on this card (s1.faq.ostrich)."""
+    run.pending.append((PUT_STACK_ON, card, trig))
+
+
+def flip_next(run: FlipRun, card, trig) -> None:
+    """Eagle: turn the next revealed card face down unless it cannot be flipped (s1.faq.eagle)."""
+    run.pending.append((THEN_FLIP, card, trig))
+
+
+def flip_previous(run: FlipRun, card, trig) -> None:
+    """Elephant: turn the previously placed card face down (s1.faq.elephant)."""
+    prev = _previous_or_ignore(run, card, trig)
+    if prev is not None:
+        run.flip_face_down(prev, card, trig, "card." + card.spec.id)
+
+
+def flip_previous_and_next(run: FlipRun, card, trig) -> None:
+    """Swordfish: turn the previously placed and the next revealed card face down."""
+    flip_previous(run, card, trig)
+    flip_next(run, card, trig)
+
+
+def flip_previous_and_stack_on_it(run: FlipRun, card, trig) -> None:
+    """Starfish: turn the previously placed card face down, and stack this card on it."""
+    prev = _previous_or_ignore(run, card, trig)
+    if prev is not None:
+        run.flip_face_down(prev, card, trig, "card." + card.spec.id)
+        run.stack_onto(card, prev, trig, "card." + card.spec.id)
+
+
+def stack_on_previous(run: FlipRun, card, trig) -> None:
+    """Turkey, Rat, Panther, Sloth: stack this card on the previously placed card."""
+    prev = _previous_or_ignore(run, card, trig)
+    if prev is not None:
+        run.stack_onto(card, prev, trig, "card." + card.spec.id)
+
+
+def stack_on_card_above(run: FlipRun, card, trig) -> None:
+    """Mole: if placed in the lower row, stack this card on the card directly above it."""
+    grid = run.player.grid
+    row, col, _ = grid.locate(card)
+    rule = "card." + card.spec.id
+    if row != LOWER:
+        run.ignored(card, trig, rule, "not in the lower row")
+    elif not grid.at(UPPER, col):
+        run.ignored(card, trig, rule, "no card above it")
+    else:
+        run.stack_onto(card, grid.at(UPPER, col)[-1], trig, rule)
+
+
+def monkey_up(run: FlipRun, card, trig) -> None:
+    """Monkey: if placed in the upper row, move up into a new row above the grid; the next
+    revealed card fills the space it left (s1.faq.monkey)."""
+    grid = run.player.grid
+    row, col, _ = grid.locate(card)
+    if row != UPPER:
+        run.ignored(card, trig, "card." + card.spec.id, "not in the upper row")
+        return
+    grid.remove(card)
+    new_row = grid.lowest_free_extra(col)
+    grid.put(card, new_row, col)
+    run.emit(Move, card, trig, "s1.faq.monkey", pos=(new_row, col), detail="up into a new row")
+
+
+def next_card_above(run: FlipRun, card, trig) -> None:
+    """Gorilla: if placed in the upper row, the next revealed card goes into a new row above it
+    (s2.faq.gorilla)."""
+    row, _, _ = run.player.grid.locate(card)
+    if row != UPPER:
+        run.ignored(card, trig, "card." + card.spec.id, "not in the upper row")
+    else:
+        run.pending.append((PUT_ABOVE, card, trig))
+
+
+def return_next_low_rank(run: FlipRun, card, trig) -> None:
+    """Salamander: if the next revealed card has rank 1 or lower, return it."""
+    run.pending.append((THEN_RETURN_LOW, card, trig))
+
+
+def return_self_in_middle_column(run: FlipRun, card, trig) -> None:
+    """Crab: if placed in the middle column (any row, stacked or not), return this card; if the
+    deck is then empty or only Crabs, the Flip ends (s2.faq.crab)."""
+    _, col, _ = run.player.grid.locate(card)
+    if col != MIDDLE:
+        run.ignored(card, trig, "card." + card.spec.id, "not in the middle column")
+        return
+    deck = run.player.deck
+    only_crabs = all(c.spec.id == card.spec.id for c in deck)
+    run.return_to_deck(card, trig, "s2.faq.crab")
+    if only_crabs:
+        run.end("a Crab was returned to a deck that was empty or held only Crabs", "s2.faq.crab")
+
+
+def return_previous_take_its_space(run: FlipRun, card, trig) -> None:
+    """Coyote: return the previously placed card and take the space it left; a card that cannot
+    be returned gets the Coyote stacked on it instead (s2.faq.coyote)."""
+    prev = _previous_or_ignore(run, card, trig)
+    if prev is None:
+        return
+    if prev.spec.return_immune:
+        run.stack_onto(card, prev, trig, "s2.faq.coyote")
+    else:
+        run.take_space_of(card, prev, trig, "card." + card.spec.id)
+
+
+def return_lowest_take_its_space(run: FlipRun, card, trig) -> None:
+    """Zebra: return the lowest-rank card of the grid and take the space it left; ignored as the
+    first card; a card that cannot be returned gets the Zebra stacked on it (s2.faq.zebra)."""
+    if len(run.added) == 1:
+        run.ignored(card, trig, "s2.faq.zebra", "the first card placed")
+        return
+    grid = run.player.grid
+    target = lowest_rank_card(grid, run.rules.extra_rows_topmost, exclude=card)
+    if target is None:
+        run.ignored(card, trig, "s2.key.lowest-rank", "no other face-up card")
+    elif target.spec.return_immune:
+        run.stack_onto(card, target, trig, "s2.faq.zebra")
+    else:
+        run.take_space_of(card, target, trig, "s2.key.lowest-rank")
+
+
+def join_rabbit_or_face_down(run: FlipRun, card, trig) -> None:
+    """Rabbit: move onto the first face-up Rabbit or face-down card already in the grid (reading
+    order; in a stack, the topmost); stay if there is none."""
+    grid = run.player.grid
+    for _, _, stack in grid.spaces(run.rules.extra_rows_topmost):
+        if card in stack:
+            continue
+        for c in reversed(stack):
+            if not c.face_up or c.spec.id == card.spec.id:
+                run.stack_onto(card, c, trig, "card." + card.spec.id)
+                return
+    run.ignored(card, trig, "card." + card.spec.id, "no face-up Rabbit or face-down card in the grid")
+
+
+def snake(run: FlipRun, card, trig) -> None:
+    """Snake: dismiss the top card of your deck, then stack the top toon-deck card on this card
+    (s1.faq.snake: an undismissable top card goes to the space on the Snake's right, or back to the
+    deck from the final space; with an empty deck only the toon card is stacked)."""
+    p = run.player
+    grid = p.grid
+    if not p.deck:
+        run.ignored(card, trig, "s1.faq.snake", "the deck is empty: nothing is dismissed")
+    elif p.deck[0].spec.dismiss_immune:
+        top = p.deck[0]
+        row, col, _ = grid.locate(card)
+        right = row * 3 + col + 1 if row >= 0 else 6
+        if right < 6 and grid.slots[right] is None:
+            p.deck.popleft()
+            top.face_up = True
+            grid.slots[right] = [top]
+            run.added.append(top)
+            run.emit(Place, top, trig, "s1.faq.snake", pos=(right // 3, right % 3),
+                     detail="cannot be dismissed: placed right of the Snake")
+        else:
+            p.deck.popleft()
+            p.deck.append(top)
+            run.emit(Return, top, trig, "s1.faq.snake",
+                     detail="cannot be dismissed and no space right of the Snake: back into the deck")
+    else:
+        run.dismiss_from_deck(p.deck[0], trig, "card." + card.spec.id, "top")
+    gained = run.take_from_toon_deck(card, trig, "card." + card.spec.id)
+    if gained is None:
+        return
+    gained.face_up = True
+    row, col, _ = grid.locate(card)
+    grid.stack_on(gained, row, col)
+    run.added.append(gained)
+    gain = run.emit(Gain, gained, trig, "card." + card.spec.id, pos=(row, col), target=card,
+                    detail="stacked on the Snake")
+    if gained.spec.when_hired:
+        run.queue(gained, "when_hired", gain, "s1.faq.snake")
+    if gained.spec.place:
+        if run.rules.snake_gained_abilities:
+            run.activate(gained, gain)
+        else:
+            run.ignored(gained, gain, "ruling.snake_gained_abilities",
+                        "a card gained by a Snake does not use its placement ability")
+
+
+def mongoose(run: FlipRun, card, trig) -> None:
+    """Mongoose: dismiss the bottom card of your deck unless it cannot be dismissed, then put the
+    top toon-deck card on top of your deck; its when-hired effect is ignored (s2.faq.mongoose)."""
+    p = run.player
+    rule = "card." + card.spec.id
+    if not p.deck:
+        run.ignored(card, trig, "s2.faq.mongoose", "the deck is empty: nothing is dismissed")
+    elif p.deck[-1].spec.dismiss_immune:
+        run.ignored(card, trig, "s2.faq.mongoose", f"{p.deck[-1].spec.id} cannot be dismissed")
+    else:
+        run.dismiss_from_deck(p.deck[-1], trig, rule, "bottom")
+    gained = run.take_from_toon_deck(card, trig, rule)
+    if gained is None:
+        return
+    gained.face_up = False
+    p.deck.appendleft(gained)
+    gain = run.emit(Gain, gained, trig, rule, detail="on top of the deck")
+    if gained.spec.when_hired:
+        run.ignored(gained, gain, "s2.faq.mongoose", "a card put on the deck is not hired")
+
+
+def _previous_or_ignore(run: FlipRun, card, trig):
+    prev = run.previous_placed(card)
+    if prev is None:
+        run.ignored(card, trig, "s2.key.previous-placed", "no previously placed card")
+    return prev
+
+
+PLACEMENT = {f.__name__: f for f in (
+    stack_next_on_this, flip_next, flip_previous, flip_previous_and_next,
+    flip_previous_and_stack_on_it, stack_on_previous, stack_on_card_above, monkey_up,
+    next_card_above, return_next_low_rank, return_self_in_middle_column,
+    return_previous_take_its_space, return_lowest_take_its_space, join_rabbit_or_face_down,
+    snake, mongoose)}
+
+
+def flip_phase(table, trace: Trace | None) -> None:
+    """Every player without a hand-built grid flips (ruling `flip_players`), then each player's
+    queued when-hired / when-dismissed effects are put in resolution order (s2.key.timing)."""
+    if trace is not None:
+        trace.emit(Phase, "flip", None, None, None, "s2.flip", detail="Flip")
+    runs = [FlipRun(table, p, trace) for p in table.clockwise() if not p.built_grid]
+    if table.rulings.flip_players == "clockwise":
+        for run in runs:
+            while run.step():
+                pass
+    else:
+        active = runs
+        while active:
+            active = [run for run in active if run.step()]
+    table.after_flip = []
+    by_position = table.rulings.flip_trigger_order == "reading-order"
+    for p in table.clockwise():
+        entries = sorted(p.queued, key=lambda e: e[3]) if by_position else p.queued
+        table.after_flip.extend((p.index, card, trigger) for card, trigger, _, _ in entries)
+

@@ -1,0 +1,167 @@
+"""A player's grid: the six base slots, stacks, face-down cards and extra rows, with the pure
+helpers the rules speak of (adjacent, column, reading order, lowest rank).
+
+A space is `(row, col)`: row 0 is the upper row, 1 the lower row, -1 the first extra row above
+the upper row, -2 the next; col 0..2 left to right. A stack is a list of cards, bottom first.
+Base slots are numbered 1..6 in reading order (slot = row * 3 + col + 1).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+UPPER, LOWER = 0, 1
+MIDDLE = 1
+COL_NAMES = ("left", "middle", "right")
+
+
+def space_name(pos: tuple[int, int]) -> str:
+    """'slot 2 (upper middle)' or 'extra row 1, middle'."""
+    row, col = pos
+    if row >= 0:
+        return f"slot {row * 3 + col + 1} ({('upper', 'lower')[row]} {COL_NAMES[col]})"
+    return f"extra row {-row}, {COL_NAMES[col]}"
+
+
+class Grid:
+    """Stacks in the six base slots (`slots[0..5]`) and in extra cells above each column
+    (`extra[col][level]`, level 0 directly above the upper row). Empty spaces hold None."""
+
+    __slots__ = ("slots", "extra")
+
+    def __init__(self) -> None:
+        self.slots: list[list | None] = [None] * 6
+        self.extra: tuple[list, list, list] = ([], [], [])
+
+    # -- spaces -----------------------------------------------------------------------------
+    def at(self, row: int, col: int) -> list | None:
+        """The stack in a space, or None."""
+        if row >= 0:
+            return self.slots[row * 3 + col]
+        column = self.extra[col]
+        level = -row - 1
+        return column[level] if level < len(column) else None
+
+    def extra_height(self) -> int:
+        """How many extra rows the grid has."""
+        return max(len(self.extra[0]), len(self.extra[1]), len(self.extra[2]))
+
+    def rows(self, extra_topmost: bool = True) -> list[int]:
+        """Row indices in reading order (extra rows first when they count as topmost)."""
+        extra = list(range(-self.extra_height(), 0))
+        return extra + [UPPER, LOWER] if extra_topmost else [UPPER, LOWER] + extra[::-1]
+
+    def spaces(self, extra_topmost: bool = True) -> Iterator[tuple[int, int, list]]:
+        """(row, col, stack) for every occupied space, in reading order."""
+        if not (self.extra[0] or self.extra[1] or self.extra[2]):
+            for i, stack in enumerate(self.slots):
+                if stack:
+                    yield i // 3, i % 3, stack
+            return
+        for row in self.rows(extra_topmost):
+            for col in range(3):
+                stack = self.at(row, col)
+                if stack:
+                    yield row, col, stack
+
+    def cards(self) -> Iterator:
+        """Every card in the grid: spaces in reading order, each stack bottom first."""
+        for _, _, stack in self.spaces():
+            yield from stack
+
+    def count(self) -> int:
+        return sum(len(stack) for _, _, stack in self.spaces())
+
+    def first_empty_slot(self) -> int | None:
+        """Index 0..5 of the first empty base slot in reading order, or None when all are filled."""
+        for i, stack in enumerate(self.slots):
+            if stack is None:
+                return i
+        return None
+
+    def is_full(self) -> bool:
+        return None not in self.slots
+
+    def lowest_free_extra(self, col: int) -> int:
+        """The row of the lowest empty extra cell above a column (a new row if needed)."""
+        column = self.extra[col]
+        for level, stack in enumerate(column):
+            if stack is None:
+                return -level - 1
+        return -len(column) - 1
+
+    def neighbours(self, row: int, col: int) -> list[tuple[int, int, list]]:
+        """Occupied spaces sharing a side with (row, col): above, below, left, right."""
+        out = []
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if 0 <= c <= 2 and r <= LOWER:
+                stack = self.at(r, c)
+                if stack:
+                    out.append((r, c, stack))
+        return out
+
+    # -- finding and moving cards -------------------------------------------------------------
+    def locate(self, card) -> tuple[int, int, int] | None:
+        """(row, col, height in stack) of a card, or None if it is not in the grid."""
+        for row, col, stack in self.spaces():
+            for height, c in enumerate(stack):
+                if c is card:
+                    return row, col, height
+        return None
+
+    def put(self, card, row: int, col: int) -> None:
+        """Put a card into an empty space (a new extra row if `row` is above the current ones)."""
+        if row >= 0:
+            self.slots[row * 3 + col] = [card]
+            return
+        column = self.extra[col]
+        level = -row - 1
+        while len(column) <= level:
+            column.append(None)
+        column[level] = [card]
+
+    def stack_on(self, card, row: int, col: int) -> None:
+        """Put a card on top of the stack in a space."""
+        self.at(row, col).append(card)
+
+    def insert(self, card, row: int, col: int, height: int) -> None:
+        """Put a card at a height of a stack (or into the then empty space)."""
+        stack = self.at(row, col)
+        if stack is None:
+            self.put(card, row, col)
+        else:
+            stack.insert(height, card)
+
+    def remove(self, card) -> tuple[int, int, int]:
+        """Take a card out of the grid; returns where it was. An emptied space becomes None."""
+        where = self.locate(card)
+        row, col, height = where
+        stack = self.at(row, col)
+        del stack[height]
+        if not stack:
+            if row >= 0:
+                self.slots[row * 3 + col] = None
+            else:
+                column = self.extra[col]
+                column[-row - 1] = None
+                while column and column[-1] is None:
+                    column.pop()
+        return where
+
+    def copy(self) -> "Grid":
+        g = Grid.__new__(Grid)
+        g.slots = [None if s is None else list(s) for s in self.slots]
+        g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
+        return g
+
+
+def lowest_rank_card(grid: Grid, extra_topmost: bool = True, exclude=None):
+    """The lowest-rank face-up card (s2.key.lowest-rank): ties go to the leftmost card of the
+    topmost row, then to the topmost of the tied cards in a stack. Face-down cards have no rank."""
+    best = None
+    best_rank = None
+    for _, _, stack in grid.spaces(extra_topmost):
+        for c in reversed(stack):  # topmost first
+            if c.face_up and c is not exclude:
+                if best is None or c.spec.rank < best_rank:
+                    best, best_rank = c, c.spec.rank
+    return best

@@ -1,0 +1,91 @@
+"""Decisions: one small protocol for every choice a player makes.
+
+The engine asks a policy `choose(choice) -> index` (or None to decline an optional choice).
+Policies are interchangeable: `DefaultPolicy` (documented, deterministic), `RandomPolicy` (seeded),
+`ScriptedPolicy` (a scenario's `choices`, falling back to another policy), and the widgets.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from .scenario import ScenarioError
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision: `kind` (e.g. 'cow_copy'), who decides, the card whose ability asks, the
+    `options` (cards or values) and a number `values[i]` per option (what it is worth)."""
+
+    kind: str
+    player: int
+    card: object
+    options: tuple
+    values: tuple
+    question: str
+    optional: bool = False
+
+
+class Policy(Protocol):
+    name: str
+
+    def choose(self, choice: Choice) -> int | None: ...
+
+
+class DefaultPolicy:
+    """The documented default: the option worth the most; on a tie, the first (reading order)."""
+
+    name = "default"
+
+    def choose(self, choice: Choice) -> int | None:
+        best = max(choice.values)
+        return choice.values.index(best)
+
+
+class RandomPolicy:
+    """A uniformly random legal answer from a seeded generator (an optional choice may decline)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(seed)
+
+    def choose(self, choice: Choice) -> int | None:
+        n = len(choice.options) + (1 if choice.optional else 0)
+        i = self.rng.randrange(n)
+        return None if i == len(choice.options) else i
+
+
+class ScriptError(ScenarioError):
+    """A scripted answer that is not one of the legal options."""
+
+
+class ScriptedPolicy:
+    """Answers from each player's script, in the order asked: a card id (the first option with
+    that id) or None (decline). A player whose script has run out gets `fallback`'s answer."""
+
+    name = "scripted"
+
+    def __init__(self, scripts: dict[int, list], fallback: Policy | None = None) -> None:
+        self.scripts = {p: list(answers) for p, answers in scripts.items()}
+        self.used = {p: 0 for p in scripts}
+        self.fallback = fallback or DefaultPolicy()
+
+    def choose(self, choice: Choice) -> int | None:
+        answers = self.scripts.get(choice.player, [])
+        k = self.used.get(choice.player, 0)
+        if k >= len(answers):
+            return self.fallback.choose(choice)
+        self.used[choice.player] = k + 1
+        answer = answers[k]
+        where = f"players[{choice.player}].choices[{k}]"
+        if answer is None:
+            if choice.optional:
+                return None
+            raise ScriptError(f"{where}: null declines, but {choice.question!r} must be answered")
+        ids = [getattr(o, "id", o) for o in choice.options]
+        if answer not in ids:
+            raise ScriptError(f"{where}: {answer!r} is not a legal answer to {choice.question!r} "
+                              f"(expected one of: {', '.join(dict.fromkeys(map(str, ids)))})")
+        return ids.index(answer)

@@ -1,0 +1,116 @@
+"""The state of a table: physical cards, each player's deck, grid and dismissed pile, the market,
+the toon deck and the other piles. Every card is always in exactly one place (`Table.locations`).
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from .cards import CATALOG, CardSpec
+from .grid import Grid
+from .rulings import Rulings
+
+#: Price cards left to right (S1/S2 Setup; S2 Combining Games).
+PRICES = {"s1": (3, 4, 7, 10, 15), "s2": (3, 4, 7, 10, 15), "combined": (3, 3, 4, 7, 10, 15, 15)}
+
+
+class Card:
+    """One physical card: a spec, a unique `uid`, and whether it shows its face."""
+
+    __slots__ = ("uid", "spec", "face_up")
+
+    def __init__(self, uid: int, spec: CardSpec, face_up: bool = False) -> None:
+        self.uid = uid
+        self.spec = spec
+        self.face_up = face_up
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def __repr__(self) -> str:
+        return f"{self.spec.id}#{self.uid}" + ("" if self.face_up else "(down)")
+
+
+class PlayerState:
+    """A player's deck (top at the left), grid and dismissed pile, plus this round's results."""
+
+    __slots__ = ("index", "name", "deck", "grid", "dismissed", "built_grid", "actions", "choices",
+                 "fame", "fame_total", "queued", "flip_ended")
+
+    def __init__(self, index: int, name: str) -> None:
+        self.index = index
+        self.name = name
+        self.deck: deque[Card] = deque()
+        self.grid = Grid()
+        self.dismissed: list[Card] = []
+        self.built_grid = False  # the grid was built by hand: this player does not flip
+        self.actions: list[dict] = []
+        self.choices: list = []
+        self.fame: list = []  # CardFame entries after Check Fame
+        self.fame_total = 0
+        self.queued: list = []  # effects waiting for the end of the Flip (s2.key.timing)
+        self.flip_ended = ""
+
+    def __repr__(self) -> str:
+        return f"<Player {self.index} {self.name}: deck {len(self.deck)}, grid {self.grid.count()}>"
+
+
+class Table:
+    """Everything on the table for one resolution."""
+
+    def __init__(self, season: str = "s2", rulings: Rulings | None = None, seed: int | None = None,
+                 first_player: int = 0) -> None:
+        self.season = season
+        self.rulings = rulings or Rulings()
+        self.rng = random.Random(seed)
+        self.players: list[PlayerState] = []
+        self.market: list[Card | None] = [None] * len(PRICES[season])
+        self.toon_deck: deque[Card] = deque()
+        self.market_discard: list[Card] = []
+        self.first_player = first_player
+        self._next_uid = 0
+
+    def new_card(self, card_id: str, face_up: bool = False) -> Card:
+        card = Card(self._next_uid, CATALOG[card_id], face_up)
+        self._next_uid += 1
+        return card
+
+    def add_player(self, name: str) -> PlayerState:
+        player = PlayerState(len(self.players), name)
+        self.players.append(player)
+        return player
+
+    def clockwise(self) -> list[PlayerState]:
+        """Players in clockwise order starting with the first player."""
+        n = len(self.players)
+        return [self.players[(self.first_player + i) % n] for i in range(n)]
+
+    def locations(self) -> dict[int, str]:
+        """{card uid: place} for every card; raises if a card is in two places."""
+        where: dict[int, str] = {}
+
+        def see(cards, place):
+            for c in cards:
+                if c is None:
+                    continue
+                if c.uid in where:
+                    raise AssertionError(f"card {c!r} is both in {where[c.uid]} and in {place}")
+                where[c.uid] = place
+
+        for p in self.players:
+            see(p.deck, f"deck {p.index}")
+            see(p.grid.cards(), f"grid {p.index}")
+            see(p.dismissed, f"dismissed {p.index}")
+        see(self.market, "market")
+        see(self.toon_deck, "toon deck")
+        see(self.market_discard, "discard")
+        return where
+
+    def arrange_market(self, cards: list[Card]) -> None:
+        """Market slots by rank, lowest left (a later card of equal rank to the right, S2 Combining
+        Games); with the toon deck empty the cards sit under the highest price cards (S2 Market)."""
+        slots = len(PRICES[self.season])
+        ordered = sorted(cards, key=lambda c: c.spec.rank)  # stable: equal ranks keep their order
+        pad = [None] * (slots - len(ordered))
+        self.market = (pad + ordered) if not self.toon_deck else (ordered + pad)

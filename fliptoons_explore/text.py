@@ -1,0 +1,97 @@
+"""Plain-text views of a resolution: the grid, the fame breakdown, the numbered trace.
+Pure functions, deterministic output (the notebooks compare it)."""
+from __future__ import annotations
+
+from .grid import space_name
+from .rules import RULES
+
+CELL = 18
+
+
+def _card_label(card) -> str:
+    return card.spec.id if card.face_up else f"({card.spec.id}, face down)"
+
+
+def grid_text(player) -> str:
+    """The grid drawn with one column of text per grid column; stacks read bottom to top."""
+    grid = player.grid
+    names = {(-i - 1): f"extra {i + 1}" for i in range(grid.extra_height())}
+    names.update({0: "upper", 1: "lower"})
+    lines = [" " * 8 + "".join(f"| {h:<{CELL - 2}}" for h in ("left", "middle", "right")) + "|"]
+    for row in range(-grid.extra_height(), 2):
+        stacks = [grid.at(row, col) or [] for col in range(3)]
+        height = max(1, *(len(s) for s in stacks))
+        for h in range(height):
+            cells = []
+            for s in stacks:
+                text = "" if h >= len(s) else ("" if h == 0 else "+ ") + _card_label(s[h])
+                cells.append(f"| {text:<{CELL - 2}}")
+            lines.append(f"{names[row] if h == 0 else '':<8}" + "".join(cells) + "|")
+    return "\n".join(lines)
+
+
+def fame_text(player) -> str:
+    """One line per scoring card, then the total."""
+    lines = []
+    for e in player.fame:
+        where = space_name(e.pos) + (f", stack {e.height + 1}" if e.height else "")
+        parts = f"{e.base}"
+        if e.bonus or e.card.spec.score:
+            parts += f" {e.bonus:+d}"
+        if e.gained:
+            parts += f" {e.gained:+d} gained"
+        lines.append(f"  {e.card.spec.id:<14} {e.fame:>3}   ({parts}; {where})")
+    lines.append(f"  {'total':<14} {player.fame_total:>3}")
+    return "\n".join(lines)
+
+
+def event_text(event, players) -> str:
+    """'#12 flip Ann: stack rat on grasshopper at slot 4 (lower left)  <- #11  [card.rat]'"""
+    who = players[event.player].name if event.player is not None else "table"
+    what = event.kind.replace("_", " ")
+    words = [what]
+    if event.card:
+        words.append(event.card)
+    if event.target:
+        words.append(("onto " if event.kind == "stack" else "on ") + event.target)
+    if event.pos is not None:
+        words.append("at " + space_name(tuple(event.pos)))
+    if event.value is not None and event.kind in ("fame", "least_fame", "decision"):
+        words.append(f"= {event.value}")
+    if event.detail:
+        words.append(f"- {event.detail}")
+    cause = f"  <- #{event.cause}" if event.cause is not None else ""
+    return f"#{event.step:<3} {event.phase:<10} {who}: {' '.join(words)}{cause}  [{event.rule}]"
+
+
+def trace_text(trace, players, paraphrase: bool = False) -> str:
+    lines = []
+    for e in trace:
+        lines.append(event_text(e, players))
+        if paraphrase and e.rule in RULES:
+            lines.append(f"       {RULES[e.rule].paraphrase}")
+    return "\n".join(lines)
+
+
+def resolution_text(resolution, trace: bool = True) -> str:
+    """Every player's grid and fame, the market and toon deck, then the numbered trace."""
+    table = resolution.table
+    out = []
+    for p in table.players:
+        out.append(f"== {p.name}: {p.fame_total} fame ==")
+        out.append(grid_text(p))
+        out.append(fame_text(p))
+        out.append(f"  deck (top first): {', '.join(c.spec.id for c in p.deck) or '-'}")
+        if p.dismissed:
+            out.append(f"  dismissed: {', '.join(c.spec.id for c in p.dismissed)}")
+        out.append("")
+    market = ", ".join(c.spec.id if c else "-" for c in table.market)
+    out.append(f"market: {market}")
+    out.append(f"toon deck (top first): {', '.join(c.spec.id for c in table.toon_deck) or '-'}")
+    for note in getattr(table, "notes", []):
+        out.append(f"note: {note}")
+    if trace and resolution.trace is not None:
+        out.append("")
+        out.append("== trace ==")
+        out.append(trace_text(resolution.trace, table.players))
+    return "\n".join(out)

@@ -1,0 +1,42 @@
+"""Small helpers shared by the tests: build scenarios, resolve them, read results compactly."""
+from __future__ import annotations
+
+from fliptoons_explore import resolve_scenario
+
+
+def solo(deck, season="s2", **player_fields):
+    """A one-player scenario with this deck (top first)."""
+    return {"season": season, "players": [{"name": "P", "deck": list(deck), **player_fields}]}
+
+
+def resolve(scenario: dict) -> dict:
+    """Resolve Flip + Check Fame; the CLI's JSON document (DESIGN.md §2.3)."""
+    return resolve_scenario(scenario)
+
+
+def compact_grid(player: dict) -> list[list[str | None]]:
+    """The JSON grid, rows top first, each cell None or 'a+b' (stack bottom first); a face-down
+    card is written '~id'."""
+    rows = []
+    for row in player["grid"]:
+        out = []
+        for cell in row:
+            if cell is None:
+                out.append(None)
+            else:
+                out.append("+".join(("" if c["face_up"] else "~") + c["id"] for c in cell))
+        rows.append(out)
+    return rows
+
+
+def fame_of(player: dict) -> dict[tuple[str, int, int, int], int]:
+    """{(id, json_row, col, height_in_stack): fame} for every scoring card."""
+    return {(c["id"], c["row"], c["col"], c["stack"]): c["fame"] for c in player["fame"]["cards"]}
+
+
+def rules_cited(doc: dict) -> set[str]:
+    return {e["rule"] for e in doc["trace"]}
+
+
+def events(doc: dict, kind: str, card: str | None = None) -> list[dict]:
+    return [e for e in doc["trace"] if e["event"] == kind and (card is None or e["card"] == card)]
