@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .events import Decision, Fame, LeastFame, Phase, Trace
+from .policy import Choice
+from .rules import FAQ_OF
+from .events import Decision, Fame, Ignored, LeastFame, Phase, Trace
 
 
 @dataclass(slots=True)
@@ -21,6 +23,7 @@ class CardFame:
     base: int
     bonus: int
     gained: int = 0
+    rule: str = ""  # the rule the trace cites for this card's fame
 
     @property
     def fame(self) -> int:
@@ -30,17 +33,20 @@ class CardFame:
 class Seat:
     """A scoring card in its place: the card, its space and stack, its player, the table."""
 
-    __slots__ = ("card", "row", "col", "stack", "player", "table", "rulings")
+    __slots__ = ("card", "row", "col", "stack", "player", "table", "rulings", "stack_adjacency")
 
     def __init__(self, card, row, col, stack, player, table):
         self.card, self.row, self.col, self.stack = card, row, col, stack
         self.player, self.table, self.rulings = player, table, table.rulings
+        self.stack_adjacency = False  # a stack took part in an adjacency (s2.key.stack-adjacency)
 
     def adjacent(self) -> list:
         """Face-up cards adjacent to this card: every card of each neighbouring stack, none of
         its own stack (s2.key.stack-adjacency)."""
-        return [c for _, _, stack in self.player.grid.neighbours(self.row, self.col)
-                for c in stack if c.face_up]
+        near = self.player.grid.neighbours(self.row, self.col)
+        if len(self.stack) > 1 or any(len(stack) > 1 for _, _, stack in near):
+            self.stack_adjacency = True
+        return [c for _, _, stack in near for c in stack if c.face_up]
 
     def face_up(self) -> list:
         return [c for c in self.player.grid.cards() if c.face_up]
@@ -255,7 +261,10 @@ def score_player(table, player, policy, trace: Trace | None) -> None:
                 if spec.score == "copy_adjacent":
                     cows.append(entry)
                 else:
-                    entry.bonus = BONUSES[spec.score](Seat(card, row, col, stack, player, table))
+                    seat = Seat(card, row, col, stack, player, table)
+                    entry.bonus = BONUSES[spec.score](seat)
+                    if seat.stack_adjacency:
+                        entry.rule = "s2.key.stack-adjacency"
     for entry in cows:
         entry.bonus = _cow(table, player, entry, entries, policy, trace)
     player.fame = entries
@@ -264,7 +273,6 @@ def score_player(table, player, policy, trace: Trace | None) -> None:
 
 def _cow(table, player, entry, entries, policy, trace) -> int:
     """The Cow copies one adjacent face-up card's fame: printed, or total (ruling `cow_copies`)."""
-    from .policy import Choice
     row, col = entry.pos
     neighbours = [c for _, _, stack in player.grid.neighbours(row, col) for c in stack if c.face_up]
     if not neighbours:
@@ -307,7 +315,7 @@ def check_fame(table, policy, trace: Trace | None) -> None:
                     if trace is not None:
                         why = "a tie for the least fame: no effect" if len(lowest) > 1 and p in lowest \
                             else "not the player with the least fame"
-                        trace.emit(LeastFame, "check-fame", p.index, e.card, None, faq, detail=why, value=0)
+                        trace.emit(Ignored, "check-fame", p.index, e.card, None, faq, detail=why)
                 elif other == LEAST_FAME_GAIN:
                     e.gained += 2
                     if trace is not None:
@@ -322,8 +330,10 @@ def check_fame(table, policy, trace: Trace | None) -> None:
         for p in table.players:
             for e in p.fame:
                 spec = e.card.spec
-                trace.emit(Fame, "check-fame", p.index, e.card, None,
-                           "card." + spec.id if spec.score or e.gained else rule, pos=e.pos,
+                cite = e.rule or rule
+                if not e.rule and (spec.score or e.gained):
+                    cite = FAQ_OF.get(spec.id) or "card." + spec.id
+                trace.emit(Fame, "check-fame", p.index, e.card, None, cite, pos=e.pos,
                            value=e.fame, detail=_breakdown(e))
 
 

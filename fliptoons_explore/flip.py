@@ -30,7 +30,7 @@ class FlipRun:
         self.pi = player.index
         self.trace = trace
         self.rules = table.rulings
-        self.added: list = []  # cards added to the grid, in order (previous placed card)
+        self.added: list = []  # (card, space when added), in order (previous placed card)
         self.pending: list = []  # (kind, source card, trigger step) for the next revealed card
         self.done = False
         self.reveals = 0
@@ -74,11 +74,12 @@ class FlipRun:
         if placed is None:
             i = grid.first_empty_slot()
             grid.slots[i] = [card]
+            pos = (i // 3, i % 3)
             if tr is not None:
-                placed = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule, pos=(i // 3, i % 3))
-        if tr is not None:
-            cause = placed
-        self.added.append(card)
+                cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule, pos=pos)
+        else:
+            cause, pos = placed
+        self.added.append((card, pos))
 
         alive = True
         for kind, source, trig in pending:
@@ -126,28 +127,37 @@ class FlipRun:
         row, col, _ = where
         if kind is PUT_STACK_ON:
             grid.stack_on(card, row, col)
-            step = self.emit(Stack, card, trig, "card." + source.spec.id, pos=(row, col), target=source)
+            step = self.emit(Stack, card, trig, "s1.faq.ostrich", pos=(row, col), target=source)
         else:
             row = grid.lowest_free_extra(col)
             grid.put(card, row, col)
             step = self.emit(Place, card, trig, "s2.faq.gorilla", pos=(row, col), target=source,
                              detail="in a new row above")
-        return -1 if step is None else step
+        return step, (row, col)
 
     # -- primitives -----------------------------------------------------------------------------
     def previous_placed(self, card):
-        """The card last added to the grid that is still there, other than `card`
-        (s2.key.previous-placed); None if there is none."""
+        """(card, rule): the card last added to the grid that is still there, other than `card`,
+        or (None, None). `rule` is 's2.key.previous-placed' when that Key Concept decided the
+        target (it has moved since, or a card added after it was returned), else None."""
         grid = self.player.grid
-        for c in reversed(self.added):
-            if c is not card and grid.locate(c) is not None:
-                return c
-        return None
+        skipped = False
+        for c, pos in reversed(self.added):
+            if c is card:
+                continue
+            where = grid.locate(c)
+            if where is not None:
+                moved = skipped or where[:2] != pos
+                return c, ("s2.key.previous-placed" if moved else None)
+            skipped = True
+        return None, None
 
-    def flip_face_down(self, target, source, cause, rule) -> bool:
-        """Turn a card face down unless it is flip-immune; False if it was turned."""
+    def flip_face_down(self, target, source, cause, rule=None) -> bool:
+        """Turn a card face down unless it is flip-immune; False if it was turned. `rule`: the
+        Key Concept or FAQ that chose the target, if any (else s2.keyword.flip)."""
+        rule = rule or "s2.keyword.flip"
         if target.spec.flip_immune:
-            self.ignored(source, cause, "card." + target.spec.id, f"{target.spec.id} cannot be flipped")
+            self.ignored(source, cause, "s1.icon.flip-immune", f"{target.spec.id} cannot be flipped")
             return True
         if not target.face_up:
             self.ignored(source, cause, rule, f"{target.spec.id} is already face down")
@@ -157,15 +167,20 @@ class FlipRun:
             self.emit(Flip, target, cause, rule, value=0, pos=self.player.grid.locate(target)[:2])
         return False
 
-    def return_to_deck(self, card, cause, rule) -> None:
-        """Return: face down to the bottom of the owner's deck (s2.keyword.return)."""
+    def return_to_deck(self, card, cause, rule=None) -> None:
+        """Return: face down to the bottom of the owner's deck; into an empty deck it becomes the
+        deck and the Flip goes on (s2.keyword.return)."""
         pos = self.player.grid.remove(card)[:2]
         card.face_up = False
-        self.player.deck.append(card)
-        self.emit(Return, card, cause, rule, pos=pos)
+        deck = self.player.deck
+        detail = "" if deck else "the deck was empty: it is now the deck"
+        deck.append(card)
+        self.emit(Return, card, cause, rule or "s2.keyword.return", pos=pos, detail=detail)
 
-    def stack_onto(self, card, target, cause, rule) -> None:
-        """Move a card of the grid onto the top of the stack holding `target`."""
+    def stack_onto(self, card, target, cause, rule=None) -> None:
+        """Move a card of the grid onto the top of the stack holding `target` (s2.keyword.stack,
+        unless `rule` names what chose the target)."""
+        rule = rule or "s2.keyword.stack"
         grid = self.player.grid
         here = grid.locate(card)
         there = grid.locate(target)
@@ -182,7 +197,7 @@ class FlipRun:
         grid = self.player.grid
         grid.remove(card)
         row, col, height = grid.locate(target)
-        self.return_to_deck(target, cause, rule)
+        self.return_to_deck(target, cause)
         grid.insert(card, row, col, height)
         self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left")
 
@@ -206,7 +221,7 @@ class FlipRun:
 
     def queue(self, card, trigger: str, cause, rule) -> None:
         """Record a when-hired / when-dismissed effect for after the Flip (s2.key.timing)."""
-        source = self.player.grid.locate(card) or self.player.grid.locate(self.added[-1])
+        source = self.player.grid.locate(card) or self.player.grid.locate(self.added[-1][0])
         self.player.queued.append((card, trigger, len(self.added), source[:2] if source else (9, 9)))
         self.emit(Queued, card, cause, "s2.key.timing", detail=f"{trigger.replace('_', ' ')} effect: "
                   "resolved after the Flip phase", target=None)
@@ -215,7 +230,7 @@ class FlipRun:
     def return_if_low_rank(self, card, source, trig) -> bool:
         """Salamander: return the next revealed card if its rank is 1 or lower."""
         if card.face_up and card.spec.rank <= 1:
-            self.return_to_deck(card, trig, "card." + source.spec.id)
+            self.return_to_deck(card, trig)
             return False
         self.ignored(source, trig, "card." + source.spec.id, f"{card.spec.id} has rank {card.spec.rank}")
         return True
@@ -235,9 +250,9 @@ def flip_next(run: FlipRun, card, trig) -> None:
 
 def flip_previous(run: FlipRun, card, trig) -> None:
     """Elephant: turn the previously placed card face down (s1.faq.elephant)."""
-    prev = _previous_or_ignore(run, card, trig)
+    prev, chosen_by = _previous_or_ignore(run, card, trig)
     if prev is not None:
-        run.flip_face_down(prev, card, trig, "card." + card.spec.id)
+        run.flip_face_down(prev, card, trig, chosen_by)
 
 
 def flip_previous_and_next(run: FlipRun, card, trig) -> None:
@@ -248,17 +263,17 @@ def flip_previous_and_next(run: FlipRun, card, trig) -> None:
 
 def flip_previous_and_stack_on_it(run: FlipRun, card, trig) -> None:
     """Starfish: turn the previously placed card face down, and stack this card on it."""
-    prev = _previous_or_ignore(run, card, trig)
+    prev, chosen_by = _previous_or_ignore(run, card, trig)
     if prev is not None:
-        run.flip_face_down(prev, card, trig, "card." + card.spec.id)
-        run.stack_onto(card, prev, trig, "card." + card.spec.id)
+        run.flip_face_down(prev, card, trig, chosen_by)
+        run.stack_onto(card, prev, trig, chosen_by)
 
 
 def stack_on_previous(run: FlipRun, card, trig) -> None:
     """Turkey, Rat, Panther, Sloth: stack this card on the previously placed card."""
-    prev = _previous_or_ignore(run, card, trig)
+    prev, chosen_by = _previous_or_ignore(run, card, trig)
     if prev is not None:
-        run.stack_onto(card, prev, trig, "card." + card.spec.id)
+        run.stack_onto(card, prev, trig, chosen_by)
 
 
 def stack_on_card_above(run: FlipRun, card, trig) -> None:
@@ -271,7 +286,7 @@ def stack_on_card_above(run: FlipRun, card, trig) -> None:
     elif not grid.at(UPPER, col):
         run.ignored(card, trig, rule, "no card above it")
     else:
-        run.stack_onto(card, grid.at(UPPER, col)[-1], trig, rule)
+        run.stack_onto(card, grid.at(UPPER, col)[-1], trig)
 
 
 def monkey_up(run: FlipRun, card, trig) -> None:
@@ -320,13 +335,13 @@ def return_self_in_middle_column(run: FlipRun, card, trig) -> None:
 def return_previous_take_its_space(run: FlipRun, card, trig) -> None:
     """Coyote: return the previously placed card and take the space it left; a card that cannot
     be returned gets the Coyote stacked on it instead (s2.faq.coyote)."""
-    prev = _previous_or_ignore(run, card, trig)
+    prev, chosen_by = _previous_or_ignore(run, card, trig)
     if prev is None:
         return
     if prev.spec.return_immune:
         run.stack_onto(card, prev, trig, "s2.faq.coyote")
     else:
-        run.take_space_of(card, prev, trig, "card." + card.spec.id)
+        run.take_space_of(card, prev, trig, chosen_by or "card." + card.spec.id)
 
 
 def return_lowest_take_its_space(run: FlipRun, card, trig) -> None:
@@ -354,9 +369,13 @@ def join_rabbit_or_face_down(run: FlipRun, card, trig) -> None:
             continue
         for c in reversed(stack):
             if not c.face_up or c.spec.id == card.spec.id:
-                run.stack_onto(card, c, trig, "card." + card.spec.id)
+                run.stack_onto(card, c, trig)
                 return
     run.ignored(card, trig, "card." + card.spec.id, "no face-up Rabbit or face-down card in the grid")
+
+
+#: The Snake FAQ names these: gained by a Snake, they stay on it whatever the ruling options.
+STAYS_ON_SNAKE = ("rabbit", "turkey")
 
 
 def snake(run: FlipRun, card, trig) -> None:
@@ -375,7 +394,7 @@ def snake(run: FlipRun, card, trig) -> None:
             p.deck.popleft()
             top.face_up = True
             grid.slots[right] = [top]
-            run.added.append(top)
+            run.added.append((top, (right // 3, right % 3)))
             run.emit(Place, top, trig, "s1.faq.snake", pos=(right // 3, right % 3),
                      detail="cannot be dismissed: placed right of the Snake")
         else:
@@ -391,13 +410,15 @@ def snake(run: FlipRun, card, trig) -> None:
     gained.face_up = True
     row, col, _ = grid.locate(card)
     grid.stack_on(gained, row, col)
-    run.added.append(gained)
+    run.added.append((gained, (row, col)))
     gain = run.emit(Gain, gained, trig, "card." + card.spec.id, pos=(row, col), target=card,
                     detail="stacked on the Snake")
     if gained.spec.when_hired:
         run.queue(gained, "when_hired", gain, "s1.faq.snake")
     if gained.spec.place:
-        if run.rules.snake_gained_abilities:
+        if gained.spec.id in STAYS_ON_SNAKE:
+            run.ignored(gained, gain, "s1.faq.snake.rabbit-turkey", "it stays on the Snake")
+        elif run.rules.snake_gained_abilities:
             run.activate(gained, gain)
         else:
             run.ignored(gained, gain, "ruling.snake_gained_abilities",
@@ -426,10 +447,12 @@ def mongoose(run: FlipRun, card, trig) -> None:
 
 
 def _previous_or_ignore(run: FlipRun, card, trig):
-    prev = run.previous_placed(card)
+    """(previous placed card, 's2.key.previous-placed' if that Key Concept chose it else None),
+    or (None, None) after recording that the ability is ignored (the first card)."""
+    prev, chosen_by = run.previous_placed(card)
     if prev is None:
         run.ignored(card, trig, "s2.key.previous-placed", "no previously placed card")
-    return prev
+    return prev, chosen_by
 
 
 PLACEMENT = {f.__name__: f for f in (

@@ -56,6 +56,25 @@ def _load() -> dict[str, Rule]:
 RULES: dict[str, Rule] = _load()
 
 
+def _faq_index() -> dict[str, str]:
+    """{card id: its FAQ entry id}, newest season first (`s2.faq.spider-grasshopper` serves both)."""
+    index: dict[str, str] = {}
+    for rid in sorted(RULES, key=lambda r: (not r.startswith("s2."), r)):
+        parts = rid.split(".")
+        if len(parts) == 3 and parts[0] in ("s1", "s2") and parts[1] == "faq":
+            for card_id in parts[2].split("-"):
+                index.setdefault(card_id, rid)
+    return index
+
+
+FAQ_OF: dict[str, str] = _faq_index()
+
+
+def faq_for(card_id: str) -> str | None:
+    """The id of the FAQ entry about a card, if the rulebooks have one."""
+    return FAQ_OF.get(card_id)
+
+
 def rule(rule_id: str) -> Rule:
     """The rule of an id; KeyError if no such id."""
     return RULES[rule_id]

@@ -69,6 +69,9 @@ class Table:
         self.toon_deck: deque[Card] = deque()
         self.market_discard: list[Card] = []
         self.first_player = first_player
+        self.notes: list[str] = []  # remarks on the situation (e.g. more copies than the boxes hold)
+        self.after_flip: list = []  # (player, card, trigger) effects queued in the Flip, in order
+        self.least_fame_player = None  # who alone had the least fame at Check Fame
         self._next_uid = 0
 
     def new_card(self, card_id: str, face_up: bool = False) -> Card:
