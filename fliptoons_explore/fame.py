@@ -24,6 +24,7 @@ class CardFame:
     bonus: int
     gained: int = 0
     rule: str = ""  # the rule the trace cites for this card's fame
+    step: int | None = None  # its fame event in the trace
 
     @property
     def fame(self) -> int:
@@ -291,56 +292,52 @@ def _cow(table, player, entry, entries, policy, trace) -> int:
 
 
 def check_fame(table, policy, trace: Trace | None) -> None:
-    """Check Fame for every player (s2.check-fame), then the least-fame triggers (s2.faq.firefly,
-    s1.faq.skunk): if exactly one player of two or more has the least fame, each face-up Firefly of
-    theirs gains 2 and a face-up Skunk obliges them to dismiss a card (resolved in the Market)."""
+    """Check Fame for every player, computed once (s2.check-fame, s2.check-fame.lock), then the
+    least-fame triggers (s2.faq.firefly, s1.faq.skunk): if exactly one player of two or more has
+    the least fame, each face-up Firefly of theirs gains 2 and a face-up Skunk obliges them to
+    dismiss a card (which the Market resolves)."""
     rule = "s1.check-fame" if table.season == "s1" else "s2.check-fame"
     if trace is not None:
         trace.emit(Phase, "check-fame", None, None, None, rule, detail="Check Fame")
     for p in table.players:
         score_player(table, p, policy, trace)
-    table.least_fame_player = None
-    if len(table.players) >= 2:
-        least = min(p.fame_total for p in table.players)
-        lowest = [p for p in table.players if p.fame_total == least]
-        alone = lowest[0] if len(lowest) == 1 else None
-        table.least_fame_player = alone
-        for p in table.players:
-            for e in p.fame:
-                other = e.card.spec.other
-                if other not in (LEAST_FAME_GAIN, LEAST_FAME_DISMISS):
-                    continue
-                faq = "s2.faq.firefly" if other == LEAST_FAME_GAIN else "s1.faq.skunk"
-                if p is not alone:
-                    if trace is not None:
-                        why = "a tie for the least fame: no effect" if len(lowest) > 1 and p in lowest \
-                            else "not the player with the least fame"
-                        trace.emit(Ignored, "check-fame", p.index, e.card, None, faq, detail=why)
-                elif other == LEAST_FAME_GAIN:
-                    e.gained += 2
-                    if trace is not None:
-                        trace.emit(LeastFame, "check-fame", p.index, e.card, None, faq, value=2,
-                                   detail="alone with the least fame: gains 2")
-                elif trace is not None:
-                    trace.emit(LeastFame, "check-fame", p.index, e.card, None, faq, value=0,
-                               detail="alone with the least fame: must dismiss one face-up card for 0")
-        for p in table.players:
-            p.fame_total = sum(e.fame for e in p.fame)
-    if trace is not None:
-        for p in table.players:
+        if trace is not None:
             for e in p.fame:
                 spec = e.card.spec
-                cite = e.rule or rule
-                if not e.rule and (spec.score or e.gained):
-                    cite = FAQ_OF.get(spec.id) or "card." + spec.id
-                trace.emit(Fame, "check-fame", p.index, e.card, None, cite, pos=e.pos,
-                           value=e.fame, detail=_breakdown(e))
+                cite = e.rule or (FAQ_OF.get(spec.id) or "card." + spec.id if spec.score else rule)
+                e.step = trace.emit(Fame, "check-fame", p.index, e.card, None, cite, pos=e.pos,
+                                    value=e.fame, detail=_breakdown(e))
+    table.least_fame_player = None
+    if len(table.players) < 2:
+        return
+    least = min(p.fame_total for p in table.players)
+    lowest = [p for p in table.players if p.fame_total == least]
+    alone = lowest[0] if len(lowest) == 1 else None
+    table.least_fame_player = alone
+    for p in table.players:
+        for e in p.fame:
+            other = e.card.spec.other
+            if other != LEAST_FAME_GAIN and other != LEAST_FAME_DISMISS:
+                continue
+            faq = "s2.faq.firefly" if other == LEAST_FAME_GAIN else "s1.faq.skunk"
+            if p is not alone:
+                if trace is not None:
+                    why = ("a tie for the least fame: no effect" if p in lowest
+                           else "not the player with the least fame")
+                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, faq, detail=why)
+            elif other == LEAST_FAME_GAIN:
+                e.gained += 2
+                p.fame_total += 2
+                if trace is not None:
+                    trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, faq, value=2,
+                               detail="alone with the least fame: gains 2")
+            elif trace is not None:
+                trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, faq, value=0,
+                           detail="alone with the least fame: must dismiss one face-up card for 0")
 
 
 def _breakdown(e: CardFame) -> str:
-    parts = [str(e.base)]
-    if e.bonus or e.card.spec.score:
-        parts.append(f"{e.bonus:+d} bonus")
-    if e.gained:
-        parts.append(f"{e.gained:+d} gained")
-    return " ".join(parts)
+    """'' for printed fame alone, else e.g. '2 printed +4 bonus'."""
+    if not (e.bonus or e.card.spec.score):
+        return ""
+    return f"{e.base} printed {e.bonus:+d} bonus"

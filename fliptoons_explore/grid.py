@@ -63,20 +63,21 @@ class Grid:
                 if stack:
                     yield row, col, stack
 
-    def cards(self) -> Iterator:
+    def cards(self) -> list:
         """Every card in the grid: spaces in reading order, each stack bottom first."""
-        for _, _, stack in self.spaces():
-            yield from stack
+        if not (self.extra[0] or self.extra[1] or self.extra[2]):
+            return [c for stack in self.slots if stack for c in stack]
+        return [c for _, _, stack in self.spaces() for c in stack]
 
     def count(self) -> int:
         return sum(len(stack) for _, _, stack in self.spaces())
 
     def first_empty_slot(self) -> int | None:
         """Index 0..5 of the first empty base slot in reading order, or None when all are filled."""
-        for i, stack in enumerate(self.slots):
-            if stack is None:
-                return i
-        return None
+        try:
+            return self.slots.index(None)
+        except ValueError:
+            return None
 
     def is_full(self) -> bool:
         return None not in self.slots
@@ -102,10 +103,13 @@ class Grid:
     # -- finding and moving cards -------------------------------------------------------------
     def locate(self, card) -> tuple[int, int, int] | None:
         """(row, col, height in stack) of a card, or None if it is not in the grid."""
-        for row, col, stack in self.spaces():
-            for height, c in enumerate(stack):
-                if c is card:
-                    return row, col, height
+        for i, stack in enumerate(self.slots):
+            if stack and card in stack:  # cards compare by identity
+                return i // 3, i % 3, stack.index(card)
+        for col, column in enumerate(self.extra):
+            for level, stack in enumerate(column):
+                if stack and card in stack:
+                    return -level - 1, col, stack.index(card)
         return None
 
     def put(self, card, row: int, col: int) -> None:

@@ -32,8 +32,9 @@ STYLE = """<style>
 .ft-view .ft-pname{font-weight:700;font-size:13px}
 .ft-view .ft-total{font-weight:700;color:#1a7f37}
 .ft-view .ft-badge{font-size:10px;padding:0 5px;border-radius:8px;background:#fff1c2;color:#6b4e00;border:1px solid #e6cf75}
-.ft-view .ft-note{color:#57606a;font-size:11px;margin-top:3px;max-width:30em}
-.ft-view .ft-grid{display:grid;grid-template-columns:auto repeat(3,8.6em);gap:3px;align-items:stretch}
+.ft-view .ft-note{color:#57606a;font-size:11px;margin-top:3px}
+.ft-view .ft-player .ft-note{max-width:34em}
+.ft-view .ft-grid{display:grid;grid-template-columns:auto repeat(3,minmax(10.6em,max-content));gap:3px;width:max-content;align-items:stretch}
 .ft-view .ft-colhead{text-align:center;color:#57606a;font-size:10px;text-transform:uppercase;letter-spacing:.04em}
 .ft-view .ft-rowhead{color:#57606a;font-size:10px;text-align:right;padding:4px 4px 0 0;white-space:nowrap}
 .ft-view .ft-rowhead b{display:block;font-size:11px;color:#1f2328;font-weight:600}
@@ -42,13 +43,13 @@ STYLE = """<style>
 .ft-view .ft-cell.ft-extra{background:#f1edfa;border-color:#d9d0ee}
 .ft-view .ft-cell.ft-empty{background:transparent;border-style:dashed;color:#8c959f;font-size:10px;align-items:center;justify-content:center}
 .ft-view .ft-card{position:relative;border:1px solid #9aa4ae;border-radius:4px;background:#fffdf5;padding:2px 4px 2px 4px;box-shadow:0 1px 1px rgba(0,0,0,.12)}
-.ft-view .ft-card+.ft-card{margin-top:-2px;margin-left:5px;box-shadow:0 -1px 2px rgba(0,0,0,.18)}
-.ft-view .ft-name{font-weight:600;overflow-wrap:anywhere}
-.ft-view .ft-bottom{display:flex;justify-content:space-between;align-items:baseline;font-size:10px;color:#57606a;margin-top:1px}
+.ft-view .ft-card+.ft-card{margin-top:-2px;box-shadow:0 -1px 2px rgba(0,0,0,.18)}
+.ft-view .ft-name{font-weight:600;font-size:11.5px;white-space:nowrap}
+.ft-view .ft-bottom{display:flex;justify-content:space-between;align-items:baseline;gap:3px;font-size:10px;color:#57606a;margin-top:1px;white-space:nowrap}
 .ft-view .ft-score{font-weight:700;font-size:11px;color:#fff;background:#1a7f37;border-radius:8px;padding:0 5px}
 .ft-view .ft-score.ft-zero{background:#8c959f}
 .ft-view .ft-card.ft-down{background:repeating-linear-gradient(45deg,#27364a 0 4px,#2f4159 4px 8px);border-color:#1b2533;color:#d5deea;text-align:center;font-style:italic;padding:5px 4px}
-.ft-view .ft-stackmark{color:#57606a;font-size:10px;margin-right:1px}
+.ft-view .ft-stackmark{color:#57606a;font-size:10px;margin-right:2px}
 .ft-view .ft-down .ft-stackmark{color:#d5deea}
 .ft-view .ft-section{font-weight:700;font-size:12px;margin:10px 0 3px}
 .ft-view .ft-trace-box{max-height:32em;overflow:auto;width:fit-content;max-width:100%;border:1px solid #d0d7de;border-radius:6px}
@@ -102,8 +103,9 @@ def _fame_tooltip(entry) -> str:
 def _card_html(card, height: int, entry) -> str:
     spec = card.spec
     mark = '<span class="ft-stackmark">+</span>' if height else ""
+    indent = f' style="margin-left:{min(height, 2) * 3}px"' if height else ""
     if not card.face_up:
-        return (f'<div class="ft-card ft-down" title="{_e(spec.name)}, face down: no rank, scores nothing">'
+        return (f'<div class="ft-card ft-down"{indent} title="{_e(spec.name)}, face down: no rank, scores nothing">'
                 f'{mark}({_e(spec.id)})</div>')
     if entry is None:  # before Check Fame: no scores yet
         score = ""
@@ -111,7 +113,7 @@ def _card_html(card, height: int, entry) -> str:
         zero = " ft-zero" if entry.fame == 0 else ""
         score = (f'<span class="ft-score{zero}" title="{_e(_fame_tooltip(entry))}">'
                  f'{entry.fame}</span>')
-    return (f'<div class="ft-card" title="{_e(_card_tooltip(spec))}">'
+    return (f'<div class="ft-card"{indent} title="{_e(_card_tooltip(spec))}">'
             f'<div class="ft-name">{mark}{_e(spec.name)}</div>'
             f'<div class="ft-bottom"><span>rank {spec.rank} · fame {spec.fame}</span>{score}</div></div>')
 
@@ -187,15 +189,14 @@ def _rule_html(rule_id: str) -> str:
 
 
 def _detail(event) -> str:
-    words = []
-    if event.value is not None:
-        if event.kind == "flip":
-            words.append("now face up" if event.value else "now face down")
-        elif event.kind in ("fame", "least_fame", "decision"):
-            words.append(f"= {event.value}")
-    if event.detail:
-        words.append(f"({event.detail})" if event.kind == "fame" else event.detail)
-    return " ".join(words)
+    value, detail = event.value, event.detail
+    if event.kind == "flip" and value is not None:
+        return ("now face up" if value else "now face down") + (f"; {detail}" if detail else "")
+    if event.kind == "fame":  # detail is the breakdown: worth showing only when it adds something
+        return f"= {value}" + (f" ({detail})" if detail and detail != str(value) else "")
+    if event.kind == "decision" and value is not None:
+        return f"= {value}" + (f" ({detail})" if detail else "")
+    return detail
 
 
 def _trace_rows(trace, players) -> str:
@@ -251,6 +252,9 @@ def resolution_html(resolution) -> str:
     out = [STYLE, f'<div class="{SCOPE}">', '<div class="ft-players">']
     out += [_player_body(p, least is p) for p in table.players]
     out.append("</div>")
+    out.append('<div class="ft-note">Stacks read from the bottom card down the cell (+ marks a card stacked '
+               "on the one above it); a dark card is face down; the round badge is the fame the card scored "
+               "at Check Fame (hover it for the breakdown, hover a card for its text).</div>")
     market = [c for c in table.market if c is not None]
     if market or table.toon_deck:
         slots = ", ".join(c.spec.id if c else "—" for c in table.market)

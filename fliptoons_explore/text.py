@@ -15,9 +15,10 @@ def _card_label(card) -> str:
 def grid_text(player) -> str:
     """The grid drawn with one column of text per grid column; stacks read bottom to top."""
     grid = player.grid
+    cell = max([CELL] + [len(_card_label(c)) + 5 for c in grid.cards()])
     names = {(-i - 1): f"extra {i + 1}" for i in range(grid.extra_height())}
     names.update({0: "upper", 1: "lower"})
-    lines = [" " * 8 + "".join(f"| {h:<{CELL - 2}}" for h in ("left", "middle", "right")) + "|"]
+    lines = [" " * 8 + "".join(f"| {h:<{cell - 2}}" for h in ("left", "middle", "right")) + "|"]
     for row in range(-grid.extra_height(), 2):
         stacks = [grid.at(row, col) or [] for col in range(3)]
         height = max(1, *(len(s) for s in stacks))
@@ -25,7 +26,7 @@ def grid_text(player) -> str:
             cells = []
             for s in stacks:
                 text = "" if h >= len(s) else ("" if h == 0 else "+ ") + _card_label(s[h])
-                cells.append(f"| {text:<{CELL - 2}}")
+                cells.append(f"| {text:<{cell - 2}}")
             lines.append(f"{names[row] if h == 0 else '':<8}" + "".join(cells) + "|")
     return "\n".join(lines)
 
@@ -45,23 +46,49 @@ def fame_text(player) -> str:
     return "\n".join(lines)
 
 
-def event_text(event, players) -> str:
-    """'#12 flip Ann: stack rat on grasshopper at slot 4 (lower left)  <- #11  [card.rat]'"""
-    who = players[event.player].name if event.player is not None else "table"
-    what = event.kind.replace("_", " ")
-    words = [what]
-    if event.card:
-        words.append(event.card)
-    if event.target:
-        words.append(("onto " if event.kind == "stack" else "on ") + event.target)
-    if event.pos is not None:
-        words.append("at " + space_name(tuple(event.pos)))
-    if event.value is not None and event.kind in ("fame", "least_fame", "decision"):
-        words.append(f"= {event.value}")
+def _where(event) -> str:
+    return space_name(tuple(event.pos)) if event.pos is not None else ""
+
+
+def event_words(event) -> str:
+    """What an event says, in words: 'stack rat onto grasshopper at slot 4 (lower left)'."""
+    card, target, where = event.card or "", event.target, _where(event)
+    kind = event.kind
+    if kind == "phase":
+        return f"-- {event.detail} --"
+    if kind == "place":
+        text = f"place {card} " + (f"above {target} " if target else "") + f"at {where}"
+    elif kind == "stack":
+        text = f"stack {card} onto {target} at {where}"
+    elif kind == "move":
+        text = f"move {card} to {where}"
+    elif kind == "flip":
+        text = f"flip {card} face {'up' if event.value else 'down'} at {where}"
+    elif kind == "return":
+        text = f"return {card}" + (f" from {where}" if where else "") + " to the bottom of the deck"
+    elif kind == "fame":
+        text = f"{card} at {where} scores {event.value}"
+    elif kind == "decision":
+        text = f"{card} chooses {target} (worth {event.value})"
+    elif kind == "least_fame":
+        text = f"{card}: {event.detail}"
+        return text
+    elif kind in ("trigger", "reveal", "dismiss", "gain", "ignored", "queued"):
+        text = f"{kind} {card}" + (f" ({target})" if target and kind != "gain" else "")
+        if kind == "gain" and where:
+            text += f" at {where}"
+    else:
+        text = f"{kind.replace('_', ' ')} {card}".rstrip()
     if event.detail:
-        words.append(f"- {event.detail}")
+        text += f": {event.detail}"
+    return text
+
+
+def event_text(event, players) -> str:
+    """'#12  flip  Ann: stack rat onto grasshopper at slot 4 (lower left)  <- #11  [card.rat]'"""
+    who = players[event.player].name if event.player is not None else "table"
     cause = f"  <- #{event.cause}" if event.cause is not None else ""
-    return f"#{event.step:<3} {event.phase:<10} {who}: {' '.join(words)}{cause}  [{event.rule}]"
+    return f"#{event.step:<3} {event.phase:<10} {who}: {event_words(event)}{cause}  [{event.rule}]"
 
 
 def trace_text(trace, players, paraphrase: bool = False) -> str:
