@@ -122,8 +122,9 @@ def card(card_id: str) -> CardSpec:
         raise KeyError(unknown_card_message(card_id)) from None
 
 
-def unknown_card_message(card_id: object) -> str:
-    close = difflib.get_close_matches(str(card_id).lower(), CATALOG, n=3, cutoff=0.5)
+def unknown_card_message(card_id: object, among=None) -> str:
+    """'unknown card id 'crbb' (did you mean 'crab'?)', suggesting from `among` (default: all)."""
+    close = difflib.get_close_matches(str(card_id).lower(), list(among or CATALOG), n=3, cutoff=0.5)
     hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
     return f"unknown card id {card_id!r}{hint}"
 

@@ -39,6 +39,8 @@ def read_scenario(path: str) -> dict:
         raise ScenarioError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
     except UnicodeDecodeError:
         raise ScenarioError(f"{path}: not a UTF-8 text file") from None
+    except RecursionError:
+        raise ScenarioError(f"{path}: not valid JSON (nested too deeply)") from None
 
 
 def main(argv: list[str] | None = None) -> int:

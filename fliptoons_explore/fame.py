@@ -250,26 +250,29 @@ def score_player(table, player, policy, trace: Trace | None) -> None:
     """Score one player's grid into `player.fame` and `player.fame_total`."""
     entries: list[CardFame] = []
     cows = []
-    grid = player.grid
-    for row, col, stack in grid.spaces():
+    total = 0
+    for row, col, stack in player.grid.spaces():
         for height, card in enumerate(stack):
             if not card.face_up:
                 continue
             spec = card.spec
             entry = CardFame(card, (row, col), height, spec.fame, 0)
             entries.append(entry)
+            total += spec.fame
             if spec.score:
                 if spec.score == "copy_adjacent":
                     cows.append(entry)
                 else:
                     seat = Seat(card, row, col, stack, player, table)
-                    entry.bonus = BONUSES[spec.score](seat)
+                    entry.bonus = bonus = BONUSES[spec.score](seat)
+                    total += bonus
                     if seat.stack_adjacency:
                         entry.rule = "s2.key.stack-adjacency"
     for entry in cows:
-        entry.bonus = _cow(table, player, entry, entries, policy, trace)
+        entry.bonus = bonus = _cow(table, player, entry, entries, policy, trace)
+        total += bonus
     player.fame = entries
-    player.fame_total = sum(e.base + e.bonus for e in entries)
+    player.fame_total = total
 
 
 def _cow(table, player, entry, entries, policy, trace) -> int:

@@ -52,10 +52,11 @@ class FlipRun:
         if self.done:
             return False
         p = self.player
-        grid = p.grid
-        if grid.is_full() or not p.deck:
-            return self.end("all six slots are filled" if grid.is_full() else "the deck is empty",
-                            self.flip_rule if grid.is_full() else "s2.flip.short-deck")
+        slots = p.grid.slots
+        if None not in slots:
+            return self.end("all six slots are filled", self.flip_rule)
+        if not p.deck:
+            return self.end("the deck is empty", "s2.flip.short-deck")
         self.reveals += 1
         if self.reveals > MAX_REVEALS:
             raise RuntimeError(f"player {p.name}: the Flip revealed {MAX_REVEALS} cards without ending")
@@ -63,30 +64,19 @@ class FlipRun:
         card.face_up = True
         tr = self.trace
         cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule) if tr is not None else None
-
         pending = self.pending
-        self.pending = []
-        placed = None
-        for kind, source, trig in pending:
-            if kind is PUT_STACK_ON or kind is PUT_ABOVE:
-                placed = self.put_by_effect(card, kind, source, trig)
-                break
-        if placed is None:
-            i = grid.first_empty_slot()
-            grid.slots[i] = [card]
+        alive = True
+        if pending:
+            self.pending = []
+            cause = self.place_next_revealed(card, cause, pending)
+            alive = self.resolve_on_next_revealed(card, pending)
+        else:
+            i = slots.index(None)
+            slots[i] = [card]
             pos = (i // 3, i % 3)
+            self.added.append((card, pos))
             if tr is not None:
                 cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule, pos=pos)
-        else:
-            cause, pos = placed
-        self.added.append((card, pos))
-
-        alive = True
-        for kind, source, trig in pending:
-            if kind is THEN_FLIP:
-                alive = self.flip_face_down(card, source, trig, "s2.key.next-revealed") and alive
-            elif kind is THEN_RETURN_LOW:
-                alive = self.return_if_low_rank(card, source, trig) and alive
         if card.spec.place:
             if alive:
                 self.activate(card, cause)
@@ -95,9 +85,38 @@ class FlipRun:
                              "its ability does not resolve: it was flipped face down or returned")
         return True
 
+    def place_next_revealed(self, card, cause, pending):
+        """Place a card revealed while next-revealed effects wait: where an Ostrich or Gorilla says,
+        else the first empty slot. Returns the step of the placement (None untraced)."""
+        placed = None
+        for kind, source, trig in pending:
+            if kind is PUT_STACK_ON or kind is PUT_ABOVE:
+                placed = self.put_by_effect(card, kind, source, trig)
+                break
+        if placed is None:
+            i = self.player.grid.first_empty_slot()
+            self.player.grid.slots[i] = [card]
+            pos = (i // 3, i % 3)
+            cause = self.emit(Place, card, cause, self.flip_rule, pos=pos)
+        else:
+            cause, pos = placed
+        self.added.append((card, pos))
+        return cause
+
+    def resolve_on_next_revealed(self, card, pending) -> bool:
+        """Eagle, Swordfish, Salamander on the card just revealed; False if it was flipped or
+        returned, so its own ability does not resolve (s2.key.next-revealed)."""
+        alive = True
+        for kind, source, trig in pending:
+            if kind is THEN_FLIP:
+                alive = self.flip_face_down(card, source, trig, "s2.key.next-revealed") and alive
+            elif kind is THEN_RETURN_LOW:
+                alive = self.return_if_low_rank(card, source, trig) and alive
+        return alive
+
     def activate(self, card, cause) -> None:
         """Resolve a card's placement ability, then drop a next-revealed part that has no next card."""
-        trig = self.emit(Trigger, card, cause, "card." + card.spec.id)
+        trig = None if self.trace is None else self.emit(Trigger, card, cause, "card." + card.spec.id)
         PLACEMENT[card.spec.place](self, card, trig)
         if self.pending and self.player.grid.is_full():
             for _, source, t in self.pending:

@@ -34,7 +34,7 @@ STYLE = """<style>
 .ft-view .ft-badge{font-size:10px;padding:0 5px;border-radius:8px;background:#fff1c2;color:#6b4e00;border:1px solid #e6cf75}
 .ft-view .ft-note{color:#57606a;font-size:11px;margin-top:3px}
 .ft-view .ft-player .ft-note{max-width:34em}
-.ft-view .ft-grid{display:grid;grid-template-columns:auto repeat(3,minmax(10.6em,max-content));gap:3px;width:max-content;align-items:stretch}
+.ft-view .ft-grid{display:grid;grid-template-columns:auto repeat(3,minmax(9.6em,max-content));gap:3px;width:max-content;align-items:stretch}
 .ft-view .ft-colhead{text-align:center;color:#57606a;font-size:10px;text-transform:uppercase;letter-spacing:.04em}
 .ft-view .ft-rowhead{color:#57606a;font-size:10px;text-align:right;padding:4px 4px 0 0;white-space:nowrap}
 .ft-view .ft-rowhead b{display:block;font-size:11px;color:#1f2328;font-weight:600}
@@ -252,9 +252,9 @@ def resolution_html(resolution) -> str:
     out = [STYLE, f'<div class="{SCOPE}">', '<div class="ft-players">']
     out += [_player_body(p, least is p) for p in table.players]
     out.append("</div>")
-    out.append('<div class="ft-note">Stacks read from the bottom card down the cell (+ marks a card stacked '
-               "on the one above it); a dark card is face down; the round badge is the fame the card scored "
-               "at Check Fame (hover it for the breakdown, hover a card for its text).</div>")
+    out.append('<div class="ft-note">A cell lists its stack bottom card first (+ marks a card stacked on '
+               "the one above it). Dark cards are face down. The round badge is the fame a card scored at "
+               "Check Fame: hover it for the breakdown, hover a card for its text.</div>")
     market = [c for c in table.market if c is not None]
     if market or table.toon_deck:
         slots = ", ".join(c.spec.id if c else "—" for c in table.market)

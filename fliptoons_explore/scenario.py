@@ -6,10 +6,11 @@ Every mistake in a scenario raises `ScenarioError` with one line naming the fiel
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from .cards import CATALOG, cards_of, owned_copies, unknown_card_message
-from .rulings import Rulings
+from .rulings import OPTIONS, Rulings
 from .state import PRICES, Table
 
 MAX_PLAYERS = 8
@@ -28,14 +29,18 @@ def _type_name(value) -> str:
 
 def _expect(value, kind, where: str, what: str):
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ScenarioError(f"{where}: expected {what}, got {_type_name(value)}")
+        got = _type_name(value)
+        if kind is int and isinstance(value, float):
+            got = f"{value!r}, not a whole number"
+        raise ScenarioError(f"{where}: expected {what}, got {got}")
     return value
 
 
 def _known_fields(obj: dict, allowed, where: str) -> None:
     for key in obj:
         if key not in allowed:
-            raise ScenarioError(f"{where}: unknown field {key!r} (expected one of: {', '.join(allowed)})")
+            path = f"{where}.{key}" if where != "scenario" else str(key)
+            raise ScenarioError(f"{path}: unknown field (expected one of: {', '.join(allowed)})")
 
 
 class _Builder:
@@ -46,7 +51,7 @@ class _Builder:
     def card_id(self, value, where: str) -> str:
         _expect(value, str, where, "a card id")
         if value not in CATALOG:
-            raise ScenarioError(f"{where}: {unknown_card_message(value)}")
+            raise ScenarioError(f"{where}: {unknown_card_message(value, self.allowed)}")
         if value not in self.allowed:
             spec = CATALOG[value]
             raise ScenarioError(f"{where}: {value!r} is a {spec.season.upper()} card, not in a "
@@ -63,8 +68,9 @@ def load(data) -> tuple[Table, dict[int, list]]:
     _expect(data, dict, "scenario", "a JSON object")
     _known_fields(data, TOP_FIELDS, "scenario")
     season = data.get("season", "s2")
-    if season not in PRICES:
-        raise ScenarioError(f"season: expected \"s1\", \"s2\" or \"combined\", got {season!r}")
+    if not isinstance(season, str) or season not in PRICES:
+        got = repr(season) if isinstance(season, str) else _type_name(season)
+        raise ScenarioError(f"season: expected \"s1\", \"s2\" or \"combined\", got {got}")
     if "players" not in data:
         raise ScenarioError("players: missing field (expected a list of 1 to 8 players)")
     players = _expect(data["players"], list, "players", "a list of 1 to 8 players")
@@ -74,10 +80,17 @@ def load(data) -> tuple[Table, dict[int, list]]:
     _expect(first, int, "first_player", "a player index")
     if not 0 <= first < len(players):
         raise ScenarioError(f"first_player: expected 0 to {len(players) - 1}, got {first}")
-    try:
-        rulings = Rulings.from_dict(_expect(data.get("rulings", {}), dict, "rulings", "an object"))
-    except ValueError as e:
-        raise ScenarioError(f"rulings: {e}") from None
+    rulings_data = _expect(data.get("rulings", {}), dict, "rulings", "an object")
+    for name, value in rulings_data.items():
+        option = OPTIONS.get(name)
+        if option is None:
+            raise ScenarioError(f"rulings.{name}: unknown ruling option (known: {', '.join(OPTIONS)})")
+        try:
+            Rulings.from_dict({name: value})
+        except ValueError:
+            raise ScenarioError(f"rulings.{name}: expected one of {', '.join(map(json.dumps, option.choices))}, "
+                                f"got {json.dumps(value)}") from None
+    rulings = Rulings.from_dict(rulings_data)
 
     b = _Builder(season)
     table = Table(season, rulings, first_player=first)
@@ -166,6 +179,9 @@ def _load_grid(b: _Builder, table: Table, p, value, where: str) -> None:
                     p.grid.put(card, r, col)
                 else:
                     p.grid.stack_on(card, r, col)
+    if n_extra and rows[0] == [None, None, None]:
+        raise ScenarioError(f"{where}[0]: an extra row with no card (the rows above the upper row "
+                            "are extra rows; leave out an empty one)")
     p.built_grid = True
 
 
