@@ -8,13 +8,13 @@ phase step), `rule` (an id of `fliptoons_explore.rules.RULES`), and where it app
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str] = "event"
+class Event(NamedTuple):
+    """One step of a resolution: an immutable record (a typed named tuple: `Reveal`, `Place`...,
+    each a subclass with its `kind`; tuples build fast, which keeps tracing cheap)."""
+
     step: int
     phase: str
     player: int | None
@@ -25,8 +25,10 @@ class Event:
     target: str | None = None
     detail: str = ""
     value: int | None = None
-    uid: int | None = field(default=None, compare=False)
-    target_uid: int | None = field(default=None, compare=False)
+    uid: int | None = None
+    target_uid: int | None = None
+
+    kind = "event"
 
     def to_json(self) -> dict:
         out = {"step": self.step, "phase": self.phase, "player": self.player, "event": self.kind,
@@ -41,84 +43,104 @@ class Event:
             out["value"] = self.value
         return out
 
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}(step={self.step}, player={self.player}, card={self.card!r}, "
+                f"cause={self.cause}, rule={self.rule!r})")
+
 
 class Phase(Event):
     """A phase begins (detail names it)."""
+    __slots__ = ()
     kind = "phase"
 
 
 class Reveal(Event):
     """The top card of a player's deck is revealed."""
+    __slots__ = ()
     kind = "reveal"
 
 
 class Place(Event):
     """A card is put into a space of the grid (`pos`)."""
+    __slots__ = ()
     kind = "place"
 
 
 class Stack(Event):
     """A card is put on top of the stack holding `target` (`pos` is the stack's space)."""
+    __slots__ = ()
     kind = "stack"
 
 
 class Move(Event):
     """A card already in the grid moves to another space (`pos`)."""
+    __slots__ = ()
     kind = "move"
 
 
 class Flip(Event):
     """A card is turned over; `value` 0 = now face down, 1 = now face up."""
+    __slots__ = ()
     kind = "flip"
 
 
 class Return(Event):
     """A card goes face down to the bottom of its owner's deck."""
+    __slots__ = ()
     kind = "return"
 
 
 class Dismiss(Event):
     """A card goes to its owner's dismissed pile (`detail` says from where)."""
+    __slots__ = ()
     kind = "dismiss"
 
 
 class Gain(Event):
     """A card is taken from the toon deck (`detail` says where it goes)."""
+    __slots__ = ()
     kind = "gain"
 
 
 class Trigger(Event):
     """A card's ability activates; the events it causes name this step as their cause."""
+    __slots__ = ()
     kind = "trigger"
 
 
 class Ignored(Event):
     """An ability, or part of one, does nothing (`detail` says why)."""
+    __slots__ = ()
     kind = "ignored"
 
 
 class Queued(Event):
     """A when-hired / when-dismissed effect waits for the end of the Flip (s2.key.timing)."""
+    __slots__ = ()
     kind = "queued"
 
 
 class EndFlip(Event):
     """A player's Flip ends (`detail` says why)."""
+    __slots__ = ()
     kind = "end_flip"
 
 
 class Fame(Event):
     """A card scores `value` fame at Check Fame (`detail` shows printed + bonus)."""
+    __slots__ = ()
     kind = "fame"
 
 
 class LeastFame(Event):
     """A least-fame trigger (Firefly, Skunk) applies to a player, or to nobody on a tie."""
+    __slots__ = ()
     kind = "least_fame"
 
 
 class Decision(Event):
     """A player's decision and the answer given (`target`), with who answered (`detail`)."""
+    __slots__ = ()
     kind = "decision"
 
 
@@ -133,14 +155,13 @@ class Trace(list):
     __slots__ = ()
 
     def emit(self, cls: type[Event], phase: str, player: int | None, card, cause: int | None,
-             rule: str, **extra) -> int:
+             rule: str, pos=None, target=None, detail: str = "", value=None) -> int:
+        """Append an event; `card` and `target` may be card objects (their ids and uids are kept)."""
         step = len(self)
-        if card is not None and not isinstance(card, str):
-            extra.setdefault("uid", card.uid)
-            card = card.id
-        target = extra.get("target")
-        if target is not None and not isinstance(target, str):
-            extra["target_uid"] = target.uid
-            extra["target"] = target.id
-        self.append(cls(step, phase, player, card, cause, rule, **extra))
+        uid = target_uid = None
+        if card is not None and card.__class__ is not str:
+            uid, card = card.uid, card.spec.id
+        if target is not None and target.__class__ is not str:
+            target_uid, target = target.uid, target.spec.id
+        self.append(cls(step, phase, player, card, cause, rule, pos, target, detail, value, uid, target_uid))
         return step

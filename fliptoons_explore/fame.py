@@ -34,11 +34,13 @@ class CardFame:
 class Seat:
     """A scoring card in its place: the card, its space and stack, its player, the table."""
 
-    __slots__ = ("card", "row", "col", "stack", "player", "table", "rulings", "stack_adjacency")
+    __slots__ = ("card", "row", "col", "stack", "player", "table", "rulings", "faces",
+                 "stack_adjacency")
 
-    def __init__(self, card, row, col, stack, player, table):
+    def __init__(self, card, row, col, stack, player, table, faces=None):
         self.card, self.row, self.col, self.stack = card, row, col, stack
         self.player, self.table, self.rulings = player, table, table.rulings
+        self.faces = faces  # the player's face-up cards, if already listed
         self.stack_adjacency = False  # a stack took part in an adjacency (s2.key.stack-adjacency)
 
     def adjacent(self) -> list:
@@ -50,7 +52,10 @@ class Seat:
         return [c for _, _, stack in near for c in stack if c.face_up]
 
     def face_up(self) -> list:
-        return [c for c in self.player.grid.cards() if c.face_up]
+        """The face-up cards of the player's grid."""
+        if self.faces is None:
+            self.faces = [c for c in self.player.grid.cards() if c.face_up]
+        return self.faces
 
     def column(self, above: bool) -> int:
         """Cards (face-down ones too) in the spaces above or below this card's space in its
@@ -249,25 +254,27 @@ LEAST_FAME_GAIN, LEAST_FAME_DISMISS = "least_fame_gain_2", "least_fame_dismiss"
 def score_player(table, player, policy, trace: Trace | None) -> None:
     """Score one player's grid into `player.fame` and `player.fame_total`."""
     entries: list[CardFame] = []
-    cows = []
-    total = 0
+    scoring = []
     for row, col, stack in player.grid.spaces():
         for height, card in enumerate(stack):
-            if not card.face_up:
-                continue
-            spec = card.spec
-            entry = CardFame(card, (row, col), height, spec.fame, 0)
-            entries.append(entry)
-            total += spec.fame
-            if spec.score:
-                if spec.score == "copy_adjacent":
-                    cows.append(entry)
-                else:
-                    seat = Seat(card, row, col, stack, player, table)
-                    entry.bonus = bonus = BONUSES[spec.score](seat)
-                    total += bonus
-                    if seat.stack_adjacency:
-                        entry.rule = "s2.key.stack-adjacency"
+            if card.face_up:
+                entry = CardFame(card, (row, col), height, card.spec.fame, 0)
+                entries.append(entry)
+                if card.spec.score:
+                    scoring.append((entry, stack))
+    total = sum(e.base for e in entries)
+    faces = [e.card for e in entries]
+    cows = []
+    for entry, stack in scoring:
+        card = entry.card
+        if card.spec.score == "copy_adjacent":
+            cows.append(entry)
+            continue
+        seat = Seat(card, entry.pos[0], entry.pos[1], stack, player, table, faces)
+        entry.bonus = bonus = BONUSES[card.spec.score](seat)
+        total += bonus
+        if seat.stack_adjacency:
+            entry.rule = "s2.key.stack-adjacency"
     for entry in cows:
         entry.bonus = bonus = _cow(table, player, entry, entries, policy, trace)
         total += bonus

@@ -37,10 +37,10 @@ class FlipRun:
         self.flip_rule = "s1.flip" if table.season == "s1" else "s2.flip"
 
     # -- tracing ------------------------------------------------------------------------------
-    def emit(self, cls, card, cause, rule, **extra):
+    def emit(self, cls, card, cause, rule, pos=None, target=None, detail="", value=None):
         if self.trace is None:
             return None
-        return self.trace.emit(cls, "flip", self.pi, card, cause, rule, **extra)
+        return self.trace.emit(cls, "flip", self.pi, card, cause, rule, pos, target, detail, value)
 
     def ignored(self, card, cause, rule, why):
         if self.trace is not None:
@@ -73,7 +73,7 @@ class FlipRun:
         else:
             i = slots.index(None)
             slots[i] = [card]
-            pos = (i // 3, i % 3)
+            card.where = pos = (i // 3, i % 3)
             self.added.append((card, pos))
             if tr is not None:
                 cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule, pos=pos)
@@ -95,8 +95,8 @@ class FlipRun:
                 break
         if placed is None:
             i = self.player.grid.first_empty_slot()
-            self.player.grid.slots[i] = [card]
             pos = (i // 3, i % 3)
+            self.player.grid.put(card, *pos)
             cause = self.emit(Place, card, cause, self.flip_rule, pos=pos)
         else:
             cause, pos = placed
@@ -412,7 +412,7 @@ def snake(run: FlipRun, card, trig) -> None:
         if right < 6 and grid.slots[right] is None:
             p.deck.popleft()
             top.face_up = True
-            grid.slots[right] = [top]
+            grid.put(top, right // 3, right % 3)
             run.added.append((top, (right // 3, right % 3)))
             run.emit(Place, top, trig, "s1.faq.snake", pos=(right // 3, right % 3),
                      detail="cannot be dismissed: placed right of the Snake")
@@ -498,7 +498,9 @@ def flip_phase(table, trace: Trace | None) -> None:
             active = [run for run in active if run.step()]
     table.after_flip = []
     by_position = table.rulings.flip_trigger_order == "reading-order"
-    for p in table.clockwise():
-        entries = sorted(p.queued, key=lambda e: e[3]) if by_position else p.queued
-        table.after_flip.extend((p.index, card, trigger) for card, trigger, _, _ in entries)
+    for run in runs:
+        p = run.player
+        if p.queued:
+            entries = sorted(p.queued, key=lambda e: e[3]) if by_position else p.queued
+            table.after_flip.extend((p.index, card, trigger) for card, trigger, _, _ in entries)
 

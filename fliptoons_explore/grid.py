@@ -102,18 +102,18 @@ class Grid:
 
     # -- finding and moving cards -------------------------------------------------------------
     def locate(self, card) -> tuple[int, int, int] | None:
-        """(row, col, height in stack) of a card, or None if it is not in the grid."""
-        for i, stack in enumerate(self.slots):
-            if stack and card in stack:  # cards compare by identity
-                return i // 3, i % 3, stack.index(card)
-        for col, column in enumerate(self.extra):
-            for level, stack in enumerate(column):
-                if stack and card in stack:
-                    return -level - 1, col, stack.index(card)
-        return None
+        """(row, col, height in stack) of a card, or None if it is not in this grid."""
+        where = card.where
+        if where is None:
+            return None
+        stack = self.at(*where)
+        if not stack or card not in stack:  # cards compare by identity
+            return None
+        return where[0], where[1], stack.index(card)
 
     def put(self, card, row: int, col: int) -> None:
         """Put a card into an empty space (a new extra row if `row` is above the current ones)."""
+        card.where = (row, col)
         if row >= 0:
             self.slots[row * 3 + col] = [card]
             return
@@ -126,6 +126,7 @@ class Grid:
     def stack_on(self, card, row: int, col: int) -> None:
         """Put a card on top of the stack in a space."""
         self.at(row, col).append(card)
+        card.where = (row, col)
 
     def insert(self, card, row: int, col: int, height: int) -> None:
         """Put a card at a height of a stack (or into the then empty space)."""
@@ -134,6 +135,7 @@ class Grid:
             self.put(card, row, col)
         else:
             stack.insert(height, card)
+            card.where = (row, col)
 
     def remove(self, card) -> tuple[int, int, int]:
         """Take a card out of the grid; returns where it was. An emptied space becomes None."""
@@ -141,6 +143,7 @@ class Grid:
         row, col, height = where
         stack = self.at(row, col)
         del stack[height]
+        card.where = None
         if not stack:
             if row >= 0:
                 self.slots[row * 3 + col] = None

@@ -15,14 +15,16 @@ PRICES = {"s1": (3, 4, 7, 10, 15), "s2": (3, 4, 7, 10, 15), "combined": (3, 3, 4
 
 
 class Card:
-    """One physical card: a spec, a unique `uid`, and whether it shows its face."""
+    """One physical card: a spec, a unique `uid`, whether it shows its face, and its space
+    while it is in a grid."""
 
-    __slots__ = ("uid", "spec", "face_up")
+    __slots__ = ("uid", "spec", "face_up", "where")
 
     def __init__(self, uid: int, spec: CardSpec, face_up: bool = False) -> None:
         self.uid = uid
         self.spec = spec
         self.face_up = face_up
+        self.where = None  # (row, col) while in a grid; kept by Grid
 
     @property
     def id(self) -> str:
