@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .events import Trace
+from .events import Recorder, Trace
 from .fame import check_fame
 from .flip import flip_phase
 from .policy import DefaultPolicy, Policy, ScriptedPolicy
@@ -28,6 +28,16 @@ class Resolution:
     def players(self):
         return self.table.players
 
+    def state_after(self, step: int) -> dict:
+        """The table's state right after event `step` (-1: before the first event); needs a
+        resolution made with `record=True`."""
+        if not isinstance(self.trace, Recorder):
+            raise ValueError("resolve with record=True to step through states")
+        return self.trace.initial if step < 0 else self.trace.states[step]
+
+    def state_before(self, step: int) -> dict:
+        return self.state_after(step - 1)
+
     def to_json(self) -> dict:
         """The JSON document of DESIGN.md §2.3."""
         return table_json(self.table, self.trace)
@@ -42,19 +52,22 @@ class Resolution:
         return resolution_html(self)
 
 
-def resolve_table(table: Table, policy: Policy | None = None, traced: bool = True) -> Resolution:
-    """Flip and Check Fame for every player of a table, in place."""
-    trace = Trace() if traced else None
+def resolve_table(table: Table, policy: Policy | None = None, traced: bool = True,
+                  record: bool = False) -> Resolution:
+    """Flip and Check Fame for every player of a table, in place. `record` keeps the table's
+    state after every event too (`Resolution.state_after(k)`)."""
+    trace = Recorder(table) if record else Trace() if traced else None
     flip_phase(table, trace)
     check_fame(table, policy or DefaultPolicy(), trace)
     return Resolution(table, trace)
 
 
-def resolve(scenario: dict, policy: Policy | None = None, traced: bool = True) -> Resolution:
+def resolve(scenario: dict, policy: Policy | None = None, traced: bool = True,
+            record: bool = False) -> Resolution:
     """Resolve a scenario (DESIGN.md §2.2): its scripted `choices` first, then `policy`
     (default: `DefaultPolicy`). Raises `ScenarioError` for a bad scenario."""
     table, scripts = load(scenario)
-    return resolve_table(table, ScriptedPolicy(scripts, policy or DefaultPolicy()), traced)
+    return resolve_table(table, ScriptedPolicy(scripts, policy or DefaultPolicy()), traced, record)
 
 
 def resolve_scenario(scenario: dict) -> dict:

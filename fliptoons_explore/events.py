@@ -165,3 +165,23 @@ class Trace(list):
             target_uid, target = target.uid, target.spec.id
         self.append(cls(step, phase, player, card, cause, rule, pos, target, detail, value, uid, target_uid))
         return step
+
+
+class Recorder(Trace):
+    """A trace that also keeps the table's state after every event (`states[k]` is the state
+    after step k), for stepping through a resolution forwards and backwards."""
+
+    __slots__ = ("table", "states", "initial")
+
+    def __init__(self, table) -> None:
+        super().__init__()
+        from .state import snapshot
+        self.table = table
+        self.initial = snapshot(table)
+        self.states: list[dict] = []
+
+    def emit(self, *args, **kwargs) -> int:
+        from .state import snapshot
+        step = super().emit(*args, **kwargs)
+        self.states.append(snapshot(self.table))
+        return step

@@ -62,6 +62,7 @@ class FlipRun:
             raise RuntimeError(f"player {p.name}: the Flip revealed {MAX_REVEALS} cards without ending")
         card = p.deck.popleft()
         card.face_up = True
+        p.revealed = card
         tr = self.trace
         cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule) if tr is not None else None
         pending = self.pending
@@ -73,6 +74,7 @@ class FlipRun:
         else:
             i = slots.index(None)
             slots[i] = [card]
+            p.revealed = None
             card.where = pos = (i // 3, i % 3)
             self.added.append((card, pos))
             if tr is not None:
@@ -93,6 +95,7 @@ class FlipRun:
             if kind is PUT_STACK_ON or kind is PUT_ABOVE:
                 placed = self.put_by_effect(card, kind, source, trig)
                 break
+        self.player.revealed = None
         if placed is None:
             i = self.player.grid.first_empty_slot()
             pos = (i // 3, i % 3)
@@ -144,6 +147,7 @@ class FlipRun:
             self.ignored(source, trig, "s2.key.next-revealed", "it has left the grid")
             return None
         row, col, _ = where
+        self.player.revealed = None
         if kind is PUT_STACK_ON:
             grid.stack_on(card, row, col)
             step = self.emit(Stack, card, trig, "s1.faq.ostrich", pos=(row, col), target=source)
@@ -214,10 +218,10 @@ class FlipRun:
     def take_space_of(self, card, target, cause, rule) -> None:
         """Return `target` and put `card` exactly where it was (Coyote, Zebra)."""
         grid = self.player.grid
-        grid.remove(card)
         row, col, height = grid.locate(target)
         self.return_to_deck(target, cause)
-        grid.insert(card, row, col, height)
+        grid.remove(card)
+        grid.insert(card, row, col, min(height, len(grid.at(row, col) or ())))
         self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left")
 
     def dismiss_from_deck(self, card, cause, rule, where: str) -> None:

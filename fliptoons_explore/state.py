@@ -37,8 +37,8 @@ class Card:
 class PlayerState:
     """A player's deck (top at the left), grid and dismissed pile, plus this round's results."""
 
-    __slots__ = ("index", "name", "deck", "grid", "dismissed", "built_grid", "actions", "choices",
-                 "fame", "fame_total", "queued", "flip_ended")
+    __slots__ = ("index", "name", "deck", "grid", "dismissed", "revealed", "built_grid", "actions",
+                 "choices", "fame", "fame_total", "queued", "flip_ended")
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -46,6 +46,7 @@ class PlayerState:
         self.deck: deque[Card] = deque()
         self.grid = Grid()
         self.dismissed: list[Card] = []
+        self.revealed: Card | None = None  # revealed in the Flip and not yet placed
         self.built_grid = False  # the grid was built by hand: this player does not flip
         self.actions: list[dict] = []
         self.choices: list = []
@@ -107,6 +108,7 @@ class Table:
             see(p.deck, f"deck {p.index}")
             see(p.grid.cards(), f"grid {p.index}")
             see(p.dismissed, f"dismissed {p.index}")
+            see([p.revealed], f"revealed by {p.index}")
         see(self.market, "market")
         see(self.toon_deck, "toon deck")
         see(self.market_discard, "discard")
@@ -119,3 +121,17 @@ class Table:
         ordered = sorted(cards, key=lambda c: c.spec.rank)  # stable: equal ranks keep their order
         pad = [None] * (slots - len(ordered))
         self.market = (pad + ordered) if not self.toon_deck else (ordered + pad)
+
+
+def snapshot(table: Table) -> dict:
+    """The state of a table as plain values: every player's grid (as the JSON output shapes it),
+    deck (top first), dismissed pile and revealed card, the market, the toon deck and the discards."""
+    from .scenario import grid_json
+    return {
+        "players": [{"name": p.name, "grid": grid_json(p.grid), "deck": [c.spec.id for c in p.deck],
+                     "dismissed": [c.spec.id for c in p.dismissed],
+                     "revealed": p.revealed.spec.id if p.revealed else None} for p in table.players],
+        "market": [c.spec.id if c else None for c in table.market],
+        "toon_deck": [c.spec.id for c in table.toon_deck],
+        "discard": [c.spec.id for c in table.market_discard],
+    }
