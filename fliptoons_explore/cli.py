@@ -1,6 +1,8 @@
 """The command line: a thin layer over the engine (DESIGN.md §2.3).
 
     fliptoons-explore resolve SCENARIO.json [--json]
+    fliptoons-explore chain SCENARIO.json [--json]
+    fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--json]
 """
 from __future__ import annotations
 
@@ -25,6 +27,14 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("resolve", help="Flip + Check Fame for every player of a scenario")
     p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    p = sub.add_parser("chain", help="the causal chain graph of a resolution (what caused what)")
+    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
+    p.add_argument("--json", action="store_true", help="print the graph as node-link JSON")
+    p = sub.add_parser("compare", help="resolve under other ruling options and show the difference")
+    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
+    p.add_argument("--ruling", action="append", default=[], metavar="NAME=VALUE",
+                   help="a ruling option to change (repeatable); none: list the options that change the outcome")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
     return parser
 
 
@@ -47,8 +57,15 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         scenario = read_scenario(args.scenario)
-        result = resolve(scenario)
-        output = json.dumps(result.to_json(), indent=1) if args.json else resolution_text(result)
+        if args.command == "resolve":
+            result = resolve(scenario)
+            output = json.dumps(result.to_json(), indent=1) if args.json else resolution_text(result)
+        elif args.command == "chain":
+            from .chains import chain_command
+            output = chain_command(scenario, as_json=args.json)
+        else:
+            from .compare import compare_command
+            output = compare_command(scenario, args.ruling, as_json=args.json)
     except ScenarioError as e:
         print(f"fliptoons-explore: error: {e}", file=sys.stderr)
         return 2
