@@ -144,9 +144,70 @@ class Decision(Event):
     kind = "decision"
 
 
+class Hire(Event):
+    """A card joins a player's deck by a hire (`value`: the fame paid; `detail`: from where)."""
+    __slots__ = ()
+    kind = "hire"
+
+
+class Skip(Event):
+    """A player skips a Market action."""
+    __slots__ = ()
+    kind = "skip"
+
+
+class Refill(Event):
+    """A toon-deck card is revealed into the market (`value`: its slot)."""
+    __slots__ = ()
+    kind = "refill"
+
+
+class Discard(Event):
+    """A market or toon-deck card goes to the face-up discard pile."""
+    __slots__ = ()
+    kind = "discard"
+
+
+class ToDeck(Event):
+    """A card is put into a deck by an ability (`detail`: whose deck)."""
+    __slots__ = ()
+    kind = "to_deck"
+
+
+class FameChange(Event):
+    """A player's fame to spend changes outside Check Fame (`value`: by how much)."""
+    __slots__ = ()
+    kind = "fame_change"
+
+
+class Shuffle(Event):
+    """A deck is shuffled."""
+    __slots__ = ()
+    kind = "shuffle"
+
+
+class Collect(Event):
+    """Cleanup: a player's grid goes back into their deck (`value`: how many cards)."""
+    __slots__ = ()
+    kind = "collect"
+
+
+class CriticsChoice(Event):
+    """The critic's choice card is taken (or returned to the box, `player` None)."""
+    __slots__ = ()
+    kind = "critics_choice"
+
+
+class GameEnd(Event):
+    """The game ends (`player`: the winner, None for a solo loss; `detail`: how)."""
+    __slots__ = ()
+    kind = "game_end"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {c.kind: c for c in (
     Phase, Reveal, Place, Stack, Move, Flip, Return, Dismiss, Gain, Trigger, Ignored, Queued,
-    EndFlip, Fame, LeastFame, Decision)}
+    EndFlip, Fame, LeastFame, Decision, Hire, Skip, Refill, Discard, ToDeck, FameChange, Shuffle,
+    Collect, CriticsChoice, GameEnd)}
 
 
 class Trace(list):

@@ -301,7 +301,7 @@ def _cow(table, player, entry, entries, policy, trace) -> int:
     return values[i]
 
 
-def check_fame(table, policy, trace: Trace | None) -> None:
+def check_fame(table, policy, trace: Trace | None, players=None, least_fame: bool = True) -> None:
     """Check Fame for every player, computed once (s2.check-fame, s2.check-fame.lock), then the
     least-fame triggers (s2.faq.firefly, s1.faq.skunk): if exactly one player of two or more has
     the least fame, each face-up Firefly of theirs gains 2 and a face-up Skunk obliges them to
@@ -309,8 +309,15 @@ def check_fame(table, policy, trace: Trace | None) -> None:
     rule = "s1.check-fame" if table.season == "s1" else "s2.check-fame"
     if trace is not None:
         trace.emit(Phase, "check-fame", None, None, None, rule, detail="Check Fame")
-    for p in table.players:
+    players = table.players if players is None else players
+    for p in players:
         score_player(table, p, policy, trace)
+        for e in p.fame:  # fame gained after the Flip (a Peacock a Snake gained: s1.faq.snake)
+            gain = p.gains.get(e.card.uid)
+            if gain:
+                e.gained += gain
+                p.fame_total += gain
+        p.fame_generated = p.fame_total
         if trace is not None:
             for e in p.fame:
                 spec = e.card.spec
@@ -318,13 +325,13 @@ def check_fame(table, policy, trace: Trace | None) -> None:
                 e.step = trace.emit(Fame, "check-fame", p.index, e.card, None, cite, pos=e.pos,
                                     value=e.fame, detail=_breakdown(e))
     table.least_fame_player = None
-    if len(table.players) < 2:
+    if len(players) < 2 or not least_fame:
         return
-    least = min(p.fame_total for p in table.players)
-    lowest = [p for p in table.players if p.fame_total == least]
+    least = min(p.fame_total for p in players)
+    lowest = [p for p in players if p.fame_total == least]
     alone = lowest[0] if len(lowest) == 1 else None
     table.least_fame_player = alone
-    for p in table.players:
+    for p in players:
         for e in p.fame:
             other = e.card.spec.other
             if other != LEAST_FAME_GAIN and other != LEAST_FAME_DISMISS:

@@ -486,12 +486,14 @@ PLACEMENT = {f.__name__: f for f in (
     snake, mongoose)}
 
 
-def flip_phase(table, trace: Trace | None) -> None:
-    """Every player without a hand-built grid flips (ruling `flip_players`), then each player's
-    queued when-hired / when-dismissed effects are put in resolution order (s2.key.timing)."""
+def flip_phase(table, trace: Trace | None, players=None) -> None:
+    """Every player (of `players`, default all) without a hand-built grid flips (ruling
+    `flip_players`), then their queued when-hired / when-dismissed effects are put in resolution
+    order in `table.after_flip` (s2.key.timing)."""
     if trace is not None:
         trace.emit(Phase, "flip", None, None, None, "s2.flip", detail="Flip")
-    runs = [FlipRun(table, p, trace) for p in table.clockwise() if not p.built_grid]
+    runs = [FlipRun(table, p, trace) for p in table.clockwise()
+            if not p.built_grid and (players is None or p in players)]
     if table.rulings.flip_players == "clockwise":
         for run in runs:
             while run.step():

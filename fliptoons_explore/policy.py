@@ -25,6 +25,7 @@ class Choice:
     values: tuple
     question: str
     optional: bool = False
+    table: object = None  # the table, for policies that look at the situation
 
 
 class Policy(Protocol):

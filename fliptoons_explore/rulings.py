@@ -57,6 +57,47 @@ OPTIONS: dict[str, RulingOption] = {o.name: o for o in (
         "sloth_counts", "all", ("all", "face-up"),
         "Which cards count toward the Sloth's 'at least eight cards' in the grid?",
         "A face-down card 'is still a card'; every card in the grid, extra rows included, counts."),
+    RulingOption(
+        "dismiss_minimum", "deck-and-grid-4", ("deck-and-grid-4", "deck-3"),
+        "When may a player not dismiss: fewer than four cards in deck and grid (S1/S2), or fewer than three in the deck (JP summary)?",
+        "Both English rulebooks say fewer than four cards in deck and grid."),
+    RulingOption(
+        "minimum_limits_abilities", False, (False, True),
+        "Does the dismiss minimum also stop dismissals by abilities (Skunk, Panther, Butterfly, Alligator, Donkey, Groundhog, Vulture)?",
+        "The minimum is written under the Dismiss a Toon action; abilities are not that action."),
+    RulingOption(
+        "dismiss_costs_combine", True, (True, False),
+        "Do dismiss-cost changes combine (a Caterpillar in a Rat stack: 3 - 1 = 2)?",
+        "Each banner changes the cost independently: the lowest base (5, or 3 for a Caterpillar or a "
+        "card next to a Ladybug), then -1 per face-up Rat in the stack; 'false' takes the single lowest."),
+    RulingOption(
+        "rat_discounts_itself", True, (True, False),
+        "Does a Rat's discount apply to the Rat itself?",
+        "The Rat is one of the cards in its own stack."),
+    RulingOption(
+        "after_market_timing", "each-turn", ("each-turn", "end-of-phase"),
+        "Do after-Market effects (Donkey, Alligator, Groundhog, Vulture) resolve after each player's own Market turn or once all players are done?",
+        "The S2 Market example dismisses the Groundhog right after Jordy's actions."),
+    RulingOption(
+        "firefly_counts_for_trigger", False, (False, True),
+        "Does the Firefly's +2 count toward the 30-fame end trigger and the critic's choice?",
+        "The trigger counts fame 'generated' at Check Fame; the Firefly's 2 are gained after it."),
+    RulingOption(
+        "firefly_in_final_flip", True, (True, False),
+        "Does the Firefly gain its 2 in the Final Flip (and its re-flips)?",
+        "The Final Flip is a Flip and a Check Fame phase, after which the Firefly's ability applies."),
+    RulingOption(
+        "critics_choice_in_reflips", True, (True, False),
+        "Does the critic's choice +3 apply in the re-flips that break a tie?",
+        "The tied players 'Flip and Check Fame again' and still hold the card."),
+    RulingOption(
+        "vulture_immune_lowest", "skip", ("skip", "next-lowest"),
+        "A Vulture whose lowest-rank card cannot be dismissed: nothing, or the next lowest?",
+        "The card reads 'dismiss the lowest-rank card unless that card is dismiss-immune'."),
+    RulingOption(
+        "hired_by_ability_triggers", True, (True, False),
+        "Does a card hired for 0 by a Raccoon or a Crow use its when-hired effect?",
+        "Both abilities say 'hire': a hired card's when-hired effect happens."),
 )}
 
 
@@ -73,6 +114,16 @@ class Rulings:
     dragonfly_unique: str = "distinct"
     snake_gained_abilities: bool = False
     sloth_counts: str = "all"
+    dismiss_minimum: str = "deck-and-grid-4"
+    minimum_limits_abilities: bool = False
+    dismiss_costs_combine: bool = True
+    rat_discounts_itself: bool = True
+    after_market_timing: str = "each-turn"
+    firefly_counts_for_trigger: bool = False
+    firefly_in_final_flip: bool = True
+    critics_choice_in_reflips: bool = True
+    vulture_immune_lowest: str = "skip"
+    hired_by_ability_triggers: bool = True
 
     @classmethod
     def from_dict(cls, values: dict) -> "Rulings":

@@ -38,7 +38,8 @@ class PlayerState:
     """A player's deck (top at the left), grid and dismissed pile, plus this round's results."""
 
     __slots__ = ("index", "name", "deck", "grid", "dismissed", "revealed", "built_grid", "actions",
-                 "choices", "fame", "fame_total", "queued", "flip_ended")
+                 "choices", "fame", "fame_total", "queued", "flip_ended", "fame_left", "actions_left",
+                 "critics_choice", "starting_season", "gains", "bonus_actions", "fame_generated")
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -54,6 +55,13 @@ class PlayerState:
         self.fame_total = 0
         self.queued: list = []  # effects waiting for the end of the Flip (s2.key.timing)
         self.flip_ended = ""
+        self.fame_left = 0  # fame not yet spent in the Market
+        self.actions_left = 0
+        self.critics_choice = False
+        self.starting_season = ""
+        self.gains: dict[int, int] = {}  # fame a card gains after the Flip (card uid -> fame)
+        self.bonus_actions = 0  # extra Market actions gained after the Flip (a gained Peacock)
+        self.fame_generated = 0  # fame generated at Check Fame, before least-fame gains
 
     def __repr__(self) -> str:
         return f"<Player {self.index} {self.name}: deck {len(self.deck)}, grid {self.grid.count()}>"
@@ -70,7 +78,8 @@ class Table:
         self.players: list[PlayerState] = []
         self.market: list[Card | None] = [None] * len(PRICES[season])
         self.toon_deck: deque[Card] = deque()
-        self.market_discard: list[Card] = []
+        self.market_discard: list[Card] = []  # discarded market cards (and the solo discard pile)
+        self.box: list[Card] = []  # cards returned to the game box (the Pig in solo)
         self.first_player = first_player
         self.notes: list[str] = []  # remarks on the situation (e.g. more copies than the boxes hold)
         self.after_flip: list = []  # (player, card, trigger) effects queued in the Flip, in order
@@ -112,7 +121,13 @@ class Table:
         see(self.market, "market")
         see(self.toon_deck, "toon deck")
         see(self.market_discard, "discard")
+        see(self.box, "box")
         return where
+
+    @property
+    def prices(self) -> tuple[int, ...]:
+        """The price card above each market slot, left to right."""
+        return PRICES[self.season]
 
     def arrange_market(self, cards: list[Card]) -> None:
         """Market slots by rank, lowest left (a later card of equal rank to the right, S2 Combining
@@ -121,6 +136,9 @@ class Table:
         ordered = sorted(cards, key=lambda c: c.spec.rank)  # stable: equal ranks keep their order
         pad = [None] * (slots - len(ordered))
         self.market = (pad + ordered) if not self.toon_deck else (ordered + pad)
+
+    def market_cards(self) -> list[Card]:
+        return [c for c in self.market if c is not None]
 
 
 def snapshot(table: Table) -> dict:
@@ -134,4 +152,5 @@ def snapshot(table: Table) -> dict:
         "market": [c.spec.id if c else None for c in table.market],
         "toon_deck": [c.spec.id for c in table.toon_deck],
         "discard": [c.spec.id for c in table.market_discard],
+        "box": [c.spec.id for c in table.box],
     }

@@ -1,0 +1,293 @@
+"""A whole game: setup for every mode (Season 1, Season 2, both combined up to 8 players, solo),
+rounds of Flip, Check Fame, Market and Cleanup, the end of the game and the Final Flip.
+
+    >>> game = new_game("s2", players=3, seed=1)
+    >>> result = game.play()
+
+Randomness lives in the table's seeded generator; every decision goes through the policy and is
+logged in `Game.decisions`, so `replay(game)` reproduces the same trace.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .cards import STARTING_DECKS, toon_deck
+from .events import Collect, CriticsChoice, Decision, FameChange, GameEnd, Phase, Shuffle, Trace
+from .fame import check_fame
+from .flip import flip_phase
+from .market import (after_market, discard_market_ends, market_turn, refill, resolve_after_flip,
+                     skunk_dismissal)
+from .policy import Choice, DefaultPolicy, Policy
+from .rulings import Rulings
+from .state import PRICES, Table
+
+TRIGGER_FAME = 30  # S1/S2 Check Fame: 30 fame triggers the end; solo: 30 wins
+CRITICS_CHOICE_FAME = 3
+SOLO_DISCARDS = {"s1": {"easy": 17, "normal": 20, "hard": 23},
+                 "s2": {"easy": 17, "normal": 20, "hard": 23},
+                 "combined": {"easy": 67, "normal": 70, "hard": 73}}
+#: Safety bounds (documented ends, never reached in a normal game).
+MAX_ROUNDS = 300
+MAX_REFLIPS = 50
+
+
+@dataclass
+class GameResult:
+    """How a game ended: the winner (index; several on a tie the re-flips did not break), the
+    rounds played, each player's fame in the Final Flip, or the solo result ('won'/'lost')."""
+
+    winners: list[int]
+    rounds: int
+    final_fame: list[int] = field(default_factory=list)
+    solo: str | None = None
+    reason: str = ""
+
+    @property
+    def winner(self) -> int | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+class Game:
+    """One game on a table. `solo` is None or a difficulty; `shuffle` False keeps decks in the
+    order given (scenarios)."""
+
+    def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
+                 solo: str | None = None, shuffle: bool = True) -> None:
+        self.table = table
+        self.policy = policy or DefaultPolicy()
+        self.trace = Trace() if traced else None
+        self.solo = solo
+        self.shuffle = shuffle
+        self.decisions: list[int | None] = []
+        self.round = 0
+        self.phase = "setup"
+        self.end_triggered = False
+        self.result: GameResult | None = None
+        self.name = getattr(self.policy, "name", "policy")
+
+    # -- trace and decisions ----------------------------------------------------------------
+    def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None):
+        if self.trace is None:
+            return None
+        return self.trace.emit(cls, self.phase, player, card, cause, rule, pos, target, detail, value)
+
+    def choose(self, choice: Choice, cause=None, rule=None):
+        """Ask the policy; check and log the answer; record it in the trace (ability decisions)."""
+        i = self.policy.choose(choice)
+        if i is None and not choice.optional or i is not None and not 0 <= i < len(choice.options):
+            raise ValueError(f"policy {self.name!r} answered {i!r} to {choice.kind!r} "
+                             f"({len(choice.options)} options)")
+        self.decisions.append(i)
+        if rule is not None and choice.kind != "market_action":
+            answer = "none" if i is None else getattr(choice.options[i], "id", choice.options[i])
+            self.emit(Decision, choice.player, choice.card, cause, rule, target=str(answer),
+                      detail=choice.question)
+        return i
+
+    # -- the round ------------------------------------------------------------------------------
+    def play(self) -> GameResult:
+        while self.result is None:
+            self.play_round()
+        return self.result
+
+    def play_round(self, stop_before_cleanup: bool = False) -> None:
+        """One round: Flip, Check Fame, Market, Cleanup (S2 How to Play)."""
+        t = self.table
+        self.round += 1
+        self.phase = "flip"
+        if self.shuffle:
+            for p in t.clockwise():
+                self.shuffle_deck(p)
+        flip_phase(t, self.trace)
+        self.phase = "after-flip"
+        if t.after_flip:
+            resolve_after_flip(self, None)
+        self.phase = "check-fame"
+        check_fame(t, self, self.trace)
+        if self.solo:
+            if t.players[0].fame_total >= TRIGGER_FAME:
+                return self.finish([0], "won", f"{t.players[0].fame_total} fame in one Check Fame",
+                                   "s2.solo.win")
+        else:
+            self.check_end_trigger()
+        self.phase = "market"
+        skunk_dismissal(self, None)
+        for p in t.clockwise():
+            start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
+            p.fame_left = p.fame_total
+            p.actions_left = 2 + p.bonus_actions
+            market_turn(self, p, start)
+            if not refill(self, start) and self.solo:
+                return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
+            if t.rulings.after_market_timing == "each-turn":
+                after_market(self, p, start)
+        if t.rulings.after_market_timing == "end-of-phase":
+            for p in t.clockwise():
+                after_market(self, p, None)
+        if stop_before_cleanup:
+            return
+        self.cleanup()
+
+    def shuffle_deck(self, p) -> None:
+        deck = list(p.deck)
+        self.table.rng.shuffle(deck)
+        p.deck.clear()
+        p.deck.extend(deck)
+        self.emit(Shuffle, p.index, None, None, "s2.flip", detail="deck shuffled")
+
+    def check_end_trigger(self) -> None:
+        """30 fame triggers the end; the most fame takes the critic's choice card, which goes back
+        to the box on a tie among the leaders (s2.check-fame.critics-choice)."""
+        t = self.table
+        firefly = t.rulings.firefly_counts_for_trigger
+        scores = [p.fame_total if firefly else p.fame_generated for p in t.players]
+        if self.end_triggered or max(scores) < TRIGGER_FAME:
+            return
+        self.end_triggered = True
+        best = max(scores)
+        leaders = [i for i, s in enumerate(scores) if s == best]
+        rule = "s2.check-fame.critics-choice"
+        if len(leaders) == 1:
+            t.players[leaders[0]].critics_choice = True
+            self.emit(CriticsChoice, leaders[0], None, None, rule, value=best,
+                      detail=f"{best} fame: takes the critic's choice card; the end is triggered")
+        else:
+            self.emit(CriticsChoice, None, None, None, rule, value=best,
+                      detail="a tie for the most fame: the card goes back to the box; the end is triggered")
+
+    def cleanup(self) -> None:
+        """Discard the market's ends with few players (and solo), collect the grids, then the next
+        round or the Final Flip (S2 Cleanup)."""
+        t = self.table
+        self.phase = "cleanup"
+        n = len(t.players)
+        few = self.solo or (n <= 4 if t.season == "combined" else n <= 2)
+        if few and t.market_cards():
+            rule = "s2.solo.market-discard" if self.solo else (
+                "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count")
+            discard_market_ends(self, None, rule)
+            if not refill(self, None, rule) and self.solo:
+                return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
+        for p in t.players:
+            self.collect(p)
+        if self.end_triggered:
+            return self.final_flip("a player generated 30 fame")
+        if not t.market_cards() and not t.toon_deck:
+            return self.final_flip("the toon deck and the market are empty")
+        if self.round >= MAX_ROUNDS:
+            return self.final_flip(f"the safety bound of {MAX_ROUNDS} rounds")
+        t.first_player = (t.first_player + 1) % n
+        self.emit(Phase, None, None, None, "s2.cleanup.next-round",
+                  detail=f"the first player card passes to {t.players[t.first_player].name}")
+
+    def collect(self, p) -> None:
+        """All cards of the grid go back into the deck, face down (S2 Cleanup)."""
+        cards = p.grid.cards()
+        for c in cards:
+            p.grid.remove(c)
+            c.face_up = False
+            p.deck.append(c)
+        p.gains.clear()
+        p.bonus_actions = 0
+        if cards:
+            self.emit(Collect, p.index, None, None, "s2.cleanup", value=len(cards))
+
+    # -- the end ----------------------------------------------------------------------------------
+    def final_flip(self, why: str) -> None:
+        """Every player flips once more and checks fame, +3 for the critic's choice; ties re-flip
+        among the tied players until one wins (S2 Final Flip)."""
+        t = self.table
+        contenders = list(t.players)
+        for flips in range(MAX_REFLIPS + 1):
+            self.phase = "final-flip"
+            self.emit(Phase, None, None, None, "s2.final-flip" if flips == 0 else "s2.final-flip.tie",
+                      detail="Final Flip" if flips == 0 else f"re-flip {flips} of the tied players")
+            for p in contenders:
+                if flips:
+                    self.collect(p)
+                self.shuffle_deck(p)
+            flip_phase(t, self.trace, contenders)
+            check_fame(t, self, self.trace, contenders, t.rulings.firefly_in_final_flip)
+            for p in contenders:
+                if p.critics_choice and (flips == 0 or t.rulings.critics_choice_in_reflips):
+                    p.fame_total += CRITICS_CHOICE_FAME
+                    self.emit(FameChange, p.index, None, None, "s2.final-flip",
+                              value=CRITICS_CHOICE_FAME, detail="the critic's choice card")
+            best = max(p.fame_total for p in contenders)
+            leaders = [p for p in contenders if p.fame_total == best]
+            if len(leaders) == 1:
+                break
+            contenders = leaders
+        fame = [p.fame_total for p in t.players]
+        self.finish([p.index for p in leaders], None, why + (" (ties unbroken after the safety bound)"
+                                                          if len(leaders) > 1 else ""), "s2.final-flip", fame)
+
+    def finish(self, winners, solo, reason, rule, fame=None) -> None:
+        self.phase = "end"
+        self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None, rule,
+                  detail=(f"solo game {solo}: " if solo else "") + reason)
+        self.result = GameResult(list(winners), self.round, fame or [], solo, reason)
+
+
+# -- setup ----------------------------------------------------------------------------------------
+
+def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo: str | None = None,
+             policy: Policy | None = None, traced: bool = True, rulings: Rulings | None = None,
+             names: list[str] | None = None) -> Game:
+    """A game set up as the rulebooks say (S2 Setup, Solo Setup, Combining Games)."""
+    if season not in PRICES:
+        raise ValueError(f"season must be 's1', 's2' or 'combined', got {season!r}")
+    if solo is not None and (solo not in SOLO_DISCARDS[season] or players != 1):
+        raise ValueError("solo takes one player and a difficulty: easy, normal or hard")
+    if not 1 <= players <= (8 if season == "combined" else 4):
+        raise ValueError(f"{season!r} takes 1 to {8 if season == 'combined' else 4} players, got {players}")
+    rng = random.Random(seed)
+    table = Table(season, rulings, seed=rng.randrange(2 ** 32), first_player=rng.randrange(players))
+    mode = "solo" if solo else "multi"
+    if season == "combined":
+        starts = rng.sample(["s1"] * 4 + ["s2"] * 4, players)  # at most four decks of each box
+    else:
+        starts = [season] * players
+    for i in range(players):
+        p = table.add_player(names[i] if names else f"Player {i + 1}")
+        p.starting_season = starts[i]
+        for cid in STARTING_DECKS[(starts[i], mode)]:
+            p.deck.append(table.new_card(cid))
+    toons = [table.new_card(cid) for cid in toon_deck(season)]
+    table.rng.shuffle(toons)
+    if solo and season in ("s1", "combined"):  # S1 Solo Setup; S2 Combined Solo Setup: no Pig
+        pig = next(c for c in toons if c.spec.when_dismissed == "into_any_deck")
+        toons.remove(pig)
+        table.box.append(pig)
+    table.toon_deck.extend(toons)
+    game = Game(table, policy, traced, solo)
+    game.phase = "setup"
+    refill(game, None, "s2.combined.market" if season == "combined" else "s2.setup")
+    if solo:
+        for _ in range(SOLO_DISCARDS[season][solo]):
+            card = table.toon_deck.popleft()
+            card.face_up = True
+            table.market_discard.append(card)
+        game.emit(Phase, None, None, None, "s2.solo.difficulty",
+                  detail=f"{SOLO_DISCARDS[season][solo]} toon cards discarded ({solo})")
+    return game
+
+
+class ReplayPolicy:
+    """Answers a game's logged decisions again, in order."""
+
+    name = "replay"
+
+    def __init__(self, decisions: list) -> None:
+        self.answers = iter(decisions)
+
+    def choose(self, choice: Choice):
+        return next(self.answers)
+
+
+def replay(season, players, seed, solo=None, decisions=(), rulings=None) -> Game:
+    """The same game again from its seed, setup and logged decisions."""
+    game = new_game(season, players, seed, solo, ReplayPolicy(list(decisions)), rulings=rulings)
+    game.play()
+    return game

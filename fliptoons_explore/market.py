@@ -1,0 +1,474 @@
+"""The Market phase and what surrounds it: the two actions (Hire, Dismiss), dismiss costs,
+when-hired and when-dismissed effects, the effects queued in the Flip, the Skunk, refilling the
+market, and the after-Market effects.
+
+Every function takes the `Game` (`g`): its table, policy (every decision goes through
+`g.choose`) and trace (`g.emit`). The effects are small functions keyed by the card table's
+`when_hired`, `when_dismissed` and `other` columns.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .events import (Dismiss, Discard, FameChange, Hire, Ignored, Refill, Skip, ToDeck)
+from .grid import LOWER, lowest_rank_card
+from .policy import Choice
+
+DISMISS_COST = 5  # S2 Market: Dismiss a Toon
+
+
+class Action(NamedTuple):
+    """A Market action: ('hire', card, market slot, price), ('dismiss', card, None, cost) or
+    ('skip', None, None, 0)."""
+
+    verb: str
+    card: object
+    slot: int | None
+    cost: int
+
+    @property
+    def id(self) -> str:
+        """How a scenario names it: 'hire:raccoon', 'dismiss:grasshopper', 'skip'."""
+        return self.verb if self.card is None else f"{self.verb}:{self.card.spec.id}"
+
+
+SKIP = Action("skip", None, None, 0)
+
+
+# -- costs and legality -------------------------------------------------------------------------
+
+def dismiss_cost(table, player, card) -> int:
+    """What dismissing a face-up card of the grid costs: 5, or 3 for a Caterpillar or a card
+    adjacent to a Ladybug, less 1 per face-up Rat in its stack, never below 0 (s2.faq.rat);
+    combined as ruling `dismiss_costs_combine` says."""
+    grid = player.grid
+    rulings = table.rulings
+    row, col, _ = grid.locate(card)
+    bases = [DISMISS_COST]
+    if card.spec.other == "dismiss_cost_3":
+        bases.append(3)
+    if any(c.face_up and c.spec.other == "adjacent_dismiss_cost_3"
+           for _, _, stack in grid.neighbours(row, col) for c in stack):
+        bases.append(3)
+    rats = sum(1 for c in grid.at(row, col) if c.face_up and c.spec.other == "stack_dismiss_discount"
+               and (rulings.rat_discounts_itself or c is not card))
+    if rulings.dismiss_costs_combine:
+        return max(0, min(bases) - rats)
+    return max(0, min(bases + [DISMISS_COST - rats]))
+
+
+def may_dismiss(table, player) -> bool:
+    """The dismiss minimum (s2.market.minimum; ruling `dismiss_minimum`)."""
+    if table.rulings.dismiss_minimum == "deck-3":
+        return len(player.deck) >= 3
+    return len(player.deck) + player.grid.count() >= 4
+
+
+def dismissable(player) -> list:
+    """Face-up cards of the grid that can be dismissed (not face-down, not dismiss-immune;
+    s2.market.not-dismissable, s1.icon.dismiss-immune), in reading order."""
+    return [c for c in player.grid.cards() if c.face_up and not c.spec.dismiss_immune]
+
+
+def legal_actions(table, player) -> list[Action]:
+    """Every action the player may take now: affordable hires, affordable dismissals, skip."""
+    fame = player.fame_left
+    actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, table.prices))
+               if c is not None and price <= fame]
+    if may_dismiss(table, player):
+        for c in dismissable(player):
+            cost = dismiss_cost(table, player, c)
+            if cost <= fame:
+                actions.append(Action("dismiss", c, None, cost))
+    actions.append(SKIP)
+    return actions
+
+
+def why_illegal(table, player, verb: str, card_id: str | None) -> str:
+    """Why a scripted action cannot be taken (one phrase), or '' if it can."""
+    fame = player.fame_left
+    if verb == "hire":
+        slots = [(i, p) for i, (c, p) in enumerate(zip(table.market, table.prices))
+                 if c is not None and c.spec.id == card_id]
+        if not slots:
+            return f"cannot hire {card_id!r}: it is not in the market"
+        if slots[0][1] > fame:
+            return f"cannot hire {card_id!r}: it costs {slots[0][1]} fame, {fame} left"
+        return ""
+    if verb == "dismiss":
+        cards = [c for c in player.grid.cards() if c.spec.id == card_id]
+        if not cards:
+            return f"cannot dismiss {card_id!r}: it is not in the grid"
+        up = [c for c in cards if c.face_up]
+        if not up:
+            return f"cannot dismiss {card_id!r}: it is face down"
+        if up[0].spec.dismiss_immune:
+            return f"cannot dismiss {card_id!r}: it cannot be dismissed"
+        if not may_dismiss(table, player):
+            return f"cannot dismiss {card_id!r}: fewer than four cards in deck and grid"
+        cost = dismiss_cost(table, player, _topmost(player, card_id))
+        if cost > fame:
+            return f"cannot dismiss {card_id!r}: it costs {cost} fame, {fame} left"
+    return ""
+
+
+def _topmost(player, card_id):
+    """The first face-up card with this id in reading order, the topmost one in a stack."""
+    for _, _, stack in player.grid.spaces():
+        for c in reversed(stack):
+            if c.face_up and c.spec.id == card_id:
+                return c
+    return None
+
+
+def scripted_action(table, player, options, action: dict):
+    """The option a scenario's action names ({"hire": ID}, {"dismiss": ID}, {"skip": true})."""
+    (verb, arg), = action.items()
+    if verb == "skip":
+        return options.index(SKIP)
+    if verb == "dismiss":
+        target = _topmost(player, arg)
+        for i, o in enumerate(options):
+            if o.verb == "dismiss" and o.card is target:
+                return i
+    for i, o in enumerate(options):
+        if o.verb == verb and o.card.spec.id == arg:
+            return i
+    return None
+
+
+# -- moving cards -------------------------------------------------------------------------------
+
+def dismiss_card(g, player, card, cause, rule, cost: int = 0) -> None:
+    """Dismiss a face-up card of the player's grid (s2.keyword.dismiss); its when-dismissed
+    effect happens at once (s2.faq.crow)."""
+    player.grid.remove(card)
+    card.face_up = True
+    player.dismissed.append(card)
+    step = g.emit(Dismiss, player.index, card, cause, rule, value=cost, detail="from the grid")
+    if card.spec.when_dismissed:
+        WHEN_DISMISSED[card.spec.when_dismissed](g, player, card, step)
+
+
+def hire(g, player, card, cause, rule, price: int, source: str, by_ability: bool = False):
+    """Put a hired card on top of the player's deck (the rulebook examples do) and pay; then its
+    when-hired effect (for a hire by a Raccoon or Crow: ruling `hired_by_ability_triggers`)."""
+    card.face_up = False
+    player.deck.appendleft(card)
+    player.fame_left -= price
+    step = g.emit(Hire, player.index, card, cause, rule, value=price, detail=f"from {source}")
+    if card.spec.when_hired and (not by_ability or g.table.rulings.hired_by_ability_triggers):
+        WHEN_HIRED[card.spec.when_hired](g, player, card, step)
+    return step
+
+
+def take_from_market(table, card) -> None:
+    table.market[table.market.index(card)] = None
+
+
+def refill(g, cause, rule: str = "s2.market.refill") -> bool:
+    """Reveal toon cards until the market is full, then arrange it by rank (S2 Market: Refill;
+    equal ranks to the right, S2 Combining Games). False if the toon deck could not fill it."""
+    t = g.table
+    cards = t.market_cards()
+    size = len(t.prices)
+    while len(cards) < size and t.toon_deck:
+        card = t.toon_deck.popleft()
+        card.face_up = True
+        cards.append(card)
+        t.arrange_market(cards)
+        g.emit(Refill, None, card, cause, rule, value=t.market.index(card))
+    t.arrange_market(cards)
+    return len(cards) == size
+
+
+def discard_market_ends(g, cause, rule) -> None:
+    """Discard the leftmost and rightmost market cards (S2 Cleanup with 1-2 players; solo)."""
+    t = g.table
+    cards = t.market_cards()
+    for card in {id(c): c for c in (cards[:1] + cards[-1:])}.values():
+        take_from_market(t, card)
+        t.market_discard.append(card)
+        g.emit(Discard, None, card, cause, rule, detail="an end of the market")
+
+
+# -- when hired -----------------------------------------------------------------------------------
+
+def dismiss_caterpillar(g, player, card, cause) -> None:
+    """Butterfly: you may dismiss one face-up Caterpillar of your grid for 0 (s1.faq.butterfly)."""
+    targets = [c for c in dismissable(player) if c.spec.id == "caterpillar"]
+    _dismiss_chosen(g, player, card, cause, targets, optional=True, rule="s1.faq.butterfly",
+                    question="dismiss which Caterpillar (or none)?")
+
+
+def dismiss_face_up(g, player, card, cause) -> None:
+    """Panther: dismiss one face-up card of your grid for 0; mandatory (s2.faq.panther)."""
+    _dismiss_chosen(g, player, card, cause, dismissable(player), optional=False,
+                    rule="s2.faq.panther", question="dismiss which face-up card?")
+
+
+def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question) -> None:
+    if not targets:
+        g.emit(Ignored, player.index, card, cause, rule, detail="no card it can dismiss")
+        return
+    if not _ability_may_dismiss(g, player, card, cause, rule):
+        return
+    values = tuple(-c.spec.fame for c in targets)
+    i = g.choose(Choice("dismiss_" + card.spec.id, player.index, card, tuple(targets), values,
+                        question, optional, g.table), cause, rule)
+    if i is not None:
+        dismiss_card(g, player, targets[i], cause, rule)
+
+
+def _ability_may_dismiss(g, player, card, cause, rule) -> bool:
+    """Ruling `minimum_limits_abilities`: abilities obey the dismiss minimum too."""
+    if g.table.rulings.minimum_limits_abilities and not may_dismiss(g.table, player):
+        g.emit(Ignored, player.index, card, cause, "ruling.minimum_limits_abilities",
+               detail="fewer than four cards in deck and grid")
+        return False
+    return True
+
+
+def redraw_market(g, player, card, cause) -> None:
+    """Horse: discard any number of market cards, reveal as many from the toon deck, re-sort;
+    the discards go face up beside the toon deck (s1.faq.horse)."""
+    t = g.table
+    discarded = 0
+    while t.market_cards():
+        cards = tuple(t.market_cards())
+        i = g.choose(Choice("horse_discard", player.index, card, cards,
+                            tuple(-c.spec.rank for c in cards), "discard which market card (or stop)?",
+                            True, t), cause, "s1.faq.horse")
+        if i is None:
+            break
+        take_from_market(t, cards[i])
+        t.market_discard.append(cards[i])
+        g.emit(Discard, player.index, cards[i], cause, "s1.faq.horse", detail="discarded by the Horse")
+        discarded += 1
+    cards = t.market_cards()
+    for _ in range(discarded):
+        if not t.toon_deck:
+            break
+        new = t.toon_deck.popleft()
+        new.face_up = True
+        cards.append(new)
+        t.arrange_market(cards)
+        g.emit(Refill, None, new, cause, "s1.faq.horse", value=t.market.index(new))
+    t.arrange_market(cards)
+
+
+def fame_and_action(g, player, card, cause) -> None:
+    """Peacock: gain 2 fame and one extra Market action."""
+    player.fame_left += 2
+    player.actions_left += 1
+    g.emit(FameChange, player.index, card, cause, "card." + card.spec.id, value=2,
+           detail="+2 fame and a bonus Market action")
+
+
+def hire_dismissed(g, player, card, cause) -> None:
+    """Raccoon: you may also hire any one dismissed card, from any player's pile, for 0
+    (s2.faq.raccoon)."""
+    t = g.table
+    piles = [(p, c) for p in t.clockwise() for c in p.dismissed]
+    if not piles:
+        g.emit(Ignored, player.index, card, cause, "s2.faq.raccoon", detail="no dismissed card")
+        return
+    options = tuple(c for _, c in piles)
+    i = g.choose(Choice("raccoon", player.index, card, options, tuple(c.spec.fame for c in options),
+                        "hire which dismissed card for 0 (or none)?", True, t), cause, "s2.faq.raccoon")
+    if i is not None:
+        owner, chosen = piles[i]
+        owner.dismissed.remove(chosen)
+        hire(g, player, chosen, cause, "s2.faq.raccoon", 0, f"{owner.name}'s dismissed pile", True)
+
+
+def into_any_deck(g, player, card, cause) -> None:
+    """Pig: put this card into any deck, a player's or the toon deck (shuffled) (s1.faq.pig)."""
+    t = g.table
+    targets = tuple(p.name for p in t.players) + ("toon deck",)
+    values = tuple(p.fame_total if p is not player else -1 for p in t.players) + (0,)
+    i = g.choose(Choice("pig", player.index, card, targets, values, "into which deck?", False, t),
+                 cause, "s1.faq.pig")
+    _remove_anywhere(t, card)
+    if i == len(t.players):
+        t.toon_deck.append(card)
+        card.face_up = False
+        t.rng.shuffle(t.toon_deck)
+    else:
+        card.face_up = False
+        t.players[i].deck.appendleft(card)
+    g.emit(ToDeck, player.index, card, cause, "s1.faq.pig", detail=f"into {targets[i]}'s deck"
+           if i < len(t.players) else "into the toon deck, shuffled")
+
+
+def _remove_anywhere(table, card) -> None:
+    for p in table.players:
+        if card in p.deck:
+            p.deck.remove(card)
+            return
+        if card in p.dismissed:
+            p.dismissed.remove(card)
+            return
+        if p.grid.locate(card) is not None:
+            p.grid.remove(card)
+            return
+    raise AssertionError(f"{card!r} is nowhere")
+
+
+def big_button(g, player, card, cause) -> None:
+    """Axolotl, Platypus: act on Big Button cards, which this engine does not model."""
+    g.emit(Ignored, player.index, card, cause, "card." + card.spec.id,
+           detail="the Big Button promo is not played")
+
+
+WHEN_HIRED = {"dismiss_caterpillar": dismiss_caterpillar, "redraw_market": redraw_market,
+              "into_any_deck": into_any_deck, "fame_and_action": fame_and_action,
+              "hire_dismissed": hire_dismissed, "dismiss_face_up": dismiss_face_up,
+              "own_button_up": big_button, "all_buttons_up": big_button}
+
+
+# -- when dismissed ---------------------------------------------------------------------------------
+
+def free_hire(g, player, card, cause) -> None:
+    """Crow: you may hire one market card for 0, then refill the market (s2.faq.crow)."""
+    t = g.table
+    options = tuple(t.market_cards())
+    if not options:
+        g.emit(Ignored, player.index, card, cause, "s2.faq.crow", detail="the market is empty")
+        return
+    i = g.choose(Choice("crow", player.index, card, options, tuple(c.spec.fame for c in options),
+                        "hire which market card for 0 (or none)?", True, t), cause, "s2.faq.crow")
+    if i is not None:
+        take_from_market(t, options[i])
+        hire(g, player, options[i], cause, "s2.faq.crow", 0, "the market, by the Crow", True)
+        refill(g, cause, "s2.faq.crow")
+
+
+WHEN_DISMISSED = {"free_hire": free_hire, "into_any_deck": into_any_deck}
+
+
+# -- after the Flip, after Check Fame ----------------------------------------------------------------
+
+def resolve_after_flip(g, cause) -> None:
+    """The when-hired / when-dismissed effects triggered in the Flip, clockwise from the first
+    player (s2.key.timing). A Peacock gained by a Snake adds 2 to that round's total and gives a
+    bonus action (s1.faq.snake.when-hired)."""
+    t = g.table
+    for pi, card, trigger in t.after_flip:
+        p = t.players[pi]
+        key = card.spec.when_hired if trigger == "when_hired" else card.spec.when_dismissed
+        if key == "fame_and_action":
+            p.gains[card.uid] = p.gains.get(card.uid, 0) + 2
+            p.bonus_actions += 1
+            g.emit(FameChange, pi, card, cause, "s1.faq.snake.when-hired", value=2,
+                   detail="+2 to this round's total and a bonus Market action")
+        else:
+            (WHEN_HIRED if trigger == "when_hired" else WHEN_DISMISSED)[key](g, p, card, cause)
+    t.after_flip = []
+
+
+def skunk_dismissal(g, cause) -> None:
+    """Skunk: the player who alone has the least fame after Check Fame must dismiss one face-up
+    card of their grid for 0, the Skunk included; no action used (s1.faq.skunk)."""
+    p = g.table.least_fame_player
+    if p is None:
+        return
+    for skunk in [c for c in p.grid.cards() if c.face_up and c.spec.other == "least_fame_dismiss"][:1]:
+        _dismiss_chosen(g, p, skunk, cause, dismissable(p), optional=False, rule="s1.faq.skunk",
+                        question="dismiss which face-up card (the Skunk may dismiss itself)?")
+
+
+# -- after the Market ------------------------------------------------------------------------------
+
+def dismiss_in_lower_row(g, player, card, cause) -> None:
+    """Donkey: after the Market phase, dismiss this card if it is in the lower row (s1.faq.donkey)."""
+    if card.where and card.where[0] == LOWER:
+        _self_dismiss(g, player, card, cause, "s1.faq.donkey")
+
+
+def dismiss_in_end_slot(g, player, card, cause) -> None:
+    """Groundhog: after the Market phase, dismiss this card if it is in the first or last of the six
+    slots, stacked or not; extra rows do not count (s2.faq.groundhog)."""
+    if card.where in ((0, 0), (1, 2)):
+        _self_dismiss(g, player, card, cause, "s2.faq.groundhog")
+
+
+def _self_dismiss(g, player, card, cause, rule) -> None:
+    if _ability_may_dismiss(g, player, card, cause, rule):
+        dismiss_card(g, player, card, cause, rule)
+
+
+def dismiss_right(g, player, card, cause) -> None:
+    """Alligator: dismiss one card in the space directly right of it; of a stack, any one card
+    (s1.faq.alligator)."""
+    row, col = card.where
+    stack = player.grid.at(row, col + 1) if col < 2 else None
+    targets = [c for c in stack or () if c.face_up and not c.spec.dismiss_immune]
+    _dismiss_chosen(g, player, card, cause, targets, optional=False, rule="s1.faq.alligator",
+                    question="dismiss which card of the stack on its right?")
+
+
+def dismiss_lowest(g, player, card, cause) -> None:
+    """Vulture: dismiss the lowest-rank card of your grid unless it cannot be dismissed; face-down
+    cards have no rank (s2.faq.vulture; ruling `vulture_immune_lowest`)."""
+    grid = player.grid
+    target = lowest_rank_card(grid, g.table.rulings.extra_rows_topmost)
+    if target is not None and target.spec.dismiss_immune and g.table.rulings.vulture_immune_lowest == "next-lowest":
+        candidates = [c for c in grid.cards() if c.face_up and not c.spec.dismiss_immune]
+        target = None
+        if candidates:
+            low = min(c.spec.rank for c in candidates)
+            target = next(c for _, _, stack in grid.spaces(g.table.rulings.extra_rows_topmost)
+                          for c in reversed(stack) if c in candidates and c.spec.rank == low)
+    if target is None or target.spec.dismiss_immune:
+        g.emit(Ignored, player.index, card, cause, "s2.faq.vulture",
+               detail="no lowest-rank card it can dismiss")
+    elif _ability_may_dismiss(g, player, card, cause, "s2.faq.vulture"):
+        dismiss_card(g, player, target, cause, "s2.key.lowest-rank")
+
+
+AFTER_MARKET = {"after_market_dismiss_in_lower_row": dismiss_in_lower_row,
+                "after_market_dismiss_right": dismiss_right,
+                "after_market_dismiss_in_end_slot": dismiss_in_end_slot,
+                "after_market_dismiss_lowest": dismiss_lowest}
+
+
+def after_market(g, player, cause) -> None:
+    """The player's after-Market effects, left to right, top row first (s2.market.order), each only
+    if its card is still face up in the grid (s2.faq.vulture, s1.faq.alligator)."""
+    sources = [c for _, _, stack in player.grid.spaces(g.table.rulings.extra_rows_topmost)
+               for c in reversed(stack) if c.face_up and c.spec.other in AFTER_MARKET]
+    for card in sources:
+        if card.face_up and player.grid.locate(card) is not None:
+            AFTER_MARKET[card.spec.other](g, player, card, cause)
+
+
+# -- a player's Market turn -------------------------------------------------------------------------
+
+def market_turn(g, player, cause) -> None:
+    """Up to two actions (plus bonus actions), each a Hire, a Dismiss or a skip (s2.market.actions)."""
+    t = g.table
+    while player.actions_left > 0:
+        options = legal_actions(t, player)
+        i = g.choose(Choice("market_action", player.index, None, tuple(options),
+                            tuple(_naive_worth(o) for o in options),
+                            f"action ({player.fame_left} fame left)?", False, t), cause, "s2.market.actions")
+        action = options[i]
+        player.actions_left -= 1
+        if action.verb == "skip":
+            g.emit(Skip, player.index, None, cause, "s2.market.actions")
+        elif action.verb == "hire":
+            take_from_market(t, action.card)
+            hire(g, player, action.card, cause, "s2.market.hire", action.cost, "the market")
+        else:
+            player.fame_left -= action.cost
+            dismiss_card(g, player, action.card, cause, "s2.market.dismiss", action.cost)
+
+
+def _naive_worth(action: Action) -> int:
+    """A hint for simple policies: a hire is worth the card's printed fame, a dismissal minus it."""
+    if action.verb == "hire":
+        return action.card.spec.fame
+    if action.verb == "dismiss":
+        return -action.card.spec.fame
+    return 0

@@ -1,0 +1,251 @@
+"""Step through a recorded resolution, forwards and backwards, and read its trace as a table.
+
+A resolution made with `resolve(..., record=True)` keeps the table's state after every event
+(`Resolution.state_after(k)`); a `Stepper` walks over those states like a cursor:
+
+    >>> from fliptoons_explore import resolve
+    >>> from fliptoons_explore.stepping import Stepper
+    >>> r = resolve({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla", "crab"]}]},
+    ...             record=True)
+    >>> s = Stepper(r)
+    >>> s.goto(5).words
+    '#5   flip       Ann: place crab above gorilla at extra row 1, left: in a new row above  <- #3  [s2.faq.gorilla]'
+    >>> s.back().step, s.forward(2).step
+    (4, 6)
+
+Step -1 is the table before the first event. States are plain values (the shape of
+`state.snapshot`: each player's grid, deck top first, dismissed pile and revealed card, the
+market, the toon deck, the discards); treat them as read-only, they are the recording itself.
+
+`trace_frame` (a pandas DataFrame, one row per event) and `trace_lines` (text) read the same
+events, filtered by phase, player, card and event kind. pandas is imported only by `trace_frame`.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from .grid import Grid, space_name
+from .rules import RULES
+from .text import event_text, event_words, grid_text
+
+__all__ = ["Stepper", "trace_frame", "trace_lines", "select_events", "state_text"]
+
+
+class Stepper:
+    """A cursor over a recorded resolution: `step` (-1 before the first event), the `event` at it,
+    the `state` after it and the state `before` it; `forward`, `back` and `goto` move it and
+    return the stepper, so calls chain (`stepper.goto(7).state`)."""
+
+    def __init__(self, resolution, step: int = -1) -> None:
+        resolution.state_after(-1)  # raises ValueError unless recorded
+        self.resolution = resolution
+        self.trace = resolution.trace
+        self.step = -1
+        self.goto(step)
+
+    @classmethod
+    def from_scenario(cls, scenario: dict, policy=None) -> "Stepper":
+        """Resolve a scenario with recording on and step through it."""
+        from .engine import resolve
+        return cls(resolve(scenario, policy, record=True))
+
+    # -- moving ----------------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.trace)
+
+    @property
+    def last(self) -> int:
+        """The step of the last event."""
+        return len(self.trace) - 1
+
+    def goto(self, step: int) -> "Stepper":
+        """Stand at `step` (-1: before the first event). IndexError outside -1..last."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise TypeError(f"a step is a whole number, got {step!r}")
+        if not -1 <= step <= self.last:
+            raise IndexError(f"step {step} is outside -1..{self.last}")
+        self.step = step
+        return self
+
+    def forward(self, n: int = 1) -> "Stepper":
+        """Move `n` events on (stops at the last event)."""
+        return self.goto(min(self.step + n, self.last))
+
+    def back(self, n: int = 1) -> "Stepper":
+        """Move `n` events back (stops before the first event, at -1)."""
+        return self.goto(max(self.step - n, -1))
+
+    @property
+    def at_start(self) -> bool:
+        return self.step == -1
+
+    @property
+    def at_end(self) -> bool:
+        return self.step == self.last
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def event(self):
+        """The event at the current step (None before the first event)."""
+        return self.trace[self.step] if self.step >= 0 else None
+
+    @property
+    def state(self) -> dict:
+        """The table's state right after the current event."""
+        return self.resolution.state_after(self.step)
+
+    @property
+    def before(self) -> dict:
+        """The table's state right before the current event (at -1: the initial state)."""
+        return self.resolution.state_after(max(self.step - 1, -1))
+
+    @property
+    def words(self) -> str:
+        """The current event in words, as one line of the trace text."""
+        if self.event is None:
+            return "(before the first event)"
+        return event_text(self.event, self.resolution.players)
+
+    def grid(self, player: int | str = 0) -> list:
+        """A player's grid (index or name) after the current event, in the JSON shape."""
+        return self.state["players"][_player_index(self.resolution, player)]["grid"]
+
+    def text(self, before: bool = False) -> str:
+        """The current event and the table after it (or before it) as text."""
+        return self.words + "\n" + state_text(self.before if before else self.state)
+
+    def __repr__(self) -> str:
+        return f"<Stepper {self.step}/{self.last}: {self.words.strip()}>"
+
+
+def _player_index(resolution, player) -> int:
+    players = resolution.players
+    if isinstance(player, str):
+        for p in players:
+            if p.name == player:
+                return p.index
+        raise KeyError(f"no player named {player!r} (players: {', '.join(p.name for p in players)})")
+    if not 0 <= player < len(players):
+        raise IndexError(f"player {player} is outside 0..{len(players) - 1}")
+    return player
+
+
+# -- a recorded state as text --------------------------------------------------------------------
+
+def _grid_from_json(rows: list) -> Grid:
+    """A Grid of stand-in cards from a grid in the JSON shape (rows top first)."""
+    from .cards import CATALOG
+    from .state import Card
+    grid = Grid()
+    n_extra = len(rows) - 2
+    for j, row in enumerate(rows):
+        for col, cell in enumerate(row):
+            for entry in cell or ():
+                card = Card(-1, CATALOG[entry["id"]], entry["face_up"])
+                r = j - n_extra
+                if grid.at(r, col) is None:
+                    grid.put(card, r, col)
+                else:
+                    grid.stack_on(card, r, col)
+    return grid
+
+
+def state_text(state: dict) -> str:
+    """A recorded state as text: every player's grid, revealed card, deck and dismissed pile,
+    then the market and the toon deck (deterministic; the notebooks compare it)."""
+    out = []
+    for p in state["players"]:
+        out.append(f"== {p['name']} ==")
+        out.append(grid_text(SimpleNamespace(grid=_grid_from_json(p["grid"]))))
+        if p["revealed"]:
+            out.append(f"  revealed: {p['revealed']}")
+        out.append(f"  deck (top first): {', '.join(p['deck']) or '-'}")
+        if p["dismissed"]:
+            out.append(f"  dismissed: {', '.join(p['dismissed'])}")
+    if any(state["market"]) or state["toon_deck"] or state["discard"]:
+        out.append(f"market: {', '.join(c or '-' for c in state['market'])}")
+        out.append(f"toon deck (top first): {', '.join(state['toon_deck']) or '-'}")
+    if state["discard"]:
+        out.append(f"discard: {', '.join(state['discard'])}")
+    return "\n".join(out)
+
+
+# -- the trace as a table or as text ---------------------------------------------------------------
+
+def _as_set(value):
+    if value is None:
+        return None
+    if isinstance(value, (str, int)):
+        return {value}
+    return set(value)
+
+
+def select_events(resolution, phase=None, player=None, card=None, kind=None) -> list:
+    """The events of a resolution that match every filter given. Each filter is one value or a
+    collection of values: `phase` ("flip", "check-fame"...), `player` (index or name; table-wide
+    events have none), `card` (a card id, or a card's uid for one physical card: events *about*
+    that card, not those that only name it as their target), `kind` (an event kind: "place",
+    "flip", "return"...)."""
+    trace = resolution.trace
+    if trace is None:
+        raise ValueError("an untraced resolution has no events (resolve with traced=True)")
+    phases, kinds = _as_set(phase), _as_set(kind)
+    players = _as_set(player)
+    if players is not None:
+        players = {_player_index(resolution, p) for p in players}
+    cards = _as_set(card)
+    out = []
+    for e in trace:
+        if phases is not None and e.phase not in phases:
+            continue
+        if kinds is not None and e.kind not in kinds:
+            continue
+        if players is not None and e.player not in players:
+            continue
+        if cards is not None and e.card not in cards and e.uid not in cards:
+            continue
+        out.append(e)
+    return out
+
+
+COLUMNS = ["step", "phase", "player", "event", "card", "target", "position", "detail", "cause",
+           "rule", "paraphrase"]
+
+
+def trace_frame(resolution, phase=None, player=None, card=None, kind=None):
+    """The trace as a pandas DataFrame, one row per event (filters as in `select_events`):
+    step, phase, player (name; None for a table-wide event), event (its kind), card, target,
+    position (in words), detail, cause (the step of its cause; <NA> if none), rule (its id) and
+    paraphrase (the rule in words, from `RULES`)."""
+    import pandas as pd
+
+    names = [p.name for p in resolution.players]
+    rows = []
+    for e in select_events(resolution, phase, player, card, kind):
+        rule = RULES.get(e.rule)
+        rows.append((e.step, e.phase, None if e.player is None else names[e.player], e.kind, e.card,
+                     e.target, None if e.pos is None else space_name(tuple(e.pos)), e.detail or None,
+                     e.cause, e.rule, rule.paraphrase if rule else None))
+    frame = pd.DataFrame.from_records(rows, columns=COLUMNS)
+    frame["step"] = frame["step"].astype("int64")
+    frame["cause"] = frame["cause"].astype("Int64")
+    return frame
+
+
+def trace_lines(resolution, phase=None, player=None, card=None, kind=None,
+                paraphrase: bool = False) -> str:
+    """The matching events as numbered trace lines (as `text.trace_text` writes them), each
+    followed by its rule's paraphrase if `paraphrase`."""
+    lines = []
+    players = resolution.players
+    for e in select_events(resolution, phase, player, card, kind):
+        lines.append(event_text(e, players))
+        if paraphrase and e.rule in RULES:
+            lines.append(f"       {RULES[e.rule].paraphrase}")
+    return "\n".join(lines)
+
+
+def event_label(event, players) -> str:
+    """'#7 Ann: place coyote above gorilla at extra row 1, middle' (no rule, no cause)."""
+    who = players[event.player].name if event.player is not None else "table"
+    return f"#{event.step} {who}: {event_words(event)}"
