@@ -1,6 +1,8 @@
 """The command line: a thin layer over the engine (DESIGN.md §2.3).
 
     fliptoons-explore resolve SCENARIO.json [--json]
+    fliptoons-explore round SCENARIO.json [--json]
+    fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--json]
     fliptoons-explore chain SCENARIO.json [--json]
     fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--json]
 """
@@ -10,9 +12,9 @@ import argparse
 import json
 import sys
 
-from .engine import resolve
-from .scenario import ScenarioError
-from .text import resolution_text
+from .engine import play_round, resolve
+from .scenario import ScenarioError, table_json
+from .text import resolution_text, round_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -26,6 +28,18 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("resolve", help="Flip + Check Fame for every player of a scenario")
     p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p = sub.add_parser("round", help="+ the scripted Market actions and after-Market effects, "
+                                     "stopping before Cleanup")
+    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p = sub.add_parser("play", help="play whole games and print who won")
+    p.add_argument("--season", choices=("s1", "s2", "combined"), required=True)
+    p.add_argument("--players", type=int, required=True, help="1 to 4 (s1, s2) or 2 to 8 (combined)")
+    p.add_argument("--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)")
+    p.add_argument("--policy", choices=("default", "random", "greedy"), default="default")
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--games", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p = sub.add_parser("chain", help="the causal chain graph of a resolution (what caused what)")
     p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
@@ -55,9 +69,22 @@ def read_scenario(path: str) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "play":
+        from .play import play_command
+        try:
+            output = play_command(args)
+        except ValueError as e:
+            print(f"fliptoons-explore: error: {e}", file=sys.stderr)
+            return 2
+        print(output)
+        return 0
     try:
         scenario = read_scenario(args.scenario)
-        if args.command == "resolve":
+        if args.command == "round":
+            game = play_round(scenario)
+            output = (json.dumps(table_json(game.table, game.trace, fame_left=True), indent=1)
+                      if args.json else round_text(game))
+        elif args.command == "resolve":
             result = resolve(scenario)
             output = json.dumps(result.to_json(), indent=1) if args.json else resolution_text(result)
         elif args.command == "chain":

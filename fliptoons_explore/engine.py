@@ -73,3 +73,28 @@ def resolve(scenario: dict, policy: Policy | None = None, traced: bool = True,
 def resolve_scenario(scenario: dict) -> dict:
     """Resolve a scenario and return the CLI's JSON document."""
     return resolve(scenario).to_json()
+
+
+def play_round(scenario: dict, policy: Policy | None = None):
+    """Flip, Check Fame, the scenario's scripted Market actions and after-Market effects; stops
+    before Cleanup (DESIGN.md §2.3 `round`). A player's Market turn takes their `actions` in order
+    and skips once they run out. Returns the `Game`; raises `ScenarioError` for a bad scenario or
+    an illegal scripted action."""
+    from .game import Game
+    from .scenario import ScenarioError
+    table, scripts = load(scenario)
+    actions = {p.index: p.actions for p in table.players}
+    game = Game(table, ScriptedPolicy(scripts, policy or DefaultPolicy(), actions), shuffle=False)
+    game.play_round(stop_before_cleanup=True)
+    for p in table.players:
+        taken = game.policy.acted.get(p.index, 0)
+        if taken < len(p.actions):
+            raise ScenarioError(f"players[{p.index}].actions[{taken}]: more actions than "
+                                f"{p.name} may take this round")
+    return game
+
+
+def round_scenario(scenario: dict) -> dict:
+    """Play a scenario's round and return the CLI's JSON document (with `fame_left`)."""
+    game = play_round(scenario)
+    return table_json(game.table, game.trace, fame_left=True)

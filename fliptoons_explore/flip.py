@@ -35,6 +35,8 @@ class FlipRun:
         self.done = False
         self.reveals = 0
         self.flip_rule = "s1.flip" if table.season == "s1" else "s2.flip"
+        player.queued = []
+        player.flip_ended = ""
 
     # -- tracing ------------------------------------------------------------------------------
     def emit(self, cls, card, cause, rule, pos=None, target=None, detail="", value=None):

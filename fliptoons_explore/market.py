@@ -213,7 +213,7 @@ def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question) -
         return
     if not _ability_may_dismiss(g, player, card, cause, rule):
         return
-    values = tuple(-c.spec.fame for c in targets)
+    values = tuple(1 - c.spec.fame for c in targets)  # losing a card worth no fame is a gain
     i = g.choose(Choice("dismiss_" + card.spec.id, player.index, card, tuple(targets), values,
                         question, optional, g.table), cause, rule)
     if i is not None:

@@ -35,12 +35,20 @@ class Policy(Protocol):
 
 
 class DefaultPolicy:
-    """The documented default: the option worth the most; on a tie, the first (reading order)."""
+    """The documented default: the option worth the most by the engine's plain hint (`values`);
+    on a tie, the first. An optional choice is declined when no option is worth more than 0.
+
+    In the Market this hires the affordable card with the highest printed fame (the cheaper on a
+    tie); if none is affordable, dismisses the first card worth no fame it can pay for; else
+    skips. The Cow copies the most fame; the Raccoon and the Crow take the most fame; a Butterfly
+    dismisses a Caterpillar; a Horse discards nothing; the Pig goes to the leader's deck."""
 
     name = "default"
 
     def choose(self, choice: Choice) -> int | None:
         best = max(choice.values)
+        if choice.optional and best <= 0:
+            return None
         return choice.values.index(best)
 
 
@@ -68,12 +76,33 @@ class ScriptedPolicy:
 
     name = "scripted"
 
-    def __init__(self, scripts: dict[int, list], fallback: Policy | None = None) -> None:
+    def __init__(self, scripts: dict[int, list], fallback: Policy | None = None,
+                 actions: dict[int, list[dict]] | None = None) -> None:
         self.scripts = {p: list(answers) for p, answers in scripts.items()}
         self.used = {p: 0 for p in scripts}
         self.fallback = fallback or DefaultPolicy()
+        self.actions = None if actions is None else {p: list(a) for p, a in actions.items()}
+        self.acted = {p: 0 for p in actions or {}}
+
+    def choose_action(self, choice: Choice) -> int:
+        """A scenario's next scripted Market action for the player; skip once they run out."""
+        from .market import SKIP, scripted_action, why_illegal
+        p = choice.player
+        k = self.acted.get(p, 0)
+        script = self.actions.get(p, [])
+        if k >= len(script):
+            return choice.options.index(SKIP)
+        self.acted[p] = k + 1
+        player = choice.table.players[p]
+        i = scripted_action(choice.table, player, list(choice.options), script[k])
+        if i is None:
+            (verb, arg), = script[k].items()
+            raise ScriptError(f"players[{p}].actions[{k}]: {why_illegal(choice.table, player, verb, arg)}")
+        return i
 
     def choose(self, choice: Choice) -> int | None:
+        if choice.kind == "market_action" and self.actions is not None:
+            return self.choose_action(choice)
         answers = self.scripts.get(choice.player, [])
         k = self.used.get(choice.player, 0)
         if k >= len(answers):

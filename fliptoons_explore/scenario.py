@@ -234,9 +234,9 @@ def player_json(p, with_fame_left: bool = False) -> dict:
     return out
 
 
-def table_json(table: Table, trace) -> dict:
+def table_json(table: Table, trace, fame_left: bool = False) -> dict:
     doc = {
-        "players": [player_json(p) for p in table.players],
+        "players": [player_json(p, fame_left) for p in table.players],
         "market": [None if c is None else c.spec.id for c in table.market],
         "toon_deck": [c.spec.id for c in table.toon_deck],
         "trace": [e.to_json() for e in (trace or [])],

@@ -214,9 +214,9 @@ COLUMNS = ["step", "phase", "player", "event", "card", "target", "position", "de
 
 def trace_frame(resolution, phase=None, player=None, card=None, kind=None):
     """The trace as a pandas DataFrame, one row per event (filters as in `select_events`):
-    step, phase, player (name; None for a table-wide event), event (its kind), card, target,
-    position (in words), detail, cause (the step of its cause; <NA> if none), rule (its id) and
-    paraphrase (the rule in words, from `RULES`)."""
+    step, phase, player (name; missing for a table-wide event), event (its kind), card, target,
+    position (in words), detail, cause (the step of its cause, an `Int64` column; missing if
+    none), rule (its id) and paraphrase (the rule in words, from `RULES`)."""
     import pandas as pd
 
     names = [p.name for p in resolution.players]

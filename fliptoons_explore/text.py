@@ -36,6 +36,8 @@ def fame_text(player) -> str:
     lines = []
     for e in player.fame:
         where = space_name(e.pos) + (f", stack {e.height + 1}" if e.height else "")
+        if player.grid.locate(e.card) is None:
+            where += "; has left the grid since"
         parts = f"{e.base}"
         if e.bonus or e.card.spec.score:
             parts += f" {e.bonus:+d}"
@@ -69,7 +71,7 @@ def event_words(event) -> str:
     elif kind == "fame":
         text = f"{card} at {where} scores {event.value}"
     elif kind == "decision":
-        text = f"{card} chooses {target} (worth {event.value})"
+        text = f"{card or 'player'} chooses {target}" + ("" if event.value is None else f" (worth {event.value})")
     elif kind == "least_fame":
         text = f"{card}: {event.detail}"
         return text
@@ -100,12 +102,18 @@ def trace_text(trace, players, paraphrase: bool = False) -> str:
     return "\n".join(lines)
 
 
-def resolution_text(resolution, trace: bool = True) -> str:
+def round_text(game) -> str:
+    """A round played from a scenario: like `resolution_text`, with the fame left to each player."""
+    return resolution_text(game, trace=True, fame_left=True)
+
+
+def resolution_text(resolution, trace: bool = True, fame_left: bool = False) -> str:
     """Every player's grid and fame, the market and toon deck, then the numbered trace."""
     table = resolution.table
     out = []
     for p in table.players:
-        out.append(f"== {p.name}: {p.fame_total} fame ==")
+        left = f", {p.fame_left} left" if fame_left else ""
+        out.append(f"== {p.name}: {p.fame_total} fame{left} ==")
         out.append(grid_text(p))
         out.append(fame_text(p))
         out.append(f"  deck (top first): {', '.join(c.spec.id for c in p.deck) or '-'}")

@@ -1,0 +1,78 @@
+"""`fliptoons-explore play`: whole games from a seed, with a policy, summarised per game."""
+from __future__ import annotations
+
+import json
+import sys
+
+from .game import new_game
+from .policy import DefaultPolicy, RandomPolicy
+
+
+def make_policy(name: str, seed: int):
+    if name == "random":
+        return RandomPolicy(seed)
+    if name == "greedy":
+        from .greedy import GreedyPolicy
+        return GreedyPolicy()
+    return DefaultPolicy()
+
+
+def play_games(season: str, players: int, seed: int, games: int = 1, solo: str | None = None,
+               policy: str = "default", progress=None):
+    """Play `games` games, game k from seed `seed + k`; yields (seed, Game)."""
+    for k in range(games):
+        game = new_game(season, players, seed + k, solo, make_policy(policy, seed + k), traced=False)
+        game.play()
+        if progress:
+            progress(k + 1, games)
+        yield seed + k, game
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def play_command(args) -> str:
+    if args.solo and args.players != 1:
+        raise ValueError("--solo takes --players 1")
+    if args.games < 1:
+        raise ValueError(f"--games: expected 1 or more, got {args.games}")
+    show = _progress if args.games >= 20 and sys.stderr.isatty() else None
+    rows = []
+    try:
+        for seed, game in play_games(args.season, args.players, args.seed, args.games, args.solo,
+                                     args.policy, show):
+            r = game.result
+            names = [p.name for p in game.table.players]
+            rows.append({"seed": seed, "rounds": r.rounds, "reason": r.reason,
+                         "winner": names[r.winner] if r.winner is not None else None,
+                         "winners": [names[i] for i in r.winners],
+                         "final_fame": dict(zip(names, r.final_fame)) if r.final_fame else None,
+                         "solo": r.solo})
+    except ValueError as e:
+        raise ValueError(str(e)) from None
+    if args.json:
+        return json.dumps({"season": args.season, "players": args.players, "solo": args.solo,
+                           "policy": args.policy, "games": rows}, indent=1)
+    lines = []
+    for row in rows:
+        if row["solo"]:
+            lines.append(f"seed {row['seed']}: solo {row['solo']} after {row['rounds']} rounds ({row['reason']})")
+        else:
+            fame = ", ".join(f"{n} {f}" for n, f in row["final_fame"].items())
+            who = row["winner"] or "tie: " + " & ".join(row["winners"])
+            lines.append(f"seed {row['seed']}: {who} wins after {row['rounds']} rounds; Final Flip: {fame}")
+    if len(rows) > 1:
+        if args.solo:
+            won = sum(r["solo"] == "won" for r in rows)
+            lines.append(f"won {won} of {len(rows)} ({100 * won / len(rows):.1f}%)")
+        else:
+            from collections import Counter
+            wins = Counter(r["winner"] for r in rows if r["winner"])
+            lines.append("wins: " + ", ".join(f"{n} {c}" for n, c in sorted(wins.items())))
+    return "\n".join(lines)
