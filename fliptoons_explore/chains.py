@@ -36,7 +36,7 @@ import json
 from .grid import space_name
 from .stepping import event_label
 
-__all__ = ["causal_graph", "caused_by", "effects_of_card", "chain_to", "longest_chain",
+__all__ = ["causal_graph", "caused_by", "effects_of_card", "card_chain", "chain_to", "longest_chain",
            "linked", "subgraph", "layered_positions", "graph_text", "node_link", "draw", "chain_command"]
 
 #: Kinds of events that put a revealed card into the grid.
@@ -86,27 +86,42 @@ def caused_by(graph, step: int) -> list[int]:
     return sorted(nx.descendants(graph, step))
 
 
-def _card_triggers(graph, card) -> list[int]:
-    key = "uid" if isinstance(card, int) and not isinstance(card, bool) else "card"
-    return [n for n, d in graph.nodes(data=True) if d["kind"] == "trigger" and d[key] == card]
-
-
-def effects_of_card(graph, resolution, card) -> list[int]:
-    """Everything a card's abilities caused, in step order: the events following from the
-    `trigger` events of the card (`card`: a card id for every copy, or a uid for one physical
-    card; `Resolution.players[i].grid` and the trace's events give uids). A trigger caused by
-    another of the card's triggers is among the effects; the card's own first triggers are not."""
-    import networkx as nx
-
+def _card_triggers(graph, card, player=None) -> list[int]:
     if isinstance(card, str):
         from .cards import CATALOG
         if card not in CATALOG:
             from .cards import unknown_card_message
             raise KeyError(unknown_card_message(card, set(CATALOG)))
+    key = "uid" if isinstance(card, int) and not isinstance(card, bool) else "card"
+    who = None if player is None else "who" if isinstance(player, str) else "player"
+    return [n for n, d in graph.nodes(data=True)
+            if d["kind"] == "trigger" and d[key] == card and (who is None or d[who] == player)]
+
+
+def effects_of_card(graph, resolution, card, player=None) -> list[int]:
+    """Everything a card's abilities caused, in step order: the events following from the
+    `trigger` events of the card (`card`: a card id for every copy, or a uid for one physical
+    card, as events and graph nodes give it; `player`: only that player's copies, by index or
+    name). A trigger caused by another of the card's triggers is among the effects; the card's
+    own first triggers are not. `resolution` is the one the graph was made from."""
+    import networkx as nx
+
     out: set[int] = set()
-    for t in _card_triggers(graph, card):
+    for t in _card_triggers(graph, card, player):
         out |= nx.descendants(graph, t)
     return sorted(out)
+
+
+def card_chain(graph, resolution, card, player=None):
+    """The subgraph telling a card's story (a copy): the chain that led to each of its triggers
+    (its reveal and placement), everything the triggers caused, and the other causes of those
+    effects (the reveal of a card it placed). `card` and `player` as in `effects_of_card`."""
+    steps: set[int] = set()
+    for t in _card_triggers(graph, card, player):
+        steps.update(chain_to(graph, t))
+        steps.update(caused_by(graph, t))
+    steps.update([u for v in steps for u in graph.predecessors(v)])
+    return subgraph(graph, sorted(steps))
 
 
 def chain_to(graph, step: int) -> list[int]:

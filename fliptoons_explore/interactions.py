@@ -651,7 +651,7 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
             notes += [f"alone, {labels[k]}: {d}" for d in sorted(theirs - mine)]
         rows.append({
             "sequence": tuple(seq),
-            "kind": "fame" if all(e[:2] == f[:2] for _, f, e in diffs) else "place",
+            "kind": "fame" if all(e[:2] == f[:2] for _, f, e in diffs) else "grid",
             "changed": tuple(labels[k] for k, _, _ in diffs),
             "fame": fame,
             "expected_fame": expected_total,

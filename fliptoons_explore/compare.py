@@ -1,0 +1,313 @@
+"""Ruling comparison: resolve one scenario under two settings of the ruling options and show what
+changes (each player's grid, each card's fame, the totals), and find which options matter.
+
+    >>> from fliptoons_explore.compare import compare_rulings
+    >>> c = compare_rulings({"season": "s1", "players": [{"deck": ["lion"]}]},
+    ...                     {"lion_without_neighbours": "no-bonus"})
+    >>> c.players[0].fame
+    (7, 3)
+
+`compare_command` is the CLI's `fliptoons-explore compare SCENARIO.json --ruling NAME=VALUE`.
+Resolutions are Flip + Check Fame (`fliptoons_explore.resolve`).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+
+from .engine import Resolution, resolve
+from .grid import space_name
+from .rulings import OPTIONS, Rulings
+from .scenario import ScenarioError, grid_json
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """A card whose place or fame differs: `before`/`after` are (where, fame), `where` in words
+    ('slot 2 (upper middle)', 'extra row 1, middle, stack 2', 'face down at slot 4 (lower left)',
+    'deck', 'dismissed'), fame 0 for a card that does not score."""
+
+    id: str
+    before: tuple[str, int]
+    after: tuple[str, int]
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "before": {"where": self.before[0], "fame": self.before[1]},
+                "after": {"where": self.after[0], "fame": self.after[1]}}
+
+
+@dataclass(frozen=True)
+class PlayerChange:
+    """One player under both settings: `fame` (before, after), the JSON grids, and the cards
+    whose place or fame differs (in the order of the 'before' grid, then the others)."""
+
+    name: str
+    fame: tuple[int, int]
+    grid_before: list
+    grid_after: list
+    cards: tuple[CardChange, ...]
+
+    @property
+    def grid_changed(self) -> bool:
+        return self.grid_before != self.grid_after
+
+    @property
+    def changed(self) -> bool:
+        return self.grid_changed or self.fame[0] != self.fame[1] or bool(self.cards)
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "fame": list(self.fame), "changed": self.changed,
+               "grid_changed": self.grid_changed, "grid_before": self.grid_before,
+               "cards": [c.to_json() for c in self.cards]}
+        if self.grid_changed:
+            out["grid_after"] = self.grid_after
+        return out
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A scenario resolved under its own rulings (`before`) and with `changes` (`after`)."""
+
+    changes: dict
+    rulings_before: Rulings
+    rulings_after: Rulings
+    before: Resolution
+    after: Resolution
+    players: tuple[PlayerChange, ...]
+
+    @property
+    def changed(self) -> bool:
+        """Does the outcome (any grid, deck, dismissed pile, card fame or total) differ?"""
+        return _outcome(self.before) != _outcome(self.after)
+
+    def first_difference(self):
+        """(step, event before, event after) where the two traces first differ (the rule cited
+        aside), or None when they agree."""
+        a, b = self.before.trace or [], self.after.trace or []
+        for k in range(max(len(a), len(b))):
+            ea = a[k] if k < len(a) else None
+            eb = b[k] if k < len(b) else None
+            if ea is None or eb is None or _event_key(ea) != _event_key(eb):
+                return k, ea, eb
+        return None
+
+    def to_frame(self):
+        """One row per card whose place or fame differs: player, card, where and fame before and
+        after, fame change (pandas imported here)."""
+        import pandas as pd
+
+        rows = [{"player": p.name, "card": c.id, "where_before": c.before[0], "fame_before": c.before[1],
+                 "where_after": c.after[0], "fame_after": c.after[1], "change": c.after[1] - c.before[1]}
+                for p in self.players for c in p.cards]
+        return pd.DataFrame(rows, columns=["player", "card", "where_before", "fame_before",
+                                           "where_after", "fame_after", "change"])
+
+    def to_json(self) -> dict:
+        first = self.first_difference()
+        return {
+            "changes": dict(self.changes),
+            "rulings_before": self.rulings_before.changed(),
+            "rulings_after": self.rulings_after.changed(),
+            "changed": self.changed,
+            "players": [p.to_json() for p in self.players],
+            "first_difference": None if first is None else {
+                "step": first[0],
+                "before": None if first[1] is None else first[1].to_json(),
+                "after": None if first[2] is None else first[2].to_json()},
+        }
+
+    def text(self) -> str:
+        """The difference in words: the options changed, each player's fame and cards, the grids
+        that differ, and the first step where the traces part."""
+        from .text import event_text, grid_text
+
+        lines = ["rulings: " + ", ".join(
+            f"{name} {_show(getattr(self.rulings_before, name))} -> {_show(value)}"
+            for name, value in self.changes.items())]
+        if not self.changed:
+            lines.append("no difference: every grid, deck, dismissed pile and fame is the same")
+        for i, p in enumerate(self.players):
+            before, after = p.fame
+            if not p.changed:
+                lines.append(f"{p.name}: {before} fame, unchanged")
+                continue
+            lines.append(f"{p.name}: {before} -> {after} fame ({after - before:+d})")
+            width = max(len(c.id) for c in p.cards) if p.cards else 0
+            for c in p.cards:
+                if c.before[0] == c.after[0]:
+                    lines.append(f"  {c.id:<{width}}  {c.before[0]}: {c.before[1]} -> {c.after[1]}")
+                else:
+                    lines.append(f"  {c.id:<{width}}  {c.before[0]} ({c.before[1]}) -> "
+                                 f"{c.after[0]} ({c.after[1]})")
+            if p.grid_changed:
+                lines.append("  grid before:")
+                lines += ["    " + row for row in grid_text(self.before.players[i]).splitlines()]
+                lines.append("  grid after:")
+                lines += ["    " + row for row in grid_text(self.after.players[i]).splitlines()]
+        first = self.first_difference()
+        if first is not None:
+            step, ea, eb = first
+            lines.append(f"the traces first differ at step {step}:")
+            for label, e, res in (("before", ea, self.before), ("after", eb, self.after)):
+                lines.append(f"  {label + ':':<7} " + ("(no more events)" if e is None
+                                                      else event_text(e, res.players)))
+        return "\n".join(lines)
+
+    __str__ = text
+
+    def __repr__(self) -> str:
+        changes = ", ".join(f"{k}={_show(v)}" for k, v in self.changes.items())
+        fame = "; ".join(f"{p.name} {p.fame[0]} -> {p.fame[1]}" for p in self.players)
+        return f"<Comparison {changes}: {fame}>"
+
+
+# -- building comparisons --------------------------------------------------------------------------
+
+def _show(value) -> str:
+    return json.dumps(value)
+
+
+def _event_key(e):
+    return (e.kind, e.phase, e.player, e.card, e.pos, e.target, e.detail, e.value)
+
+
+def _outcome(resolution: Resolution) -> dict:
+    doc = resolution.to_json()
+    doc.pop("trace", None)
+    return doc
+
+
+def _check_changes(changes, where=lambda name: f"ruling option {name!r}") -> dict:
+    """The changes as a dict; ScenarioError (one line) for an unknown name or a wrong value."""
+    if not isinstance(changes, dict):
+        raise ScenarioError(f"ruling changes: expected an object {{name: value}}, got {type(changes).__name__}")
+    for name, value in changes.items():
+        option = OPTIONS.get(name)
+        if option is None:
+            raise ScenarioError(f"{where(name)}: unknown ruling option {name!r} "
+                                f"(known: {', '.join(OPTIONS)})")
+        try:
+            Rulings.from_dict({name: value})
+        except ValueError:
+            raise ScenarioError(f"{where(name)}: {name} must be one of "
+                                f"{', '.join(map(_show, option.choices))}, got {_show(value)}") from None
+    return dict(changes)
+
+
+def _places(player) -> dict:
+    """{card uid: (id, where, fame)} for every card of a player's grid, deck and dismissed pile."""
+    fame = {e.card.uid: e.fame for e in player.fame}
+    out = {}
+    for row, col, stack in player.grid.spaces():
+        for h, c in enumerate(stack):
+            where = space_name((row, col)) + (f", stack {h + 1}" if h else "")
+            if not c.face_up:
+                where = "face down at " + where
+            out[c.uid] = (c.spec.id, where, fame.get(c.uid, 0))
+    for c in player.deck:
+        out[c.uid] = (c.spec.id, "deck", 0)
+    for c in player.dismissed:
+        out[c.uid] = (c.spec.id, "dismissed", 0)
+    return out
+
+
+def _player_change(pa, pb) -> PlayerChange:
+    a, b = _places(pa), _places(pb)
+    cards = []
+    for uid in list(a) + [u for u in b if u not in a]:
+        ia, ib = a.get(uid), b.get(uid)
+        before = (ia[1], ia[2]) if ia else ("elsewhere", 0)
+        after = (ib[1], ib[2]) if ib else ("elsewhere", 0)
+        if before != after:
+            cards.append(CardChange((ia or ib)[0], before, after))
+    return PlayerChange(pa.name, (pa.fame_total, pb.fame_total), grid_json(pa.grid),
+                        grid_json(pb.grid), tuple(cards))
+
+
+def _with_rulings(scenario: dict, rulings: dict) -> dict:
+    out = dict(scenario)
+    out["rulings"] = rulings
+    return out
+
+
+def compare_rulings(scenario: dict, changes: dict) -> Comparison:
+    """Resolve `scenario` under its own `rulings` and under them plus `changes` ({option: value});
+    ScenarioError (one line) for a bad scenario, option name or value."""
+    before = resolve(scenario)
+    changes = _check_changes(changes)
+    base = dict(scenario.get("rulings") or {})
+    after = resolve(_with_rulings(scenario, {**base, **changes}))
+    players = tuple(_player_change(pa, pb) for pa, pb in zip(before.players, after.players))
+    return Comparison(changes, before.table.rulings, after.table.rulings, before, after, players)
+
+
+def rulings_that_matter(scenario: dict) -> list[tuple[str, object]]:
+    """Every (option, value) that, set in place of the scenario's current value, changes the
+    outcome (any grid, deck, dismissed pile, card fame or total); in `OPTIONS` order."""
+    current = resolve(scenario, traced=False)
+    reference = _outcome(current)
+    rulings = current.table.rulings
+    base = dict(scenario.get("rulings") or {})
+    found = []
+    for f in fields(Rulings):
+        option = OPTIONS[f.name]
+        for value in option.choices:
+            if value == getattr(rulings, f.name):
+                continue
+            other = resolve(_with_rulings(scenario, {**base, f.name: value}), traced=False)
+            if _outcome(other) != reference:
+                found.append((f.name, value))
+    return found
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+def parse_ruling_args(args: list[str]) -> dict:
+    """['cow_copies=total', 'extra_rows_in_columns=false'] -> {name: value}; a value is read as
+    JSON when it can be (true, false, numbers, "quoted"), else as a string. ScenarioError (one
+    line, naming the argument) for a malformed, repeated or unknown option or a wrong value."""
+    changes: dict = {}
+    where = {}
+    for arg in args:
+        name, sep, text = arg.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise ScenarioError(f"--ruling {arg!r}: expected NAME=VALUE (e.g. cow_copies=total)")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        if name in changes:
+            raise ScenarioError(f"--ruling {arg!r}: {name} is given twice")
+        changes[name] = value
+        where[name] = arg
+    return _check_changes(changes, lambda name: f"--ruling {where[name]!r}")
+
+
+def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = False) -> str:
+    """`fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--json]`: the difference
+    the changed options make; without --ruling, the option values that would change the outcome."""
+    changes = parse_ruling_args(ruling_args)
+    if changes:
+        comparison = compare_rulings(scenario, changes)
+        return json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text()
+    resolve(scenario, traced=False)  # a bad scenario fails here, with its own message
+    matters = [compare_rulings(scenario, {name: value}) for name, value in rulings_that_matter(scenario)]
+    current = Rulings.from_dict(dict(scenario.get("rulings") or {}))
+    if as_json:
+        return json.dumps({
+            "rulings": {f.name: getattr(current, f.name) for f in fields(Rulings)},
+            "matters": [{"name": name, "value": value,
+                         "fame": [{"name": p.name, "before": p.fame[0], "after": p.fame[1]}
+                                  for p in c.players]}
+                        for c in matters for name, value in c.changes.items()],
+        }, indent=1)
+    if not matters:
+        return "no ruling option changes the outcome of this scenario"
+    lines = ["ruling options that change the outcome of this scenario:"]
+    for c in matters:
+        (name, value), = c.changes.items()
+        fame = "; ".join(f"{p.name} {p.fame[0]} -> {p.fame[1]}" for p in c.players)
+        lines.append(f"  --ruling {name}={value if isinstance(value, str) else _show(value)}"
+                     f"   (now {_show(getattr(current, name))}): {fame}")
+    return "\n".join(lines)
