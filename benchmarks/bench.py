@@ -1,9 +1,10 @@
-"""Benchmark: Flip + Check Fame resolutions per second (not a test; prints numbers).
+"""Benchmark: Flip + Check Fame resolutions per second, and whole games per second
+(not a test; prints numbers).
 
-    python benchmarks/bench.py [--n 20000]
+    python benchmarks/bench.py [--n 20000] [--games 200]
 
-Random 10-card decks from both seasons, one player, default rulings and policy, one process on
-one core. The tables are built before the clock starts (and frozen out of the garbage
+Resolutions: random 10-card decks from both seasons, one player, default rulings and policy, one
+process on one core. The tables are built before the clock starts (and frozen out of the garbage
 collector's scans); the timed part is `resolve_table`.
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ import gc
 import os
 import time
 
-from fliptoons_explore import DefaultPolicy, resolve_table
+from fliptoons_explore import DefaultPolicy, new_game, resolve_table
 from fliptoons_explore.sample import random_table
 
 
@@ -33,9 +34,18 @@ def rate(n: int, traced: bool, repeat: int = 3) -> float:
     return best
 
 
+def games_rate(season: str, players: int, solo: str | None, games: int, traced: bool) -> float:
+    """Whole games per second with the default policy, seeds 0..games-1."""
+    start = time.perf_counter()
+    for seed in range(games):
+        new_game(season, players, seed, solo, traced=traced).play()
+    return games / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=20000, help="resolutions per measurement")
+    parser.add_argument("--games", type=int, default=200, help="games per measurement")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -44,6 +54,14 @@ def main() -> None:
     print(f"Flip + Check Fame, random 10-card decks, 1 player, best of 3 x {args.n}:")
     print(f"  untraced: {untraced:10,.0f} resolutions/s")
     print(f"  traced:   {traced:10,.0f} resolutions/s  (tracing costs {untraced / traced:.2f}x)")
+    print(f"Whole games, default policy, {args.games} seeded games each:")
+    for label, season, players, solo in (("solo S2 normal", "s2", 1, "normal"),
+                                         ("solo S1 normal", "s1", 1, "normal"),
+                                         ("4 players S2", "s2", 4, None),
+                                         ("8 players combined", "combined", 8, None)):
+        fast = games_rate(season, players, solo, args.games, traced=False)
+        slow = games_rate(season, players, solo, args.games, traced=True)
+        print(f"  {label:<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced")
 
 
 if __name__ == "__main__":

@@ -21,9 +21,11 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def __init__(self, samples: int = 16, seed: int = 0) -> None:
+    def __init__(self, samples: int = 16, seed: int = 0, target: int = 0, target_weight: float = 0.0) -> None:
         self.samples = samples
         self.seed = seed
+        self.target = target
+        self.target_weight = target_weight
         self.default = DefaultPolicy()
 
     def choose(self, choice: Choice):
@@ -33,7 +35,8 @@ class GreedyPolicy:
         player = table.players[choice.player]
         options = choice.options
         owned = [c.spec.id for c in list(player.deck) + player.grid.cards()]
-        context = _Context(table, player, self.samples, self.seed + len(owned) * 7919 + player.fame_left)
+        context = _Context(table, player, self.samples, self.seed + len(owned) * 7919 + player.fame_left,
+                           self.target, self.target_weight)
         base = context.mean(owned)
         scored = []
         for i, a in enumerate(options):
@@ -70,7 +73,9 @@ def _apply(owned: list[str], actions) -> list[str]:
 class _Context:
     """Simulated next Flips of a player's cards against the current market and toon deck."""
 
-    def __init__(self, table, player, samples: int, seed: int) -> None:
+    def __init__(self, table, player, samples: int, seed: int, target: int = 0,
+                 target_weight: float = 0.0) -> None:
+        self.target, self.target_weight = target, target_weight
         from .state import Table
         self.Table = Table
         self.season = table.season
@@ -95,7 +100,7 @@ class _Context:
             t.toon_deck.extend(t.new_card(c) for c in self.toon)
             t.arrange_market([t.new_card(c, True) for c in self.market])
             resolve_table(t, self.policy, traced=False)
-            total += p.fame_total
+            total += p.fame_total + (self.target_weight if p.fame_total >= self.target else 0)
         return total / self.samples
 def _may_dismiss_twice(table, player) -> bool:
     from .market import may_dismiss

@@ -92,7 +92,8 @@ class Reach:
     """One thing an ability can do: `effect` (one of `EFFECTS`) to the cards `target` selects
     (a key of `SELECTORS`), restricted by `only` (a filter, see `target_filter`), when `when`
     holds for the acting card; cut by the immunity `unless` (a CardSpec flag), or turned into the
-    effect `instead`. `text` says it in words; `rule` cites the rule that decides it, if any."""
+    effect `instead` (`otherwise` says it in words). `text` says it in words; `rule` cites the
+    rule that decides it, if any."""
 
     effect: str
     target: str
@@ -101,6 +102,7 @@ class Reach:
     when: str = ""
     unless: str = ""
     instead: str = ""
+    otherwise: str = ""
     rule: str = ""
 
 
@@ -149,12 +151,13 @@ REACH: dict[str, dict[str, tuple[Reach, ...]]] = {
               "an extra row or a stack)", rule="s2.faq.crab"),),
         "return_previous_take_its_space": (
             R("return", "previous_placed", "returns the previously placed card",
-              unless="return_immune", instead="stack_on", rule="s2.faq.coyote"),
+              unless="return_immune", instead="stack_on", otherwise="the coyote stacks on it instead",
+              rule="s2.faq.coyote"),
             R("move", "itself", "moves into the space the returned card left")),
         "return_lowest_take_its_space": (
             R("return", "lowest_rank", "returns the lowest-rank face-up card other than itself",
               when="not the first card placed", unless="return_immune", instead="stack_on",
-              rule="s2.faq.zebra"),
+              otherwise="the zebra stacks on it instead", rule="s2.faq.zebra"),
             R("move", "itself", "moves into the space the returned card left",
               when="not the first card placed")),
         "join_rabbit_or_face_down": (
@@ -162,7 +165,8 @@ REACH: dict[str, dict[str, tuple[Reach, ...]]] = {
               "name or face-down card", only="same-name-or-can-face-down"),),
         "snake": (
             R("dismiss", "deck_top", "dismisses the top card of its owner's deck",
-              unless="dismiss_immune", instead="move", rule="s1.faq.snake"),
+              unless="dismiss_immune", instead="move", otherwise="it is put into the space to the "
+              "right of the snake, or back into the deck", rule="s1.faq.snake"),
             R("gain", "toon_deck_top", "stacks the top card of the toon deck on itself",
               rule="s1.faq.snake")),
         "mongoose": (
@@ -355,21 +359,17 @@ _PAST = {"flip_immune": "flipped", "return_immune": "returned", "dismiss_immune"
 
 
 def _words(by: str, target: str, r: Reach, effect: str) -> str:
-    """One line: 'coyote: the previously placed card: returns the previously placed card ...'."""
-    if r.target in ("itself", "own_space"):
-        text = f"{by}: {r.text}"
-    elif effect == "score_from":
+    """One line: 'coyote -> zebra: returns the previously placed card; zebra cannot be returned:
+    the coyote stacks on it instead'."""
+    if effect == "score_from":
         only = target_filter(r.only)[0]
-        text = f"{target} -> {by}: {by} counts {SELECTORS[r.target].words}" + \
-            (f" ({only})" if only else "") + f"; {r.text}"
-    else:
-        only = target_filter(r.only)[0]
-        text = f"{by} -> {target}: {SELECTORS[r.target].words}" + (f" ({only})" if only else "") \
-            + f"; {r.text}"
+        return f"{target} -> {by}: {by} counts {SELECTORS[r.target].words}" + \
+            (f" ({only})" if only else "") + f": {r.text}"
+    text = f"{by}: {r.text}" if r.target == "itself" else f"{by} -> {target}: {r.text}"
     if r.when:
         text += f", if {r.when}"
     if effect != r.effect:
-        text += f"; {target} cannot be {_PAST[r.unless]}: {effect.replace('_', ' ')} instead"
+        text += f"; {target} cannot be {_PAST[r.unless]}: {r.otherwise}"
     return text
 
 
