@@ -10,26 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from util import compact_grid, events, fame_of, resolve, rules_cited, solo
+from util import cites, compact_grid, entry, events, fame_of, player_of, resolve, rules_cited, solo
 
 M = "mosquito"
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
-
-
-def _cites(doc, rule_id):
-    """The trace cites this rule or one of its parts (e.g. `s2.faq.crab.deck-only-crabs` for
-    `s2.faq.crab`)."""
-    return any(r == rule_id or r.startswith(rule_id + ".") for r in rules_cited(doc))
-
-
-def _p(doc, i=0):
-    return doc["players"][i]
-
-
-def _entry(player, card_id):
-    entries = [c for c in player["fame"]["cards"] if c["id"] == card_id]
-    assert len(entries) == 1, entries
-    return entries[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -40,13 +24,13 @@ def test_next_revealed_ignored_in_last_slot():
     """Key Concept Next Revealed Card: if a card placed in the last slot refers to the next revealed
     card, ignore that part of its ability (no further card is revealed)."""
     doc = resolve(solo([M, M, M, M, M, "salamander", M]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [[M, M, M], [M, M, "salamander"]]
     assert p["fame"]["total"] == 3
     assert p["deck"] == [M]
     assert events(doc, "return") == []
     assert events(doc, "ignored", "salamander")
-    assert _cites(doc, "s2.key.next-revealed")
+    assert cites(doc, "s2.key.next-revealed")
 
 
 def test_next_revealed_ability_applies_once():
@@ -55,7 +39,7 @@ def test_next_revealed_ability_applies_once():
     # salamander s1; mosquito -> s2, returned; a second mosquito fills s2 and stays;
     # ladybug s3, groundhog s4, mosquito s5, spider s6.
     doc = resolve(solo(["salamander", M, M, "ladybug", "groundhog", M, "spider", "firefly"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["salamander", M, "ladybug"], ["groundhog", M, "spider"]]
     assert fame_of(p) == {("salamander", 0, 0, 0): 3, (M, 0, 1, 0): 0, ("ladybug", 0, 2, 0): 1,
                           ("groundhog", 1, 0, 0): 3, (M, 1, 1, 0): 0, ("spider", 1, 2, 0): 1}
@@ -69,13 +53,13 @@ def test_next_revealed_flipped_gorilla_creates_no_row():
     abilities. Eagle then Gorilla: the face-down gorilla creates no row (combined game)."""
     # mosquito s1, eagle s2, gorilla s3 turned face down; ladybug s4 (a base slot), mosquitoes s5-s6.
     doc = resolve(solo([M, "eagle", "gorilla", "ladybug", M, M, M, "spider"], season="combined"))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [[M, "eagle", "~gorilla"], ["ladybug", M, M]]
     assert fame_of(p) == {(M, 0, 0, 0): 0, ("eagle", 0, 1, 0): 4, ("ladybug", 1, 0, 0): 1,
                           (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
     assert p["fame"]["total"] == 5
     assert p["deck"] == [M, "spider"]
-    assert _cites(doc, "s2.key.next-revealed")
+    assert cites(doc, "s2.key.next-revealed")
 
 
 def test_next_revealed_returned_ostrich_does_not_stack():
@@ -85,13 +69,13 @@ def test_next_revealed_returned_ostrich_does_not_stack():
     # salamander s1; ostrich s2 -> returned; ladybug fills s2 (not stacked), mosquitoes s3-s6.
     doc = resolve(solo(["salamander", "ostrich", "ladybug", M, M, M, M, "spider"],
                        season="combined"))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["salamander", "ladybug", M], [M, M, M]]
     assert fame_of(p) == {("salamander", 0, 0, 0): 3, ("ladybug", 0, 1, 0): 1, (M, 0, 2, 0): 0,
                           (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
     assert p["fame"]["total"] == 4
     assert p["deck"] == ["spider", "ostrich"]
-    assert _cites(doc, "s2.key.next-revealed")
+    assert cites(doc, "s2.key.next-revealed")
 
 
 def test_next_revealed_flipped_rat_does_not_stack():
@@ -99,13 +83,13 @@ def test_next_revealed_flipped_rat_does_not_stack():
     ability resolves, so it stays face down in its own slot instead of stacking."""
     # groundhog s1 (flipped), swordfish s2, rat s3 (flipped, no stack), mosquitoes s4-s6.
     doc = resolve(solo(["groundhog", "swordfish", "rat", M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["~groundhog", "swordfish", "~rat"], [M, M, M]]
     assert fame_of(p) == {("swordfish", 0, 1, 0): 8, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0,
                           (M, 1, 2, 0): 0}
     assert p["fame"]["total"] == 8
     assert p["deck"] == [M, "spider"]
-    assert _cites(doc, "s2.key.next-revealed")
+    assert cites(doc, "s2.key.next-revealed")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,11 +100,11 @@ def test_previous_placed_ignored_in_first_slot():
     """Key Concept Previous Placed Card: a card placed in the first slot that refers to a previous
     placed card ignores that part of its ability (a Rat stays in slot 1)."""
     doc = resolve(solo(["rat", M, M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["rat", M, M], [M, M, M]]
     assert p["fame"]["total"] == 1
     assert p["deck"] == ["spider"]
-    assert _cites(doc, "s2.key.previous-placed")
+    assert cites(doc, "s2.key.previous-placed")
 
 
 def test_previous_placed_moved_card_is_still_the_target():
@@ -130,13 +114,13 @@ def test_previous_placed_moved_card_is_still_the_target():
     # ladybug s1, mosquitoes s2-s3, mole s4 -> stacked on the ladybug; starfish s4 flips the mole
     # and stacks on it; mosquitoes s4-s6.
     doc = resolve(solo(["ladybug", M, M, "mole", "starfish", M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["ladybug+~mole+starfish", M, M], [M, M, M]]
     assert fame_of(p) == {("ladybug", 0, 0, 0): 1, ("starfish", 0, 0, 2): 4, (M, 0, 1, 0): 0,
                           (M, 0, 2, 0): 0, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
     assert p["fame"]["total"] == 5
     assert p["deck"] == ["spider"]
-    assert _cites(doc, "s2.key.previous-placed")
+    assert cites(doc, "s2.key.previous-placed")
 
 
 def test_previous_placed_returned_card_is_skipped():
@@ -146,13 +130,13 @@ def test_previous_placed_returned_card_is_skipped():
     # ladybug s1, salamander s2, mosquito s3 -> returned; rat s3 stacks on the salamander;
     # mosquitoes s3-s6.
     doc = resolve(solo(["ladybug", "salamander", M, "rat", M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["ladybug", "salamander+rat", M], [M, M, M]]
     assert fame_of(p) == {("ladybug", 0, 0, 0): 1, ("salamander", 0, 1, 0): 3, ("rat", 0, 1, 1): 1,
                           (M, 0, 2, 0): 0, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
     assert p["fame"]["total"] == 5
     assert p["deck"] == ["spider", M]
-    assert _cites(doc, "s2.key.previous-placed")
+    assert cites(doc, "s2.key.previous-placed")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -163,12 +147,12 @@ def test_stack_adjacency_cards_of_one_stack_not_adjacent():
     """Key Concept Stack Adjacency: cards within a stack are not adjacent to one another. A Starfish
     stacked on a (flip-immune) Clownfish does not give it the fish bonus."""
     doc = resolve(solo(["clownfish", "starfish", M, M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["clownfish+starfish", M, M], [M, M, M]]
     assert fame_of(p) == {("clownfish", 0, 0, 0): 3, ("starfish", 0, 0, 1): 4, (M, 0, 1, 0): 0,
                           (M, 0, 2, 0): 0, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
     assert p["fame"]["total"] == 7
-    assert _cites(doc, "s2.key.stack-adjacency")
+    assert cites(doc, "s2.key.stack-adjacency")
 
 
 def test_stack_adjacency_rhinoceros_next_to_stack_counts_every_card():
@@ -177,25 +161,25 @@ def test_stack_adjacency_rhinoceros_next_to_stack_counts_every_card():
     # rhino s1, salamander s2 (next card rat has rank 3: kept), rat stacks on the salamander,
     # mosquitoes s3-s6.
     doc = resolve(solo(["rhinoceros", "salamander", "rat", M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["rhinoceros", "salamander+rat", M], [M, M, M]]
     assert fame_of(p) == {("rhinoceros", 0, 0, 0): 7, ("salamander", 0, 1, 0): 3,
                           ("rat", 0, 1, 1): 1, (M, 0, 2, 0): 0, (M, 1, 0, 0): 0,
                           (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
     assert p["fame"]["total"] == 11
-    assert _cites(doc, "s2.key.stack-adjacency")
+    assert cites(doc, "s2.key.stack-adjacency")
 
 
 def test_stack_adjacency_clownfish_next_to_fish_under_a_rat():
     """Key Concept Stack Adjacency: a Goldfish at the bottom of a neighbouring stack (a Rat on top)
     is adjacent to the Clownfish."""
     doc = resolve(solo(["clownfish", "goldfish", "rat", M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["clownfish", "goldfish+rat", M], [M, M, M]]
     assert fame_of(p) == {("clownfish", 0, 0, 0): 5, ("goldfish", 0, 1, 0): 3, ("rat", 0, 1, 1): 1,
                           (M, 0, 2, 0): 0, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
     assert p["fame"]["total"] == 9
-    assert _cites(doc, "s2.key.stack-adjacency")
+    assert cites(doc, "s2.key.stack-adjacency")
 
 
 def test_stacked_cards_all_face_up_cards_score():
@@ -203,7 +187,7 @@ def test_stacked_cards_all_face_up_cards_score():
     stack is active."""
     # groundhog s1, rat on it, panther on the rat; mosquitoes s2-s6.
     doc = resolve(solo(["groundhog", "rat", "panther", M, M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["groundhog+rat+panther", M, M], [M, M, M]]
     assert fame_of(p) == {("groundhog", 0, 0, 0): 3, ("rat", 0, 0, 1): 1, ("panther", 0, 0, 2): 2,
                           (M, 0, 1, 0): 0, (M, 0, 2, 0): 0, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0,
@@ -220,7 +204,7 @@ def test_stack_keyword_card_stacked_on_a_stack_goes_on_top():
     # at the bottom of the stack; rat s2 -> previous placed = zebra -> top of the stack;
     # mosquitoes s2-s6.
     doc = resolve(solo(["groundhog", "panther", "zebra", "rat", M, M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["zebra+panther+rat", M, M], [M, M, M]]
     assert fame_of(p) == {("zebra", 0, 0, 0): 5, ("panther", 0, 0, 1): 2, ("rat", 0, 0, 2): 1,
                           (M, 0, 1, 0): 0, (M, 0, 2, 0): 0, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0,
@@ -239,7 +223,7 @@ def test_face_down_cards_score_nothing_and_have_no_rank():
     # hen s1, crow s2 (flipped by the swordfish), swordfish s3, mosquito s4 (flipped: next revealed),
     # mosquitoes s5-s6.
     doc = resolve(solo(["hen", "crow", "swordfish", M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["hen", "~crow", "swordfish"], ["~" + M, M, M]]
     # hen: hen (6) + swordfish (18) -> 2
     assert fame_of(p) == {("hen", 0, 0, 0): 2, ("swordfish", 0, 2, 0): 8, (M, 1, 1, 0): 0,
@@ -255,7 +239,7 @@ def test_face_down_card_is_never_the_lowest_rank():
     # face-up candidates goldfish (4), swordfish (18) -> goldfish returned, zebra into s3;
     # ladybug s4, mosquitoes s5-s6.
     doc = resolve(solo([M, "swordfish", "goldfish", "zebra", "ladybug", M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["~" + M, "swordfish", "zebra"], ["ladybug", M, M]]
     assert fame_of(p) == {("swordfish", 0, 1, 0): 8, ("zebra", 0, 2, 0): 5,
                           ("ladybug", 1, 0, 0): 1, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
@@ -268,7 +252,7 @@ def test_face_down_card_counts_for_bull():
     card in your grid is face down' applies (combined game)."""
     # bull s1, mosquito s2 flipped by the swordfish s3, ladybug s4 flipped, mosquitoes s5-s6.
     doc = resolve(solo(["bull", M, "swordfish", "ladybug", M, M, "spider"], season="combined"))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["bull", "~" + M, "swordfish"], ["~ladybug", M, M]]
     assert fame_of(p) == {("bull", 0, 0, 0): 10, ("swordfish", 0, 2, 0): 8, (M, 1, 1, 0): 0,
                           (M, 1, 2, 0): 0}
@@ -280,7 +264,7 @@ def test_face_down_card_counts_for_spider():
     """Key Concept Face-down Cards + S2 FAQ Spider: a face-down card below the spider counts."""
     # spider s1, mosquito s2 (flipped), swordfish s3, ladybug s4 (1,0) flipped, mosquitoes s5-s6.
     doc = resolve(solo(["spider", M, "swordfish", "ladybug", M, M, "grasshopper"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["spider", "~" + M, "swordfish"], ["~ladybug", M, M]]
     assert fame_of(p) == {("spider", 0, 0, 0): 2, ("swordfish", 0, 2, 0): 8, (M, 1, 1, 0): 0,
                           (M, 1, 2, 0): 0}
@@ -298,13 +282,13 @@ def test_lowest_rank_tie_leftmost_in_topmost_row():
     # hen s1, mosquito s2, ladybug s3 (both rank 0), zebra s4 -> mosquito (leftmost) returned,
     # zebra into s2; mosquitoes s4-s5, spider s6.
     doc = resolve(solo(["hen", M, "ladybug", "zebra", M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["hen", "zebra", "ladybug"], [M, M, "spider"]]
     assert fame_of(p) == {("hen", 0, 0, 0): 2, ("zebra", 0, 1, 0): 5, ("ladybug", 0, 2, 0): 1,
                           (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, ("spider", 1, 2, 0): 1}
     assert p["fame"]["total"] == 9
     assert p["deck"] == [M]
-    assert _cites(doc, "s2.key.lowest-rank")
+    assert cites(doc, "s2.key.lowest-rank")
 
 
 def test_lowest_rank_extra_row_is_topmost_row_by_default():
@@ -314,7 +298,7 @@ def test_lowest_rank_extra_row_is_topmost_row_by_default():
     # is the topmost row -> the mosquito above the gorilla is returned and the zebra takes its
     # place; groundhog s4, mosquitoes s5-s6.
     doc = resolve(solo([M, "gorilla", M, "ladybug", "zebra", "groundhog", M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [[None, "zebra", None], [M, "gorilla", "ladybug"],
                                ["groundhog", M, M]]
     assert fame_of(p) == {("zebra", 0, 1, 0): 5, (M, 1, 0, 0): 0, ("gorilla", 1, 1, 0): 5,
@@ -332,7 +316,7 @@ def test_fish_shark_is_not_a_fish():
     """Key Concept Fish Cards: goldfish, starfish, clownfish and swordfish are fish; the shark is
     not. Goldfish counts only itself; Shark counts the goldfish."""
     doc = resolve(solo(["goldfish", "shark", M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["goldfish", "shark", M], [M, M, M]]
     assert fame_of(p) == {("goldfish", 0, 0, 0): 2, ("shark", 0, 1, 0): 4, (M, 0, 2, 0): 0,
                           (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
@@ -342,7 +326,7 @@ def test_fish_shark_is_not_a_fish():
 def test_fish_clownfish_next_to_shark_gets_no_bonus():
     """Key Concept Fish Cards: the shark is not a fish, so a Clownfish next to it scores 3."""
     doc = resolve(solo(["shark", "clownfish", M, M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert fame_of(p) == {("shark", 0, 0, 0): 4, ("clownfish", 0, 1, 0): 3, (M, 0, 2, 0): 0,
                           (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
     assert p["fame"]["total"] == 7
@@ -352,7 +336,7 @@ def test_return_goes_to_bottom_of_deck():
     """Keyword Return: place the card face down on the bottom of the player's deck."""
     # salamander s1; mosquito s2 -> returned under the remaining cards.
     doc = resolve(solo(["salamander", M, "ladybug", "groundhog", M, M, M, "spider", "hen"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["salamander", "ladybug", "groundhog"], [M, M, M]]
     assert p["fame"]["total"] == 7
     assert p["deck"] == ["spider", "hen", M]
@@ -364,12 +348,12 @@ def test_return_into_empty_deck_becomes_deck_and_flip_continues():
     # mosquito s1, salamander s2, mosquito s3 -> returned into the empty deck -> revealed again,
     # placed in s3 (the salamander's effect is spent).
     doc = resolve(solo([M, "salamander", M]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [[M, "salamander", M], [None, None, None]]
     assert fame_of(p) == {(M, 0, 0, 0): 0, ("salamander", 0, 1, 0): 3, (M, 0, 2, 0): 0}
     assert p["fame"]["total"] == 3
     assert p["deck"] == []
-    assert _cites(doc, "s2.keyword.return")
+    assert cites(doc, "s2.keyword.return")
 
 
 def test_return_by_coyote_into_empty_deck_is_revealed_again():
@@ -378,19 +362,19 @@ def test_return_by_coyote_into_empty_deck_is_revealed_again():
     # mosquito s1, groundhog s2, coyote s3 returns the groundhog (deck empty -> it is the deck) and
     # moves to s2; groundhog revealed again into s3.
     doc = resolve(solo([M, "groundhog", "coyote"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [[M, "coyote", "groundhog"], [None, None, None]]
     assert fame_of(p) == {(M, 0, 0, 0): 0, ("coyote", 0, 1, 0): 5, ("groundhog", 0, 2, 0): 3}
     assert p["fame"]["total"] == 8
     assert p["deck"] == []
-    assert _cites(doc, "s2.keyword.return")
+    assert cites(doc, "s2.keyword.return")
 
 
 def test_adjacent_diagonals_are_not_adjacent():
     """Keyword Adjacent: cards diagonal from one another are not adjacent. A Rhinoceros with a Crow
     (rank 13) diagonal and even-rank neighbours scores its printed 1."""
     doc = resolve(solo(["rhinoceros", M, M, M, "crow", M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [["rhinoceros", M, M], [M, "crow", M]]
     assert fame_of(p) == {("rhinoceros", 0, 0, 0): 1, (M, 0, 1, 0): 0, (M, 0, 2, 0): 0,
                           (M, 1, 0, 0): 0, ("crow", 1, 1, 0): 2, (M, 1, 2, 0): 0}
@@ -407,7 +391,7 @@ def test_check_fame_example_from_the_season_2_rulebook():
     6, alone the least, so his Firefly gains 2 (8 in total)."""
     scenario = json.loads((EXAMPLES / "s2-check-fame-example.json").read_text())
     doc = resolve(scenario)
-    jordy, renato = _p(doc, 0), _p(doc, 1)
+    jordy, renato = player_of(doc, 0), player_of(doc, 1)
     assert jordy["name"] == "Jordy" and renato["name"] == "Renato"
 
     assert compact_grid(jordy) == [[M, "capybara", M], ["grasshopper+rat", "firefly", "groundhog"]]
@@ -425,7 +409,7 @@ def test_check_fame_example_from_the_season_2_rulebook():
                                ("firefly", 1, 2, 0): 3}
     assert renato["fame"]["total"] == 8
     assert renato["deck"] == []
-    assert _cites(doc, "s2.faq.firefly")
+    assert cites(doc, "s2.faq.firefly")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -439,7 +423,7 @@ def test_coyote_placed_above_gorilla_returns_the_gorilla():
     # mosquito s1, gorilla s2; coyote -> [-1,1]; gorilla returned, coyote into s2 (upper row);
     # ladybug s3, mosquitoes s4-s6.
     doc = resolve(solo([M, "gorilla", "coyote", "ladybug", M, M, M, "spider"]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [[M, "coyote", "ladybug"], [M, M, M]]
     assert fame_of(p) == {(M, 0, 0, 0): 0, ("coyote", 0, 1, 0): 5, ("ladybug", 0, 2, 0): 1,
                           (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
@@ -454,10 +438,10 @@ def test_gorilla_then_crab_in_middle_column_next_card_fills_base_slot():
     # mosquito s1, gorilla s2, crab -> [-1,1] -> returned; ladybug s3, mosquitoes s4-s5,
     # crab s6 (1,2).
     doc = resolve(solo([M, "gorilla", "crab", "ladybug", M, M]))
-    p = _p(doc)
+    p = player_of(doc)
     assert compact_grid(p) == [[M, "gorilla", "ladybug"], [M, M, "crab"]]
     assert fame_of(p) == {(M, 0, 0, 0): 0, ("gorilla", 0, 1, 0): 5, ("ladybug", 0, 2, 0): 1,
                           (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, ("crab", 1, 2, 0): 5}
     assert p["fame"]["total"] == 11
     assert p["deck"] == []
-    assert _cites(doc, "s2.faq.crab")
+    assert cites(doc, "s2.faq.crab")

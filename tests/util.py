@@ -40,3 +40,19 @@ def rules_cited(doc: dict) -> set[str]:
 
 def events(doc: dict, kind: str, card: str | None = None) -> list[dict]:
     return [e for e in doc["trace"] if e["event"] == kind and (card is None or e["card"] == card)]
+
+
+def cites(doc: dict, rule_id: str) -> bool:
+    """The trace cites this rule or one of its parts (`s2.faq.crab.deck-only-crabs` for `s2.faq.crab`)."""
+    return any(r == rule_id or r.startswith(rule_id + ".") for r in rules_cited(doc))
+
+
+def player_of(doc: dict, i: int = 0) -> dict:
+    return doc["players"][i]
+
+
+def entry(player: dict, card_id: str) -> dict:
+    """The one fame entry of a card id."""
+    entries = [c for c in player["fame"]["cards"] if c["id"] == card_id]
+    assert len(entries) == 1, entries
+    return entries[0]
