@@ -21,7 +21,9 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def __init__(self, samples: int = 16, seed: int = 0, target: int = 0, target_weight: float = 0.0) -> None:
+    def __init__(self, samples: int = 16, seed: int = 0, target: int = 0, target_weight: float = 0.0,
+                 hire_threshold: float = 0.0) -> None:
+        self.hire_threshold = hire_threshold
         self.samples = samples
         self.seed = seed
         self.target = target
@@ -41,7 +43,8 @@ class GreedyPolicy:
         scored = []
         for i, a in enumerate(options):
             if a.verb != "skip":
-                scored.append((context.mean(_apply(owned, [a])) - base, i))
+                cost = self.hire_threshold if a.verb == "hire" else 0.0
+                scored.append((context.mean(_apply(owned, [a])) - base - cost, i))
         scored.sort(reverse=True)
         best_gain, best = (scored[0] if scored else (0.0, None))
         if player.actions_left >= 2:
@@ -52,7 +55,8 @@ class GreedyPolicy:
                     continue
                 if a.verb == b.verb == "dismiss" and not _may_dismiss_twice(table, player):
                     continue
-                g = context.mean(_apply(owned, [a, b])) - base
+                g = context.mean(_apply(owned, [a, b])) - base - self.hire_threshold * (
+                    (a.verb == "hire") + (b.verb == "hire"))
                 if g > best_gain:
                     best_gain, best = g, (i if a.cost >= b.cost else j)
         if best is None or best_gain <= 0:
