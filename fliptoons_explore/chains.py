@@ -44,14 +44,15 @@ _PUTS = ("place", "stack")
 
 
 def causal_graph(resolution):
-    """The `networkx.DiGraph` of a traced resolution: one node per event (its step), an edge from
-    each event to the events it caused. Graph attributes: `season` and `players` (names)."""
+    """The `networkx.DiGraph` of a traced resolution (or of anything with a `trace` and a `table`,
+    such as the `Game` of `play_round`): one node per event (its step), an edge from each event to
+    the events it caused. Graph attributes: `season` and `players` (names)."""
     import networkx as nx
 
     trace = resolution.trace
     if trace is None:
         raise ValueError("an untraced resolution has no events (resolve with traced=True)")
-    players = resolution.players
+    players = resolution.table.players
     g = nx.DiGraph(season=resolution.table.season, players=[p.name for p in players])
     for e in trace:
         g.add_node(e.step, kind=e.kind, phase=e.phase, card=e.card, target=e.target,

@@ -208,6 +208,10 @@ class Game:
                     self.collect(p)
                 self.shuffle_deck(p)
             flip_phase(t, self.trace, contenders)
+            if t.after_flip:
+                self.phase = "after-flip"
+                resolve_after_flip(self, None)
+                self.phase = "final-flip"
             check_fame(t, self, self.trace, contenders, t.rulings.firefly_in_final_flip)
             for p in contenders:
                 if p.critics_choice and (flips == 0 or t.rulings.critics_choice_in_reflips):

@@ -92,8 +92,9 @@ class Reach:
     """One thing an ability can do: `effect` (one of `EFFECTS`) to the cards `target` selects
     (a key of `SELECTORS`), restricted by `only` (a filter, see `target_filter`), when `when`
     holds for the acting card; cut by the immunity `unless` (a CardSpec flag), or turned into the
-    effect `instead` (`otherwise` says it in words). `text` says it in words; `rule` cites the
-    rule that decides it, if any."""
+    effect `instead` (`otherwise` says it in words). `itself`: the acting card may be its own
+    target (a Vulture may dismiss itself). `text` says it in words; `rule` cites the rule that
+    decides it, if any."""
 
     effect: str
     target: str
@@ -103,6 +104,7 @@ class Reach:
     unless: str = ""
     instead: str = ""
     otherwise: str = ""
+    itself: bool = False
     rule: str = ""
 
 
@@ -246,7 +248,7 @@ REACH: dict[str, dict[str, tuple[Reach, ...]]] = {
         "dismiss_cost_3": (R("cost", "itself", "costs 3 to dismiss instead of 5"),),
         "least_fame_dismiss": (
             R("dismiss", "grid", "its owner alone with the least fame must dismiss one of them "
-              "(itself allowed) for 0", unless="dismiss_immune", rule="s1.faq.skunk"),),
+              "(itself allowed) for 0", unless="dismiss_immune", itself=True, rule="s1.faq.skunk"),),
         "after_market_dismiss_in_lower_row": (
             R("dismiss", "itself", "is dismissed after the Market", when="in the lower row",
               rule="s1.faq.donkey"),),
@@ -263,7 +265,7 @@ REACH: dict[str, dict[str, tuple[Reach, ...]]] = {
                                      "the stack", unless="dismiss_immune", rule="s2.faq.rat"),),
         "after_market_dismiss_lowest": (
             R("dismiss", "lowest_rank", "dismisses it after the Market (itself included)",
-              unless="dismiss_immune", rule="s2.faq.vulture"),),
+              unless="dismiss_immune", itself=True, rule="s2.faq.vulture"),),
     },
 }
 del R
@@ -393,9 +395,10 @@ def interaction_graph(season: str = "combined"):
     dismiss-immune card is never dismissed nor in a dismissed pile, a return-immune card is not
     returned: the Coyote and the Zebra stack on it instead (coyote -> zebra is `stack_on`, with
     `instead_of="return"`). The cut edges are listed in `graph.graph["cuts"]` as (A, B, effect,
-    immunity). A selector other than 'itself' reaches another copy of the acting card only if the
-    season's boxes hold two (no sloth -> sloth). Selectors of no card (a Goat's own row, the Big
-    Button) make no edge.
+    immunity). A self-loop A -> A means the ability can reach the card itself (a Crab, a Monkey,
+    a Vulture, a Skunk: `Reach.itself` or the 'itself' selector) or another copy of it, which
+    needs two in the season's boxes (no sloth -> sloth). Selectors of no card (a Goat's own row,
+    the Big Button) make no edge.
     """
     import networkx as nx
 
@@ -414,7 +417,7 @@ def interaction_graph(season: str = "combined"):
             for b in specs:
                 if not _in_pool(sel.pool, a, b) or not keep(a, b):
                     continue
-                if b.id == a.id and sel.pool != "self" and owned_copies(a.id, season) < 2:
+                if b.id == a.id and sel.pool != "self" and not r.itself and owned_copies(a.id, season) < 2:
                     continue
                 effect = r.effect
                 if r.unless and getattr(b, r.unless):
@@ -558,12 +561,14 @@ _CONFLICT = object()
 
 
 def find_interactions(season: str = "combined", length: int = 2, prefix=None, cards=None, *,
-                      tail=None, neutral: str | None = None, rulings: dict | None = None):
+                      tail=None, neutral: str | None = None, rulings: dict | None = None,
+                      within_copies: bool = True):
     """The placement sequences whose outcome is not what each card does alone, as a pandas
     DataFrame.
 
     Every sequence of `length` cards drawn from `cards` (default: every card of the season with a
-    placement ability or a bonus; required for `length` of 3 or more), repeats allowed, is put
+    placement ability or a bonus; required for `length` of 3 or more), repeats allowed as far as
+    the season's boxes hold copies (all repeats with `within_copies=False`), is put
     into one player's deck after `prefix` (default: two `neutral` cards) and before `tail`
     (default: `neutral` cards, enough to fill the grid: 6 - len(prefix)). `neutral` defaults to
     the Mosquito (the Bee in a Season 1 game). Each deck is resolved (Flip + Check Fame, untraced,
@@ -623,6 +628,8 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
 
     rows = []
     for seq in itertools.product(pool, repeat=length):
+        if within_copies and any(seq.count(c) > owned_copies(c, season) for c in set(seq)):
+            continue
         active = [CATALOG[c] for c in seq]
         dead = [inert(c) for c in seq]
 

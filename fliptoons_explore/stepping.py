@@ -18,7 +18,8 @@ Step -1 is the table before the first event. States are plain values (the shape 
 market, the toon deck, the discards); treat them as read-only, they are the recording itself.
 
 `trace_frame` (a pandas DataFrame, one row per event) and `trace_lines` (text) read the same
-events, filtered by phase, player, card and event kind. pandas is imported only by `trace_frame`.
+events, filtered by phase, player, card and event kind; they take anything with a `trace` and a
+`table` (a `Resolution`, or a `Game` from `play_round`). pandas is imported only by `trace_frame`.
 """
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ class Stepper:
     return the stepper, so calls chain (`stepper.goto(7).state`)."""
 
     def __init__(self, resolution, step: int = -1) -> None:
+        if not hasattr(resolution, "state_after"):
+            raise ValueError(f"a {type(resolution).__name__} keeps no states: step through a "
+                             "resolution made with resolve(..., record=True)")
         resolution.state_after(-1)  # raises ValueError unless recorded
         self.resolution = resolution
         self.trace = resolution.trace
@@ -104,7 +108,7 @@ class Stepper:
         """The current event in words, as one line of the trace text."""
         if self.event is None:
             return "(before the first event)"
-        return event_text(self.event, self.resolution.players)
+        return event_text(self.event, self.resolution.table.players)
 
     def grid(self, player: int | str = 0) -> list:
         """A player's grid (index or name) after the current event, in the JSON shape."""
@@ -119,7 +123,7 @@ class Stepper:
 
 
 def _player_index(resolution, player) -> int:
-    players = resolution.players
+    players = resolution.table.players
     if isinstance(player, str):
         for p in players:
             if p.name == player:
@@ -215,11 +219,12 @@ COLUMNS = ["step", "phase", "player", "event", "card", "target", "position", "de
 def trace_frame(resolution, phase=None, player=None, card=None, kind=None):
     """The trace as a pandas DataFrame, one row per event (filters as in `select_events`):
     step, phase, player (name; missing for a table-wide event), event (its kind), card, target,
-    position (in words), detail, cause (the step of its cause, an `Int64` column; missing if
-    none), rule (its id) and paraphrase (the rule in words, from `RULES`)."""
+    position (in words), detail, cause (the step of its cause; missing if none), rule (its id)
+    and paraphrase (the rule in words, from `RULES`). Text columns have the "string" dtype and
+    `cause` the "Int64" dtype, so a missing value is always `pd.NA`."""
     import pandas as pd
 
-    names = [p.name for p in resolution.players]
+    names = [p.name for p in resolution.table.players]
     rows = []
     for e in select_events(resolution, phase, player, card, kind):
         rule = RULES.get(e.rule)
@@ -227,9 +232,8 @@ def trace_frame(resolution, phase=None, player=None, card=None, kind=None):
                      e.target, None if e.pos is None else space_name(tuple(e.pos)), e.detail or None,
                      e.cause, e.rule, rule.paraphrase if rule else None))
     frame = pd.DataFrame.from_records(rows, columns=COLUMNS)
-    frame["step"] = frame["step"].astype("int64")
-    frame["cause"] = frame["cause"].astype("Int64")
-    return frame
+    return frame.astype({c: "string" for c in COLUMNS if c not in ("step", "cause")}
+                        | {"step": "int64", "cause": "Int64"})
 
 
 def trace_lines(resolution, phase=None, player=None, card=None, kind=None,
@@ -237,7 +241,7 @@ def trace_lines(resolution, phase=None, player=None, card=None, kind=None,
     """The matching events as numbered trace lines (as `text.trace_text` writes them), each
     followed by its rule's paraphrase if `paraphrase`."""
     lines = []
-    players = resolution.players
+    players = resolution.table.players
     for e in select_events(resolution, phase, player, card, kind):
         lines.append(event_text(e, players))
         if paraphrase and e.rule in RULES:

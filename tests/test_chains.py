@@ -278,3 +278,18 @@ def test_cli_chain_bad_scenario(tmp_path):
     out = run_cli("chain", str(path))
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.count("\n") == 1 and "crbb" in out.stderr
+
+
+def test_a_round_with_the_market():
+    """The graph and the queries read a `play_round` game as well as a resolution."""
+    from fliptoons_explore.engine import play_round
+    game = play_round({"season": "s2", "market": ["raccoon", "hen"], "toon_deck": ["fox"],
+                       "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "coyote"],
+                                    "actions": [{"hire": "raccoon"}]}]})
+    g = causal_graph(game)
+    turn = next(n for n, d in g.nodes(data=True) if d["kind"] == "phase" and d["phase"] == "market")
+    hire = next(n for n in g.successors(turn) if g.nodes[n]["kind"] == "hire")
+    assert (g.nodes[hire]["card"], g.nodes[hire]["rule"]) == ("raccoon", "s2.market.hire")
+    assert [g.nodes[n]["kind"] for n in caused_by(g, hire)] == ["ignored"]  # no dismissed card
+    assert chain_to(g, caused_by(g, hire)[0]) == [turn, hire, hire + 1]
+    assert effects_of_card(g, game, "coyote") == [9, 10]  # the same Flip as GORILLA_COYOTE

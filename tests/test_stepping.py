@@ -232,7 +232,9 @@ def test_trace_frame_columns_and_rows(gc):
     first = df.iloc[0]
     assert pd.isna(first["player"]) and pd.isna(first["card"]) and pd.isna(first["cause"])
     assert first["event"] == "phase"
-    assert str(df["cause"].dtype) == "Int64"
+    assert first["player"] is pd.NA and first["cause"] is pd.NA
+    assert str(df["cause"].dtype) == "Int64" and str(df["card"].dtype) == "string"
+    assert all(str(t) == "string" for t in trace_frame(gc, kind="phase").dtypes[1:-3])
 
 
 def test_trace_frame_filters(gc):
@@ -279,3 +281,16 @@ def test_engine_imports_without_pandas_or_networkx():
             "print(sorted(m for m in ('pandas', 'networkx', 'matplotlib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_trace_frame_of_a_round():
+    from fliptoons_explore.engine import play_round
+    game = play_round({"season": "s2", "market": ["raccoon", "hen"], "toon_deck": ["fox"],
+                       "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "coyote"],
+                                    "actions": [{"hire": "raccoon"}]}]})
+    market = trace_frame(game, phase="market")
+    assert list(market["event"])[:2] == ["phase", "hire"]
+    assert list(trace_frame(game, kind="hire")["card"]) == ["raccoon"]
+    assert trace_lines(game, kind="hire").endswith("Ann: hire raccoon: from the market  <- #20  [s2.market.hire]")
+    with pytest.raises(ValueError, match="a Game keeps no states"):  # only a recorded resolution steps
+        Stepper(game)
