@@ -195,6 +195,8 @@ def graph_text(graph, rules: bool = True, ascii_only: bool = False) -> str:
     `rules` adds each event's rule id. Deterministic."""
     import networkx as nx
 
+    if not graph.number_of_nodes():
+        return ""
     shown = graph.copy()
     for n, d in shown.nodes(data=True):
         shown.nodes[n]["label"] = d["label"] + (f"  [{d['rule']}]" if rules else "")
@@ -294,7 +296,8 @@ def chain_command(scenario: dict, as_json: bool = False) -> str:
     out = io.StringIO()
     out.write(f"{graph.number_of_nodes()} events; {shown.number_of_nodes()} have a cause or an "
               f"effect ({graph.number_of_edges()} links):\n")
-    out.write(graph_text(shown, ascii_only=True) + "\n")
+    out.write((graph_text(shown, ascii_only=True) or "(none)") + "\n")
     chain = longest_chain(graph)
-    out.write(f"longest chain ({len(chain)} events): " + " -> ".join(f"#{n}" for n in chain))
+    out.write(f"longest chain ({len(chain)} event{'s' if len(chain) != 1 else ''}): "
+              + " -> ".join(f"#{n}" for n in chain))
     return out.getvalue()

@@ -17,12 +17,15 @@ class GreedyPolicy:
     """Greedy one-step lookahead in the Market: each candidate action (and the best pairs of two)
     is tried on copies of the player's cards, and the next Flip is simulated `samples` times with
     the same seeded shuffles for every candidate (common random numbers); the action with the
-    highest mean fame wins, and the policy skips when nothing beats keeping the deck as it is."""
+    highest mean fame wins, and the policy skips when nothing beats keeping the deck as it is.
+    A hire must gain `hire_threshold` fame more than it would otherwise: every hire draws a toon
+    card into the market, which brings the end of a solo game closer. `target` and
+    `target_weight` add a bonus to simulated Flips reaching `target` fame."""
 
     name = "greedy"
 
     def __init__(self, samples: int = 16, seed: int = 0, target: int = 0, target_weight: float = 0.0,
-                 hire_threshold: float = 0.0) -> None:
+                 hire_threshold: float = 1.0) -> None:
         self.hire_threshold = hire_threshold
         self.samples = samples
         self.seed = seed
@@ -85,7 +88,7 @@ class _Context:
         self.season = table.season
         self.rulings = table.rulings
         self.market = [c.spec.id for c in table.market_cards()]
-        self.toon = [c.spec.id for c in list(table.toon_deck)[:8]]
+        self.toon = [c.spec.id for c in table.toon_deck]  # shuffled per sample: order is hidden
         self.dismissed = [c.spec.id for c in player.dismissed]
         self.samples = samples
         self.seed = seed
@@ -95,13 +98,15 @@ class _Context:
         import random
         total = 0
         for k in range(self.samples):
+            rng = random.Random(self.seed * 1000 + k)
             order = list(cards)
-            random.Random(self.seed * 1000 + k).shuffle(order)
+            rng.shuffle(order)
+            toon = rng.sample(self.toon, min(8, len(self.toon)))
             t = self.Table(self.season, self.rulings)
             p = t.add_player("sim")
             p.deck.extend(t.new_card(c) for c in order)
             p.dismissed.extend(t.new_card(c, True) for c in self.dismissed)
-            t.toon_deck.extend(t.new_card(c) for c in self.toon)
+            t.toon_deck.extend(t.new_card(c) for c in toon)
             t.arrange_market([t.new_card(c, True) for c in self.market])
             resolve_table(t, self.policy, traced=False)
             total += p.fame_total + (self.target_weight if p.fame_total >= self.target else 0)

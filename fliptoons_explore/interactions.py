@@ -568,8 +568,8 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
 
     Every sequence of `length` cards drawn from `cards` (default: every card of the season with a
     placement ability or a bonus; required for `length` of 3 or more), repeats allowed as far as
-    the season's boxes hold copies (all repeats with `within_copies=False`), is put
-    into one player's deck after `prefix` (default: two `neutral` cards) and before `tail`
+    the season's boxes hold copies (all repeats with `within_copies=False`), is put into one
+    player's deck after `prefix` (default: two `neutral` cards) and before `tail`
     (default: `neutral` cards, enough to fill the grid: 6 - len(prefix)). `neutral` defaults to
     the Mosquito (the Bee in a Season 1 game). Each deck is resolved (Flip + Check Fame, untraced,
     default policy, `rulings`) in these ways:
@@ -587,10 +587,18 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
     is reported when some part of some card's fate, together, is not the expected one: the cards'
     effects do not simply add up.
 
-    Columns: `sequence` (tuple of ids), `changed` (the cards whose fate differs: ids, or e.g.
-    'mosquito (tail 1)'), `fame` (the total together), `expected_fame` (the sum of expected
-    fames; None if one conflicts), `fame_change` (`fame` - `expected_fame`) and `description`
-    (one line). Rows follow the order of enumeration (`cards` order, first card slowest).
+    A card expected face down or out of the grid is expected to score 0. Each sequence is
+    resolved at most n + 2 times (n its length), untraced; a reported one n + 1 more times,
+    traced (together and alone), to say what was ignored together and not alone, or alone and
+    not together.
+
+    Columns: `sequence` (tuple of ids), `kind` ('grid' when a place or a face differs, 'fame' when
+    only fame does), `changed` (the cards whose fate differs: ids, 'dog (2nd)' for a repeated id,
+    'mosquito (prefix 1)', 'mosquito (tail 2)'), `fame` (the total together), `expected_fame` (the
+    sum of expected fames; missing if one conflicts), `fame_change` (`fame` - `expected_fame`) and
+    `description` (one line: the first two differing cards, sequence cards first, then in brackets
+    what was ignored). Rows follow the order of enumeration (`cards` order, first card slowest).
+    A reported triple may owe its difference to a pair inside it.
     """
     import pandas as pd
 

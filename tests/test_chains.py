@@ -293,3 +293,10 @@ def test_a_round_with_the_market():
     assert [g.nodes[n]["kind"] for n in caused_by(g, hire)] == ["ignored"]  # no dismissed card
     assert chain_to(g, caused_by(g, hire)[0]) == [turn, hire, hire + 1]
     assert effects_of_card(g, game, "coyote") == [9, 10]  # the same Flip as GORILLA_COYOTE
+
+
+def test_nothing_linked():
+    """A hand-built grid does not flip: no event has a cause or an effect."""
+    text = chain_command({"players": [{"name": "Ann", "grid": [[["rat"], None, None], [None, None, None]]}]})
+    assert text.splitlines()[1:] == ["(none)", "longest chain (1 event): #0"]
+    assert graph_text(nx.DiGraph()) == ""
