@@ -181,12 +181,12 @@ class FlipRun:
         """Turn a card face down unless it is flip-immune; False if it was turned. `rule`: the
         Key Concept or FAQ that chose the target, if any (else s2.keyword.flip)."""
         rule = rule or "s2.keyword.flip"
-        if target.spec.flip_immune:
-            self.ignored(source, cause, "s1.icon.flip-immune", f"{target.spec.id} cannot be flipped")
-            return True
         if not target.face_up:
             self.ignored(source, cause, rule, f"{target.spec.id} is already face down")
             return False
+        if target.spec.flip_immune:
+            self.ignored(source, cause, "s1.icon.flip-immune", f"{target.spec.id} cannot be flipped")
+            return True
         target.face_up = False
         if self.trace is not None:
             self.emit(Flip, target, cause, rule, value=0, pos=self.player.grid.locate(target)[:2])
@@ -363,7 +363,7 @@ def return_previous_take_its_space(run: FlipRun, card, trig) -> None:
     prev, chosen_by = _previous_or_ignore(run, card, trig)
     if prev is None:
         return
-    if prev.spec.return_immune:
+    if prev.spec.return_immune and prev.face_up:  # a face-down card has no special effect
         run.stack_onto(card, prev, trig, "s2.faq.coyote")
     else:
         run.take_space_of(card, prev, trig, chosen_by or "card." + card.spec.id)

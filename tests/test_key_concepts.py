@@ -445,3 +445,18 @@ def test_gorilla_then_crab_in_middle_column_next_card_fills_base_slot():
     assert p["fame"]["total"] == 11
     assert p["deck"] == []
     assert cites(doc, "s2.faq.crab")
+
+
+def test_face_down_coyote_or_zebra_loses_return_immunity():
+    """S2 Key Concepts, Face-down Cards: a face-down card has no special effects, so the
+    'cannot be returned' banner of a face-down Zebra does not apply: the Coyote returns it and
+    takes its space (instead of stacking on it, S2 FAQ Coyote)."""
+    doc = resolve({"season": "combined", "players": [{"name": "P", "deck": [
+        M, "eagle", "zebra", "coyote", M, M, M, "spider"]}]})
+    p = player_of(doc)
+    # eagle flips the zebra (slot 3) face down; the coyote (slot 4) returns it and moves to slot 3
+    assert compact_grid(p) == [[M, "eagle", "coyote"], [M, M, M]]
+    assert p["deck"] == ["spider", "zebra"]
+    assert fame_of(p) == {(M, 0, 0, 0): 0, ("eagle", 0, 1, 0): 4, ("coyote", 0, 2, 0): 5,
+                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert [e["card"] for e in events(doc, "return")] == ["zebra"]
