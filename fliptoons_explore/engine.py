@@ -75,16 +75,17 @@ def resolve_scenario(scenario: dict) -> dict:
     return resolve(scenario).to_json()
 
 
-def play_round(scenario: dict, policy: Policy | None = None):
+def play_round(scenario: dict, policy: Policy | None = None, record: bool = False):
     """Flip, Check Fame, the scenario's scripted Market actions and after-Market effects; stops
     before Cleanup (DESIGN.md §2.3 `round`). A player's Market turn takes their `actions` in order
     and skips once they run out. Returns the `Game`; raises `ScenarioError` for a bad scenario or
-    an illegal scripted action."""
+    an illegal scripted action. `record` keeps the table's state after every event."""
     from .game import Game
     from .scenario import ScenarioError
     table, scripts = load(scenario)
     actions = {p.index: p.actions for p in table.players}
-    game = Game(table, ScriptedPolicy(scripts, policy or DefaultPolicy(), actions), shuffle=False)
+    game = Game(table, ScriptedPolicy(scripts, policy or DefaultPolicy(), actions), shuffle=False,
+                record=record)
     game.play_round(stop_before_cleanup=True)
     for p in table.players:
         taken = game.policy.acted.get(p.index, 0)

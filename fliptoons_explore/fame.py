@@ -297,7 +297,7 @@ def _cow(table, player, entry, entries, policy, trace) -> int:
     i = policy.choose(choice)
     if trace is not None:
         trace.emit(Decision, "check-fame", player.index, entry.card, None, "s1.faq.cow",
-                   target=neighbours[i], value=values[i], detail=getattr(policy, "name", "policy"))
+                   target=neighbours[i], value=values[i], detail=choice.question)
     return values[i]
 
 

@@ -73,6 +73,8 @@ class FlipRun:
             self.pending = []
             cause = self.place_next_revealed(card, cause, pending)
             alive = self.resolve_on_next_revealed(card, pending)
+            if not alive and tr is not None:
+                cause = len(tr) - 1  # the flip or return that stopped it
         else:
             i = slots.index(None)
             slots[i] = [card]
@@ -129,14 +131,14 @@ class FlipRun:
                              "placed in the last slot: no next card is revealed")
             self.pending = []
 
-    def end(self, why: str, rule: str) -> bool:
+    def end(self, why: str, rule: str, cause=None) -> bool:
         if not self.done:
             self.done = True
             for _, source, trig in self.pending:
                 self.ignored(source, trig, "s2.key.next-revealed", "no next card was revealed")
             self.pending = []
             self.player.flip_ended = why
-            self.emit(EndFlip, None, None, rule, detail=why)
+            self.emit(EndFlip, None, cause, rule, detail=why)
         return False
 
     # -- where the next revealed card goes ------------------------------------------------------
@@ -354,7 +356,8 @@ def return_self_in_middle_column(run: FlipRun, card, trig) -> None:
     only_crabs = all(c.spec.id == card.spec.id for c in deck)
     run.return_to_deck(card, trig, "s2.faq.crab")
     if only_crabs:
-        run.end("a Crab was returned to a deck that was empty or held only Crabs", "s2.faq.crab")
+        returned = None if run.trace is None else len(run.trace) - 1
+        run.end("a Crab was returned to a deck that was empty or held only Crabs", "s2.faq.crab", returned)
 
 
 def return_previous_take_its_space(run: FlipRun, card, trig) -> None:
@@ -493,7 +496,8 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
     `flip_players`), then their queued when-hired / when-dismissed effects are put in resolution
     order in `table.after_flip` (s2.key.timing)."""
     if trace is not None:
-        trace.emit(Phase, "flip", None, None, None, "s2.flip", detail="Flip")
+        trace.emit(Phase, "flip", None, None, None, "s1.flip" if table.season == "s1" else "s2.flip",
+                   detail="Flip")
     runs = [FlipRun(table, p, trace) for p in table.clockwise()
             if not p.built_grid and (players is None or p in players)]
     if table.rulings.flip_players == "clockwise":

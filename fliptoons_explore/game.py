@@ -13,7 +13,8 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import STARTING_DECKS, toon_deck
-from .events import Collect, CriticsChoice, Decision, FameChange, GameEnd, Phase, Shuffle, Trace
+from .events import (Collect, CriticsChoice, Decision, FameChange, GameEnd, Phase, Recorder, Shuffle,
+                     Trace)
 from .fame import check_fame
 from .flip import flip_phase
 from .market import (after_market, discard_market_ends, market_turn, refill, resolve_after_flip,
@@ -53,10 +54,10 @@ class Game:
     order given (scenarios)."""
 
     def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
-                 solo: str | None = None, shuffle: bool = True) -> None:
+                 solo: str | None = None, shuffle: bool = True, record: bool = False) -> None:
         self.table = table
         self.policy = policy or DefaultPolicy()
-        self.trace = Trace() if traced else None
+        self.trace = Recorder(table) if record else Trace() if traced else None
         self.solo = solo
         self.shuffle = shuffle
         self.decisions: list[int | None] = []

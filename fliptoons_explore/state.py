@@ -143,12 +143,14 @@ class Table:
 
 def snapshot(table: Table) -> dict:
     """The state of a table as plain values: every player's grid (as the JSON output shapes it),
-    deck (top first), dismissed pile and revealed card, the market, the toon deck and the discards."""
+    deck (top first), dismissed pile, revealed card, fame and fame left to spend, the market, the
+    toon deck, the discards and the box. Read-only: it is shared with the recording."""
     from .scenario import grid_json
     return {
         "players": [{"name": p.name, "grid": grid_json(p.grid), "deck": [c.spec.id for c in p.deck],
                      "dismissed": [c.spec.id for c in p.dismissed],
-                     "revealed": p.revealed.spec.id if p.revealed else None} for p in table.players],
+                     "revealed": p.revealed.spec.id if p.revealed else None,
+                     "fame": p.fame_total, "fame_left": p.fame_left} for p in table.players],
         "market": [c.spec.id if c else None for c in table.market],
         "toon_deck": [c.spec.id for c in table.toon_deck],
         "discard": [c.spec.id for c in table.market_discard],

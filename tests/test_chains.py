@@ -89,15 +89,16 @@ def test_gorilla_then_crab_in_the_middle():
 
 def test_eagle_flips_the_next_card():
     r, g = graph_of(EAGLE)
+    # the turkey's ignored ability is caused by the flip that stopped it
     assert edges(g) == [(1, 2, "cause"), (2, 3, "cause"), (3, 6, "cause"), (4, 5, "cause"),
-                        (5, 7, "cause"), (8, 9, "cause")]
+                        (6, 7, "cause"), (8, 9, "cause")]
     assert (g.nodes[6]["kind"], g.nodes[6]["card"], g.nodes[6]["rule"]) == (
         "flip", "turkey", "s2.key.next-revealed")
     assert (g.nodes[7]["kind"], g.nodes[7]["card"]) == ("ignored", "turkey")
-    assert effects_of_card(g, r, "eagle") == [6]
+    assert effects_of_card(g, r, "eagle") == [6, 7]
     assert effects_of_card(g, r, "turkey") == []  # its ability never triggered
     assert chain_to(g, 6) == [1, 2, 3, 6]
-    assert longest_chain(g) == [1, 2, 3, 6]
+    assert longest_chain(g) == [1, 2, 3, 6, 7]
     assert g.graph["season"] == "s1"
 
 
@@ -134,8 +135,9 @@ def test_two_players_combined():
         ("Ann", "crab", [1, 2, 3, 6])]
     returns = [n for n, d in g.nodes(data=True) if d["kind"] == "return"]
     assert [(g.nodes[n]["who"], g.nodes[n]["card"]) for n in returns] == [("Bo", "crab")]
-    assert effects_of_card(g, r, "gorilla") == [15, 16, 17]
-    assert effects_of_card(g, r, "crab") == [17]  # Ann's crab never triggered
+    # the crab returned to Bo's empty deck ends his Flip (S2 FAQ Crab): the end is its effect too
+    assert effects_of_card(g, r, "gorilla") == [15, 16, 17, 18]
+    assert effects_of_card(g, r, "crab") == [17, 18]  # Ann's crab never triggered
     assert g.graph["players"] == ["Ann", "Bo"]
 
 
@@ -236,7 +238,7 @@ def crab_file(tmp_path):
 
 
 CRAB_TEXT = """\
-14 events; 9 have a cause or an effect (7 links):
+14 events; 10 have a cause or an effect (8 links):
 +-- #1 Ann: reveal mosquito  [s2.flip]
 :   L-> #2 Ann: place mosquito at slot 1 (upper left)  [s2.flip]
 +-- #3 Ann: reveal gorilla  [s2.flip]
@@ -245,9 +247,10 @@ CRAB_TEXT = """\
 :           L-> #7 Ann: place crab above gorilla at extra row 1, middle: in a new row above  [s2.faq.gorilla] <- #6 Ann: reveal crab  [s2.flip]
 :               L-> #8 Ann: trigger crab  [card.crab]
 :                   L-> #9 Ann: return crab from extra row 1, middle to the bottom of the deck: the deck was empty: it is now the deck  [s2.faq.crab]
+:                       L-> #10 Ann: end flip: a Crab was returned to a deck that was empty or held only Crabs  [s2.faq.crab]
 +-- #6 Ann: reveal crab  [s2.flip]
     L->  ...
-longest chain (6 events): #3 -> #4 -> #5 -> #7 -> #8 -> #9
+longest chain (7 events): #3 -> #4 -> #5 -> #7 -> #8 -> #9 -> #10
 """
 
 
@@ -266,7 +269,7 @@ def test_cli_chain_json(crab_file):
     assert [n["id"] for n in doc["nodes"]] == list(range(14))
     assert sorted((e["source"], e["target"], e["link"]) for e in doc["edges"]) == [
         (1, 2, "cause"), (3, 4, "cause"), (4, 5, "cause"), (5, 7, "cause"), (6, 7, "revealed"),
-        (7, 8, "cause"), (8, 9, "cause")]
+        (7, 8, "cause"), (8, 9, "cause"), (9, 10, "cause")]
     node9 = doc["nodes"][9]
     assert (node9["kind"], node9["card"], node9["pos"], node9["rule"]) == ("return", "crab", [-1, 1], "s2.faq.crab")
     assert chain_command(json.load(open(crab_file)), as_json=True) == out.stdout.rstrip("\n")
