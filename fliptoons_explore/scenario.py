@@ -14,6 +14,7 @@ from .rulings import OPTIONS, Rulings
 from .state import PRICES, Table
 
 MAX_PLAYERS = 8
+TOON_DECK = "toon deck"  # how a scripted choice names the toon deck (the Pig)
 TOP_FIELDS = ("season", "players", "market", "toon_deck", "first_player", "rulings")
 PLAYER_FIELDS = ("name", "deck", "dismissed", "grid", "actions", "choices")
 
@@ -108,11 +109,14 @@ def load(data) -> tuple[Table, dict[int, list]]:
         if pdata.get("grid") is not None:
             _load_grid(b, table, p, pdata["grid"], f"{where}.grid")
         p.actions = _actions(b, pdata.get("actions", []), f"{where}.actions")
-        choices = _expect(pdata.get("choices", []), list, f"{where}.choices", "a list of card ids or null")
+        scripts[i] = list(_expect(pdata.get("choices", []), list, f"{where}.choices",
+                                  "a list of card ids or null"))
+    names = {p.name for p in table.players} | {TOON_DECK}
+    for i, choices in scripts.items():
         for k, c in enumerate(choices):
-            if c is not None:
-                b.card_id(c, f"{where}.choices[{k}]")
-        scripts[i] = list(choices)
+            if c is None or isinstance(c, str) and c in names:  # the Pig's deck: a name or the toon deck
+                continue
+            b.card_id(c, f"players[{i}].choices[{k}]")
     market = b.card_list(data.get("market", []), "market")
     if len(market) > len(PRICES[season]):
         raise ScenarioError(f"market: {len(market)} cards, but a {season!r} market has "
