@@ -254,16 +254,19 @@ LEAST_FAME_GAIN, LEAST_FAME_DISMISS = "least_fame_gain_2", "least_fame_dismiss"
 def score_player(table, player, policy, trace: Trace | None) -> None:
     """Score one player's grid into `player.fame` and `player.fame_total`."""
     entries: list[CardFame] = []
+    faces = []
     scoring = []
+    total = 0
     for row, col, stack in player.grid.spaces():
         for height, card in enumerate(stack):
             if card.face_up:
-                entry = CardFame(card, (row, col), height, card.spec.fame, 0)
+                spec = card.spec
+                entry = CardFame(card, (row, col), height, spec.fame, 0)
                 entries.append(entry)
-                if card.spec.score:
+                faces.append(card)
+                total += spec.fame
+                if spec.score:
                     scoring.append((entry, stack))
-    total = sum(e.base for e in entries)
-    faces = [e.card for e in entries]
     cows = []
     for entry, stack in scoring:
         card = entry.card
@@ -312,11 +315,12 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
     players = table.players if players is None else players
     for p in players:
         score_player(table, p, policy, trace)
-        for e in p.fame:  # fame gained after the Flip (a Peacock a Snake gained: s1.faq.snake)
-            gain = p.gains.get(e.card.uid)
-            if gain:
-                e.gained += gain
-                p.fame_total += gain
+        if p.gains:  # fame gained after the Flip (a Peacock a Snake gained: s1.faq.snake)
+            for e in p.fame:
+                gain = p.gains.get(e.card.uid)
+                if gain:
+                    e.gained += gain
+                    p.fame_total += gain
         p.fame_generated = p.fame_total
         if trace is not None:
             for e in p.fame:
