@@ -232,17 +232,18 @@ class Recorder(Trace):
     """A trace that also keeps the table's state after every event (`states[k]` is the state
     after step k), for stepping through a resolution forwards and backwards."""
 
-    __slots__ = ("table", "states", "initial")
+    __slots__ = ("table", "states", "initial", "grids")
 
     def __init__(self, table) -> None:
         super().__init__()
         from .state import snapshot
         self.table = table
-        self.initial = snapshot(table)
+        self.grids: dict = {}  # each grid's JSON, reused while the grid does not change
+        self.initial = snapshot(table, self.grids)
         self.states: list[dict] = []
 
     def emit(self, *args, **kwargs) -> int:
         from .state import snapshot
         step = super().emit(*args, **kwargs)
-        self.states.append(snapshot(self.table))
+        self.states.append(snapshot(self.table, self.grids))
         return step

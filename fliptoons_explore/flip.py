@@ -78,6 +78,7 @@ class FlipRun:
         else:
             i = slots.index(None)
             slots[i] = [card]
+            p.grid.version += 1
             p.revealed = None
             card.where = pos = (i // 3, i % 3)
             self.added.append((card, pos))
@@ -190,6 +191,7 @@ class FlipRun:
             self.ignored(source, cause, "s1.icon.flip-immune", f"{target.spec.id} cannot be flipped")
             return True
         target.face_up = False
+        self.player.grid.version += 1
         if self.trace is not None:
             self.emit(Flip, target, cause, rule, value=0, pos=self.player.grid.locate(target)[:2])
         return False

@@ -26,11 +26,12 @@ class Grid:
     """Stacks in the six base slots (`slots[0..5]`) and in extra cells above each column
     (`extra[col][level]`, level 0 directly above the upper row). Empty spaces hold None."""
 
-    __slots__ = ("slots", "extra")
+    __slots__ = ("slots", "extra", "version")
 
     def __init__(self) -> None:
         self.slots: list[list | None] = [None] * 6
         self.extra: tuple[list, list, list] = ([], [], [])
+        self.version = 0  # counts changes (cards moved or turned), for caches of the grid's picture
 
     # -- spaces -----------------------------------------------------------------------------
     def at(self, row: int, col: int) -> list | None:
@@ -114,6 +115,7 @@ class Grid:
     def put(self, card, row: int, col: int) -> None:
         """Put a card into an empty space (a new extra row if `row` is above the current ones)."""
         card.where = (row, col)
+        self.version += 1
         if row >= 0:
             self.slots[row * 3 + col] = [card]
             return
@@ -127,6 +129,7 @@ class Grid:
         """Put a card on top of the stack in a space."""
         self.at(row, col).append(card)
         card.where = (row, col)
+        self.version += 1
 
     def insert(self, card, row: int, col: int, height: int) -> None:
         """Put a card at a height of a stack (or into the then empty space)."""
@@ -136,6 +139,7 @@ class Grid:
         else:
             stack.insert(height, card)
             card.where = (row, col)
+            self.version += 1
 
     def remove(self, card) -> tuple[int, int, int]:
         """Take a card out of the grid; returns where it was. An emptied space becomes None."""
@@ -144,6 +148,7 @@ class Grid:
         stack = self.at(row, col)
         del stack[height]
         card.where = None
+        self.version += 1
         if not stack:
             if row >= 0:
                 self.slots[row * 3 + col] = None
@@ -158,6 +163,7 @@ class Grid:
         g = Grid.__new__(Grid)
         g.slots = [None if s is None else list(s) for s in self.slots]
         g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
+        g.version = self.version
         return g
 
 

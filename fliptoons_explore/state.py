@@ -141,13 +141,13 @@ class Table:
         return [c for c in self.market if c is not None]
 
 
-def snapshot(table: Table) -> dict:
+def snapshot(table: Table, grids: dict | None = None) -> dict:
     """The state of a table as plain values: every player's grid (as the JSON output shapes it),
     deck (top first), dismissed pile, revealed card, fame and fame left to spend, the market, the
-    toon deck, the discards and the box. Read-only: it is shared with the recording."""
-    from .scenario import grid_json
+    toon deck, the discards and the box. Read-only: parts are shared between snapshots. `grids`
+    (a dict kept by the caller) reuses a grid's JSON while its `version` stays."""
     return {
-        "players": [{"name": p.name, "grid": grid_json(p.grid), "deck": [c.spec.id for c in p.deck],
+        "players": [{"name": p.name, "grid": _grid_json(p.grid, grids), "deck": [c.spec.id for c in p.deck],
                      "dismissed": [c.spec.id for c in p.dismissed],
                      "revealed": p.revealed.spec.id if p.revealed else None,
                      "fame": p.fame_total, "fame_left": p.fame_left} for p in table.players],
@@ -156,3 +156,16 @@ def snapshot(table: Table) -> dict:
         "discard": [c.spec.id for c in table.market_discard],
         "box": [c.spec.id for c in table.box],
     }
+
+
+def _grid_json(grid: Grid, cache: dict | None) -> list:
+    from .scenario import grid_json
+    if cache is None:
+        return grid_json(grid)
+    key = grid.version
+    cached = cache.get(id(grid))
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    out = grid_json(grid)
+    cache[id(grid)] = (key, out)
+    return out

@@ -4,8 +4,12 @@ DESIGN.md §4.2 'Nothing lost': every card is always in exactly one place.
 """
 import pytest
 
-from fliptoons_explore import DefaultPolicy, RandomPolicy, resolve_table
+from fliptoons_explore import DefaultPolicy, RandomPolicy, new_game, resolve_table
+from fliptoons_explore.events import Recorder, Trace
+from fliptoons_explore.fame import check_fame
+from fliptoons_explore.flip import flip_phase
 from fliptoons_explore.sample import random_table
+from fliptoons_explore.state import snapshot
 
 GAMES = 20_000
 
@@ -62,3 +66,33 @@ def test_nothing_lost_after_every_event(block):
         start = _ids_in(result.state_after(-1))
         for k in range(len(result.trace)):
             assert _ids_in(result.state_after(k)) == start, f"seed {seed}, step {k}"
+
+
+class _FreshRecorder(Recorder):
+    """A recorder that pictures every grid afresh after every event (no reuse)."""
+
+    __slots__ = ()
+
+    def emit(self, *args, **kwargs):
+        step = Trace.emit(self, *args, **kwargs)
+        self.states.append(snapshot(self.table))
+        return step
+
+
+def test_recorded_states_reuse_grids_only_while_unchanged():
+    """A recording reuses a grid's picture while the grid's version stays; its states must equal
+    snapshots taken afresh after every event (random 4-player resolutions and whole games)."""
+    for seed in range(100):
+        cached = resolve_table(random_table(seed, n_cards=(6, 14), players=4, random_rulings=True),
+                               record=True)
+        table = random_table(seed, n_cards=(6, 14), players=4, random_rulings=True)
+        fresh = _FreshRecorder(table)
+        flip_phase(table, fresh)
+        check_fame(table, DefaultPolicy(), fresh)
+        assert cached.trace.states == fresh.states, f"seed {seed}"
+    for seed in range(12):
+        games = [new_game("combined", 4, seed, policy=RandomPolicy(seed)) for _ in range(2)]
+        games[0].trace, games[1].trace = Recorder(games[0].table), _FreshRecorder(games[1].table)
+        for game in games:
+            game.play()
+        assert games[0].trace.states == games[1].trace.states, f"game seed {seed}"
