@@ -44,18 +44,15 @@ def play_command(args) -> str:
         raise ValueError(f"--games: expected 1 or more, got {args.games}")
     show = _progress if args.games >= 20 and sys.stderr.isatty() else None
     rows = []
-    try:
-        for seed, game in play_games(args.season, args.players, args.seed, args.games, args.solo,
-                                     args.policy, show):
-            r = game.result
-            names = [p.name for p in game.table.players]
-            rows.append({"seed": seed, "rounds": r.rounds, "reason": r.reason,
-                         "winner": names[r.winner] if r.winner is not None else None,
-                         "winners": [names[i] for i in r.winners],
-                         "final_fame": dict(zip(names, r.final_fame)) if r.final_fame else None,
-                         "solo": r.solo})
-    except ValueError as e:
-        raise ValueError(str(e)) from None
+    for seed, game in play_games(args.season, args.players, args.seed, args.games, args.solo,
+                                 args.policy, show):
+        r = game.result
+        names = [p.name for p in game.table.players]
+        rows.append({"seed": seed, "rounds": r.rounds, "reason": r.reason,
+                     "winner": names[r.winner] if r.winner is not None else None,
+                     "winners": [names[i] for i in r.winners],
+                     "final_fame": dict(zip(names, r.final_fame)) if r.final_fame else None,
+                     "solo": r.solo})
     if args.json:
         return json.dumps({"season": args.season, "players": args.players, "solo": args.solo,
                            "policy": args.policy, "games": rows}, indent=1)

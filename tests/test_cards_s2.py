@@ -8,7 +8,7 @@ row 0 the upper row, 1 the lower row, -1 an extra row above the upper row (docs/
 """
 from __future__ import annotations
 
-from util import cites, compact_grid, entry, events, fame_of, player_of, resolve, rules_cited, solo
+from util import cites, compact_grid, entry, events, fame_of, player_of, resolve, solo
 
 M = "mosquito"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from util import cites, compact_grid, entry, events, fame_of, player_of, resolve, rules_cited, solo
+from util import cites, compact_grid, events, fame_of, player_of, resolve, solo
 
 M = "mosquito"
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
