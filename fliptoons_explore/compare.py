@@ -8,14 +8,15 @@ changes (each player's grid, each card's fame, the totals), and find which optio
     (7, 3)
 
 `compare_command` is the CLI's `fliptoons-explore compare SCENARIO.json --ruling NAME=VALUE`.
-Resolutions are Flip + Check Fame (`fliptoons_explore.resolve`).
+A scenario resolves as Flip + Check Fame (`fliptoons_explore.resolve`), or as a whole round
+(`play_round`) when a player has scripted Market `actions`.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
 
-from .engine import Resolution, resolve
+from .engine import Resolution, play_round, resolve
 from .grid import space_name
 from .rulings import OPTIONS, Rulings
 from .scenario import ScenarioError, grid_json
@@ -46,6 +47,7 @@ class PlayerChange:
     grid_before: list
     grid_after: list
     cards: tuple[CardChange, ...]
+    fame_left: tuple[int, int] | None = None  # a round's unspent fame (before, after)
 
     @property
     def grid_changed(self) -> bool:
@@ -53,7 +55,8 @@ class PlayerChange:
 
     @property
     def changed(self) -> bool:
-        return self.grid_changed or self.fame[0] != self.fame[1] or bool(self.cards)
+        left = self.fame_left is not None and self.fame_left[0] != self.fame_left[1]
+        return self.grid_changed or self.fame[0] != self.fame[1] or bool(self.cards) or left
 
     def to_json(self) -> dict:
         out = {"name": self.name, "fame": list(self.fame), "changed": self.changed,
@@ -61,6 +64,8 @@ class PlayerChange:
                "cards": [c.to_json() for c in self.cards]}
         if self.grid_changed:
             out["grid_after"] = self.grid_after
+        if self.fame_left is not None:
+            out["fame_left"] = list(self.fame_left)
         return out
 
 
@@ -131,7 +136,8 @@ class Comparison:
             if not p.changed:
                 lines.append(f"{p.name}: {before} fame, unchanged")
                 continue
-            lines.append(f"{p.name}: {before} -> {after} fame ({after - before:+d})")
+            lines.append(f"{p.name}: {before} -> {after} fame ({after - before:+d})" + (
+                f"; fame left {p.fame_left[0]} -> {p.fame_left[1]}" if p.fame_left else ""))
             width = max(len(c.id) for c in p.cards) if p.cards else 0
             for c in p.cards:
                 if c.before[0] == c.after[0]:
@@ -169,6 +175,23 @@ def _show(value) -> str:
 
 def _event_key(e):
     return (e.kind, e.phase, e.player, e.card, e.pos, e.target, e.detail, e.value)
+
+
+def _run(scenario: dict, traced: bool = True) -> Resolution:
+    """Resolve a scenario: Flip + Check Fame, or a whole round (`play_round`) when any player has
+    scripted Market `actions`, so the Market's ruling options can show their effect."""
+    if any(p.get("actions") for p in scenario.get("players", []) if isinstance(p, dict)):
+        game = play_round(scenario)
+        return _RoundResolution(game.table, game.trace)
+    return resolve(scenario, traced=traced)
+
+
+class _RoundResolution(Resolution):
+    """A round played from a scenario, read like a resolution (its JSON has `fame_left`)."""
+
+    def to_json(self) -> dict:
+        from .scenario import table_json
+        return table_json(self.table, self.trace, fame_left=True)
 
 
 def _outcome(resolution: Resolution) -> dict:
@@ -211,7 +234,7 @@ def _places(player) -> dict:
     return out
 
 
-def _player_change(pa, pb) -> PlayerChange:
+def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
     a, b = _places(pa), _places(pb)
     cards = []
     for uid in list(a) + [u for u in b if u not in a]:
@@ -221,7 +244,8 @@ def _player_change(pa, pb) -> PlayerChange:
         if before != after:
             cards.append(CardChange((ia or ib)[0], before, after))
     return PlayerChange(pa.name, (pa.fame_total, pb.fame_total), grid_json(pa.grid),
-                        grid_json(pb.grid), tuple(cards))
+                        grid_json(pb.grid), tuple(cards),
+                        (pa.fame_left, pb.fame_left) if round_played else None)
 
 
 def _with_rulings(scenario: dict, rulings: dict) -> dict:
@@ -233,18 +257,23 @@ def _with_rulings(scenario: dict, rulings: dict) -> dict:
 def compare_rulings(scenario: dict, changes: dict) -> Comparison:
     """Resolve `scenario` under its own `rulings` and under them plus `changes` ({option: value});
     ScenarioError (one line) for a bad scenario, option name or value."""
-    before = resolve(scenario)
+    before = _run(scenario)
     changes = _check_changes(changes)
     base = dict(scenario.get("rulings") or {})
-    after = resolve(_with_rulings(scenario, {**base, **changes}))
-    players = tuple(_player_change(pa, pb) for pa, pb in zip(before.players, after.players))
+    try:
+        after = _run(_with_rulings(scenario, {**base, **changes}))
+    except ScenarioError as e:
+        shown = ", ".join(f"{k}={_show(v)}" for k, v in changes.items())
+        raise ScenarioError(f"with {shown}: {e}") from None
+    played = isinstance(before, _RoundResolution)
+    players = tuple(_player_change(pa, pb, played) for pa, pb in zip(before.players, after.players))
     return Comparison(changes, before.table.rulings, after.table.rulings, before, after, players)
 
 
 def rulings_that_matter(scenario: dict) -> list[tuple[str, object]]:
     """Every (option, value) that, set in place of the scenario's current value, changes the
     outcome (any grid, deck, dismissed pile, card fame or total); in `OPTIONS` order."""
-    current = resolve(scenario, traced=False)
+    current = _run(scenario, traced=False)
     reference = _outcome(current)
     rulings = current.table.rulings
     base = dict(scenario.get("rulings") or {})
@@ -254,8 +283,11 @@ def rulings_that_matter(scenario: dict) -> list[tuple[str, object]]:
         for value in option.choices:
             if value == getattr(rulings, f.name):
                 continue
-            other = resolve(_with_rulings(scenario, {**base, f.name: value}), traced=False)
-            if _outcome(other) != reference:
+            try:
+                other = _outcome(_run(_with_rulings(scenario, {**base, f.name: value}), traced=False))
+            except ScenarioError:  # the scripted actions are not legal under it: that changes it
+                other = None
+            if other != reference:
                 found.append((f.name, value))
     return found
 
@@ -291,23 +323,30 @@ def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = Fals
     if changes:
         comparison = compare_rulings(scenario, changes)
         return json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text()
-    resolve(scenario, traced=False)  # a bad scenario fails here, with its own message
-    matters = [compare_rulings(scenario, {name: value}) for name, value in rulings_that_matter(scenario)]
+    _run(scenario, traced=False)  # a bad scenario fails here, with its own message
     current = Rulings.from_dict(dict(scenario.get("rulings") or {}))
+    matters = []  # (name, value, Comparison or the reason the scenario cannot be played so)
+    for name, value in rulings_that_matter(scenario):
+        try:
+            matters.append((name, value, compare_rulings(scenario, {name: value})))
+        except ScenarioError as e:
+            matters.append((name, value, str(e)))
     if as_json:
         return json.dumps({
             "rulings": {f.name: getattr(current, f.name) for f in fields(Rulings)},
-            "matters": [{"name": name, "value": value,
-                         "fame": [{"name": p.name, "before": p.fame[0], "after": p.fame[1]}
-                                  for p in c.players]}
-                        for c in matters for name, value in c.changes.items()],
+            "matters": [{"name": name, "value": value, **(
+                {"illegal": c} if isinstance(c, str) else
+                {"fame": [{"name": p.name, "before": p.fame[0], "after": p.fame[1]} for p in c.players]})}
+                for name, value, c in matters],
         }, indent=1)
     if not matters:
         return "no ruling option changes the outcome of this scenario"
     lines = ["ruling options that change the outcome of this scenario:"]
-    for c in matters:
-        (name, value), = c.changes.items()
-        fame = "; ".join(f"{p.name} {p.fame[0]} -> {p.fame[1]}" for p in c.players)
+    for name, value, c in matters:
+        what = c if isinstance(c, str) else "; ".join(
+            f"{p.name} {p.fame[0]} -> {p.fame[1]}" + (
+                f" (fame left {p.fame_left[0]} -> {p.fame_left[1]})"
+                if p.fame_left and p.fame_left[0] != p.fame_left[1] else "") for p in c.players)
         lines.append(f"  --ruling {name}={value if isinstance(value, str) else _show(value)}"
-                     f"   (now {_show(getattr(current, name))}): {fame}")
+                     f"   (now {_show(getattr(current, name))}): {what}")
     return "\n".join(lines)

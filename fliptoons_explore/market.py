@@ -105,7 +105,9 @@ def why_illegal(table, player, verb: str, card_id: str | None) -> str:
         if up[0].spec.dismiss_immune:
             return f"cannot dismiss {card_id!r}: it cannot be dismissed"
         if not may_dismiss(table, player):
-            return f"cannot dismiss {card_id!r}: fewer than four cards in deck and grid"
+            least = ("fewer than three cards in the deck" if table.rulings.dismiss_minimum == "deck-3"
+                     else "fewer than four cards in deck and grid")
+            return f"cannot dismiss {card_id!r}: {least}"
         cost = dismiss_cost(table, player, _topmost(player, card_id))
         if cost > fame:
             return f"cannot dismiss {card_id!r}: it costs {cost} fame, {fame} left"

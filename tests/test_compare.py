@@ -172,3 +172,32 @@ def test_cli_bad_scenario(tmp_path):
     assert done.stderr.startswith("fliptoons-explore: error: players[0].deck[0]: unknown card id 'crabb' "
                                   "(did you mean 'crab'")
     assert done.stderr.count("\n") == 1
+
+
+CATERPILLAR_UNDER_RAT = {"season": "combined", "players": [
+    {"name": "Ann", "deck": ["goat", "caterpillar", "rat", "bee", "snail", "mosquito", "mosquito",
+                             "mosquito", "mosquito"],
+     "actions": [{"dismiss": "caterpillar"}, {"dismiss": "bee"}]},
+    {"name": "Bo", "deck": ["mosquito"]}]}
+
+
+def test_a_scenario_with_market_actions_is_compared_as_a_round():
+    """With scripted actions the comparison plays the round, so the Market's ruling options show:
+    a Caterpillar (3) in a Rat stack costs 3 - 1 = 2 when costs combine, 3 when only the lowest
+    applies (RULINGS open question 2); with 8 fame and the Bee at 5, 1 or 0 is left."""
+    c = compare_rulings(CATERPILLAR_UNDER_RAT, {"dismiss_costs_combine": False})
+    ann = c.players[0]
+    assert ann.fame == (8, 8) and ann.fame_left == (1, 0) and ann.changed
+    assert ann.cards == ()
+    assert "Ann: 8 -> 8 fame (+0); fame left 1 -> 0" in c.text()
+
+
+def test_an_option_that_makes_a_scripted_action_illegal_matters():
+    """Under the Japanese summary's minimum (fewer than three cards in the deck) Ann, with two
+    cards left in her deck, may not dismiss: the option changes the outcome."""
+    found = rulings_that_matter(CATERPILLAR_UNDER_RAT)
+    assert ("dismiss_minimum", "deck-3") in found and ("dismiss_costs_combine", False) in found
+    text = compare_command(CATERPILLAR_UNDER_RAT, [])
+    assert ("--ruling dismiss_minimum=deck-3   (now \"deck-and-grid-4\"): with dismiss_minimum=\"deck-3\": "
+            "players[0].actions[0]: cannot dismiss 'caterpillar': fewer than three cards in the deck") in text
+    assert "--ruling dismiss_costs_combine=false   (now true): Ann 8 -> 8 (fame left 1 -> 0); Bo 0 -> 0" in text
