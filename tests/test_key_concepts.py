@@ -14,6 +14,15 @@ from util import cites, compact_grid, events, fame_of, player_of, resolve, solo
 
 M = "mosquito"
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+#: ../shared/examples/s2-check-fame-example.json, copied so the test runs without ../shared.
+CHECK_FAME_EXAMPLE = {
+    "season": "s2",
+    "players": [
+        {"name": "Jordy",
+         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
+                  "spider", "ladybug", "hen", "salamander"]},
+        {"name": "Renato",
+         "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"]}]}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -389,7 +398,10 @@ def test_check_fame_example_from_the_season_2_rulebook():
     """S2 rulebook, Check Fame example: Jordy generates 13 fame (mosquitoes 0, capybara 2+4 with
     four cards left, rat 1, grasshopper beneath the rat 1+1, firefly 1, groundhog 3); Renato scores
     6, alone the least, so his Firefly gains 2 (8 in total)."""
-    scenario = json.loads((EXAMPLES / "s2-check-fame-example.json").read_text())
+    scenario = CHECK_FAME_EXAMPLE
+    shared = EXAMPLES / "s2-check-fame-example.json"
+    if shared.exists():  # the copy here is the shared example file's scenario
+        assert json.loads(shared.read_text()) == scenario
     doc = resolve(scenario)
     jordy, renato = player_of(doc, 0), player_of(doc, 1)
     assert jordy["name"] == "Jordy" and renato["name"] == "Renato"
