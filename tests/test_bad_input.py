@@ -16,22 +16,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from util import CHECK_FAME_EXAMPLE
 
 COMMAND = [sys.executable, "-m", "fliptoons_explore"]
 MODES = {"json": ["--json"], "text": []}
 
-# /work/shared/examples/s2-check-fame-example.json (the Season 2 rulebook's Check Fame example),
-# copied so that the tests do not depend on ../shared.
-CHECK_FAME_EXAMPLE = {
-    "season": "s2",
-    "players": [
-        {"name": "Jordy",
-         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
-                  "spider", "ladybug", "hen", "salamander"]},
-        {"name": "Renato",
-         "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"]},
-    ],
-}
 
 
 def run(*args: str, cwd: Path | None = None, command=None) -> subprocess.CompletedProcess:

@@ -10,19 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from util import cites, compact_grid, events, fame_of, player_of, resolve, solo
+from util import CHECK_FAME_EXAMPLE, cites, compact_grid, events, fame_of, player_of, resolve, solo
 
 M = "mosquito"
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
-#: ../shared/examples/s2-check-fame-example.json, copied so the test runs without ../shared.
-CHECK_FAME_EXAMPLE = {
-    "season": "s2",
-    "players": [
-        {"name": "Jordy",
-         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
-                  "spider", "ladybug", "hen", "salamander"]},
-        {"name": "Renato",
-         "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"]}]}
 
 
 # ---------------------------------------------------------------------------------------------

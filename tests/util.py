@@ -3,6 +3,19 @@ from __future__ import annotations
 
 from fliptoons_explore import resolve_scenario
 
+#: ../shared/examples/s2-check-fame-example.json (the Season 2 rulebook's Check Fame example),
+#: copied so that the tests do not depend on ../shared.
+CHECK_FAME_EXAMPLE = {
+    "season": "s2",
+    "players": [
+        {"name": "Jordy",
+         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
+                  "spider", "ladybug", "hen", "salamander"]},
+        {"name": "Renato",
+         "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"]},
+    ],
+}
+
 
 def solo(deck, season="s2", **player_fields):
     """A one-player scenario with this deck (top first)."""
