@@ -67,6 +67,20 @@ class Game:
         self.result: GameResult | None = None
         self.name = getattr(self.policy, "name", "policy")
 
+    def __repr__(self) -> str:
+        fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
+        state = "over" if self.result else f"round {self.round}"
+        return f"<Game {self.table.season}, {len(self.table.players)} players, {state}: {fame}>"
+
+    def _repr_html_(self) -> str:
+        """The table and the trace of the last Flip onwards (a whole game's trace is long)."""
+        from types import SimpleNamespace
+
+        from .render import resolution_html
+        trace = self.trace or []
+        start = max((e.step for e in trace if e.kind == "phase" and e.phase == "flip"), default=0)
+        return resolution_html(SimpleNamespace(table=self.table, trace=trace[start:]))
+
     # -- trace and decisions ----------------------------------------------------------------
     def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None):
         if self.trace is None:
