@@ -32,28 +32,29 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import dataclass
 
 from .grid import space_name
 from .stepping import event_label
 
 __all__ = ["causal_graph", "caused_by", "effects_of_card", "card_chain", "chain_to", "longest_chain",
-           "linked", "subgraph", "layered_positions", "graph_text", "node_link", "draw", "chain_command"]
+           "linked", "subgraph", "layered_positions", "graph_text", "node_link", "picture", "chain_svg",
+           "chain_png", "draw", "chain_command"]
 
 #: Kinds of events that put a revealed card into the grid.
 _PUTS = ("place", "stack")
 
 
 def causal_graph(resolution):
-    """The `networkx.DiGraph` of a traced resolution (or of anything with a `trace` and a `table`,
-    such as the `Game` of `play_round`): one node per event (its step), an edge from each event to
-    the events it caused. Graph attributes: `season` and `players` (names)."""
-    import networkx as nx
-
+    """The causal graph of a traced resolution (or of anything with a `trace` and a `table`,
+    such as the `Game` of `play_round`): a `networkx.DiGraph` (a subclass that shows as its
+    drawing in Jupyter) with one node per event (its step) and an edge from each event to the
+    events it caused. Graph attributes: `season` and `players` (names)."""
     trace = resolution.trace
     if trace is None:
         raise ValueError("an untraced resolution has no events (resolve with traced=True)")
     players = resolution.table.players
-    g = nx.DiGraph(season=resolution.table.season, players=[p.name for p in players])
+    g = _graph_class()(season=resolution.table.season, players=[p.name for p in players])
     for e in trace:
         g.add_node(e.step, kind=e.kind, phase=e.phase, card=e.card, target=e.target,
                    player=e.player, who=None if e.player is None else players[e.player].name,
@@ -218,67 +219,209 @@ def node_link(graph) -> dict:
 
 # -- drawing ---------------------------------------------------------------------------------
 
-#: Node colours by event kind (a colour-blind-safe palette).
-KIND_COLOURS = {
-    "reveal": "#bbbbbb", "place": "#88ccee", "stack": "#44aa99", "move": "#117733",
-    "trigger": "#ddcc77", "flip": "#cc6677", "return": "#aa4499", "dismiss": "#882255",
-    "gain": "#332288", "ignored": "#eeeeee", "queued": "#999933", "end_flip": "#dddddd",
-}
-_DARK = {"#117733", "#aa4499", "#882255", "#332288"}
+#: A node's box and the space between layers and rows, in pixels.
+BOX_W, BOX_H, COL_GAP, ROW_GAP, PAD = 160, 34, 44, 10, 8
+
+
+@dataclass(frozen=True)
+class Box:
+    """One event drawn: its step, the top-left corner and size, its fill, two lines of text, the
+    whole label (hover) and how it is marked ('current', 'chain' or '')."""
+
+    step: int
+    x: float
+    y: float
+    fill: str
+    lines: tuple[str, str]
+    title: str
+    mark: str
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A link drawn from a cause's box to an effect's box; `dashed` for a `revealed` link,
+    `chain` when both ends are on the current event's chain of causes."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    dashed: bool
+    chain: bool
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A causal graph laid out for drawing: causes left of their effects, one column per layer
+    of `layered_positions` (the layout turned on its side, so the labels sit in rows)."""
+
+    width: float
+    height: float
+    boxes: tuple[Box, ...]
+    arrows: tuple[Arrow, ...]
+
+
+def _short(text: str, n: int = 24) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
+def _lines(graph, n: int) -> tuple[str, str]:
+    d = graph.nodes[n]
+    first = f"#{n} {d['kind'].replace('_', ' ')}"
+    if d["who"] and len(graph.graph.get("players", ())) > 1:
+        first += f" · {d['who']}"
+    second = d["card"] or d["detail"] or ""
+    if d["card"] and d["target"]:
+        second += f" → {d['target']}"
+    if d["pos"] is not None and len(second) < 14:
+        second += f" · {_short_where(d['pos'])}"
+    return _short(first), _short(second)
 
 
 def _short_where(pos) -> str:
     row, col = pos
-    return f"slot {row * 3 + col + 1}" if row >= 0 else f"extra {-row}, {('left', 'middle', 'right')[col]}"
+    return f"slot {row * 3 + col + 1}" if row >= 0 else f"extra {-row} {('left', 'middle', 'right')[col]}"
 
 
-def _box_label(graph, n: int) -> str:
-    d = graph.nodes[n]
-    lines = [f"#{n} {d['kind'].replace('_', ' ')}"]
-    if d["card"]:
-        lines.append(d["card"])
-    extra = []
-    if d["who"] and len(graph.graph.get("players", ())) > 1:
-        extra.append(d["who"])
-    if d["pos"] is not None:
-        extra.append(_short_where(d["pos"]))
-    if extra:
-        lines.append(", ".join(extra))
-    return "\n".join(lines)
-
-
-def draw(graph, ax=None, labels: bool = True, font_size: float = 8):
-    """Draw the graph with `layered_positions` (causes above their effects): each event a box
-    coloured by its kind (step, kind, card, and the player when there are several and the
-    position), arrows from cause to effect, `revealed` links dashed. Returns the matplotlib
-    Axes; matplotlib is imported here."""
-    import matplotlib.pyplot as plt
+def picture(graph, current: int | None = None) -> Picture:
+    """Lay a causal graph out for drawing (deterministic): boxes in columns by layer, arrows
+    from cause to effect; `current` (a step) and its chain of causes are marked."""
+    from .render import KIND_COLOURS
 
     pos = layered_positions(graph)
-    xs = [x for x, _ in pos.values()] or [0.0]
-    ys = [y for _, y in pos.values()] or [0.0]
-    if ax is None:
-        width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-        _, ax = plt.subplots(figsize=(min(0.6 + 1.45 * width, 60), min(0.4 + 0.95 * height, 60)))
-    boxes = {}
+    chain = set(chain_to(graph, current)) if current is not None and current in graph else set()
+    if not pos:
+        return Picture(2 * PAD, 2 * PAD, (), ())
+    low = min(x for x, _ in pos.values())
+    place = {n: (PAD + (-y) * (BOX_W + COL_GAP), PAD + (x - low) * (BOX_H + ROW_GAP)) for n, (x, y) in pos.items()}
+    boxes = []
     for n in sorted(graph.nodes):
-        kind = graph.nodes[n]["kind"]
-        colour = KIND_COLOURS.get(kind, "#ffffff")
-        dark = colour in _DARK
-        boxes[n] = ax.text(*pos[n], _box_label(graph, n) if labels else f"#{n}", ha="center",
-                           va="center", fontsize=font_size, color="white" if dark else "black",
-                           zorder=3, bbox=dict(boxstyle="round,pad=0.35", facecolor=colour,
-                                               edgecolor="#444444", linewidth=0.8))
+        x, y = place[n]
+        d = graph.nodes[n]
+        mark = "current" if n == current else "chain" if n in chain else ""
+        title = d["label"] + (f"  [{d['rule']}]" if d.get("rule") else "")
+        boxes.append(Box(n, round(x, 2), round(y, 2), KIND_COLOURS.get(d["kind"], "#ffffff"),
+                         _lines(graph, n), title, mark))
+    arrows = []
     for u, v, d in sorted(graph.edges(data=True)):
-        ax.annotate("", xy=pos[v], xytext=pos[u], zorder=4,
-                    arrowprops=dict(arrowstyle="-|>", color="#444444", linewidth=1,
-                                    linestyle="--" if d["link"] == "revealed" else "-",
-                                    patchA=boxes[u].get_bbox_patch(), patchB=boxes[v].get_bbox_patch(),
-                                    shrinkA=2, shrinkB=2))
-    ax.set_xlim(min(xs) - 0.6, max(xs) + 0.6)
-    ax.set_ylim(min(ys) - 0.5, max(ys) + 0.5)
+        (x1, y1), (x2, y2) = place[u], place[v]
+        arrows.append(Arrow(round(x1 + BOX_W, 2), round(y1 + BOX_H / 2, 2), round(x2, 2), round(y2 + BOX_H / 2, 2),
+                            d["link"] == "revealed", u in chain and v in chain))
+    width = max(b.x for b in boxes) + BOX_W + PAD
+    height = max(b.y for b in boxes) + BOX_H + PAD
+    return Picture(round(width, 2), round(height, 2), tuple(boxes), tuple(arrows))
+
+
+def _num(v: float) -> str:
+    return f"{v:g}"
+
+
+def chain_svg(graph, current: int | None = None, clickable: bool = False) -> str:
+    """The causal graph as an SVG picture (byte-stable, inline attributes only): one box per
+    event coloured by its kind, arrows from cause to effect (`revealed` links dashed), the
+    `current` step outlined and its chain of causes drawn bold. Each box is a group carrying
+    `data-step` (and, if `clickable`, a pointer cursor) so a view can jump to that step."""
+    from html import escape
+
+    pic = picture(graph, current)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(pic.width)}" height="{_num(pic.height)}" '
+           f'viewBox="0 0 {_num(pic.width)} {_num(pic.height)}" font-family="system-ui, sans-serif" font-size="11">']
+    for a in pic.arrows:
+        mid = (a.x1 + a.x2) / 2
+        colour, width = ("#9a6700", "2.2") if a.chain else ("#6e7781", "1.1")
+        dash = ' stroke-dasharray="4 3"' if a.dashed else ""
+        out.append(f'<path d="M{_num(a.x1)} {_num(a.y1)} C{_num(mid)} {_num(a.y1)} {_num(mid)} {_num(a.y2)} '
+                   f'{_num(a.x2 - 6)} {_num(a.y2)}" fill="none" stroke="{colour}" stroke-width="{width}"{dash}/>')
+        out.append(f'<path d="M{_num(a.x2)} {_num(a.y2)} L{_num(a.x2 - 7)} {_num(a.y2 - 3.5)} '
+                   f'L{_num(a.x2 - 7)} {_num(a.y2 + 3.5)} Z" fill="{colour}"/>')
+    cursor = ' cursor="pointer"' if clickable else ""
+    for b in pic.boxes:
+        stroke, width = {"current": ("#d4a72c", "3.5"), "chain": ("#9a6700", "2")}.get(b.mark, ("#6e7781", "1"))
+        out.append(f'<g data-step="{b.step}"{cursor}><title>{escape(b.title)}</title>'
+                   f'<rect x="{_num(b.x)}" y="{_num(b.y)}" width="{BOX_W}" height="{BOX_H}" rx="5" '
+                   f'fill="{b.fill}" stroke="{stroke}" stroke-width="{width}"/>'
+                   f'<text x="{_num(b.x + 7)}" y="{_num(b.y + 14)}" font-weight="600" fill="#1f2328">{escape(b.lines[0])}</text>'
+                   f'<text x="{_num(b.x + 7)}" y="{_num(b.y + 27)}" fill="#3d4650">{escape(b.lines[1])}</text></g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def draw(graph, ax=None, current: int | None = None, font_size: float = 8):
+    """Draw the graph with matplotlib, as `chain_svg` draws it (the same layout and colours):
+    causes left of their effects, `revealed` links dashed, `current` and its chain of causes
+    marked. The figure is sized to the graph. Returns the Axes; matplotlib is imported here."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyBboxPatch
+
+    pic = picture(graph, current)
+    if ax is None:
+        scale = 1 / 96  # inches per pixel
+        _, ax = plt.subplots(figsize=(min(max(pic.width, 60) * scale, 80), min(max(pic.height, 40) * scale, 120)))
+    for a in pic.arrows:
+        colour = "#9a6700" if a.chain else "#6e7781"
+        ax.annotate("", xy=(a.x2, a.y2), xytext=(a.x1, a.y1), zorder=1,
+                    arrowprops=dict(arrowstyle="-|>", color=colour, linewidth=2.2 if a.chain else 1.1,
+                                    linestyle="--" if a.dashed else "-", shrinkA=0, shrinkB=0,
+                                    connectionstyle="arc3,rad=0"))
+    for b in pic.boxes:
+        stroke, width = {"current": ("#d4a72c", 3.5), "chain": ("#9a6700", 2.0)}.get(b.mark, ("#6e7781", 1.0))
+        ax.add_patch(FancyBboxPatch((b.x, b.y), BOX_W, BOX_H, boxstyle="round,pad=0,rounding_size=5",
+                                    facecolor=b.fill, edgecolor=stroke, linewidth=width, zorder=2))
+        ax.text(b.x + 7, b.y + 11, b.lines[0], ha="left", va="center", fontsize=font_size,
+                fontweight="bold", color="#1f2328", zorder=3)
+        ax.text(b.x + 7, b.y + 24, b.lines[1], ha="left", va="center", fontsize=font_size,
+                color="#3d4650", zorder=3)
+    ax.set_xlim(0, pic.width)
+    ax.set_ylim(pic.height, 0)
+    ax.set_aspect("equal")
     ax.set_axis_off()
     return ax
+
+
+def chain_png(graph, current: int | None = None) -> bytes | None:
+    """The drawing as PNG bytes (None without matplotlib): what an untrusted notebook shows,
+    since it renders no SVG."""
+    try:
+        import matplotlib
+    except ImportError:
+        return None
+    from matplotlib.figure import Figure
+    pic = picture(graph, current)
+    fig = Figure(figsize=(min(max(pic.width, 60) / 96, 80), min(max(pic.height, 40) / 96, 120)), dpi=96)
+    ax = fig.add_axes((0, 0, 1, 1))
+    draw(graph, ax=ax, current=current)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def _graph_class():
+    """`CausalGraph`: a networkx DiGraph that draws itself in Jupyter (made once, on first use,
+    so that importing this module needs no networkx)."""
+    global _CausalGraph
+    if _CausalGraph is None:
+        import networkx as nx
+
+        class CausalGraph(nx.DiGraph):
+            """A causal graph (see `causal_graph`); in Jupyter it shows as its drawing: SVG, and
+            PNG for views that render no SVG (an untrusted notebook)."""
+
+            def _repr_mimebundle_(self, include=None, exclude=None):
+                bundle = {"image/svg+xml": chain_svg(self), "text/plain": repr(self)}
+                png = chain_png(self)
+                if png is not None:
+                    bundle["image/png"] = png
+                return bundle
+
+            def __repr__(self) -> str:
+                return (f"<CausalGraph of {len(self.graph.get('players', ()))} player(s): "
+                        f"{self.number_of_nodes()} events, {self.number_of_edges()} links>")
+
+        _CausalGraph = CausalGraph
+    return _CausalGraph
+
+
+_CausalGraph = None
 
 
 # -- the command line --------------------------------------------------------------------------

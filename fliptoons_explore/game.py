@@ -73,13 +73,15 @@ class Game:
         return f"<Game {self.table.season}, {len(self.table.players)} players, {state}: {fame}>"
 
     def _repr_html_(self) -> str:
-        """The table and the trace of the last Flip onwards (a whole game's trace is long)."""
+        """The table now and the trace of the last Flip onwards (a whole game's trace is long).
+        A shuffled deck's order stays hidden; a scenario's (`shuffle=False`) is shown."""
         from types import SimpleNamespace
 
         from .render import resolution_html
         trace = self.trace or []
         start = max((e.step for e in trace if e.kind == "phase" and e.phase == "flip"), default=0)
-        return resolution_html(SimpleNamespace(table=self.table, trace=trace[start:]))
+        return resolution_html(SimpleNamespace(table=self.table, trace=trace[start:]),
+                               hidden=not self.shuffle, flip_notes=self.phase in ("flip", "after-flip", "check-fame"))
 
     # -- trace and decisions ----------------------------------------------------------------
     def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None):
@@ -205,6 +207,8 @@ class Game:
             p.deck.append(c)
         p.gains.clear()
         p.bonus_actions = 0
+        p.fame_left = 0  # unspent fame is lost (S2 Cleanup)
+        p.flip_ended = ""
         if cards:
             self.emit(Collect, p.index, None, None, "s2.cleanup", value=len(cards))
 

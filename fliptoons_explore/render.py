@@ -1,78 +1,73 @@
-"""HTML views of players and resolutions, for Jupyter (`Resolution._repr_html_`) and the widgets.
+"""HTML views of cards, grids, tables and traces, for Jupyter (`_repr_html_`) and the widgets.
 
 Pure functions: state in, HTML string out. The output is byte-stable (no element ids, dates,
 memory addresses or randomness), so nbval can compare it, and it imports nothing from IPython,
-ipywidgets or matplotlib. All CSS is inline in one `<style>` block whose rules are scoped under
-the class `ft-view`.
+ipywidgets or matplotlib.
 
-    grid_html(player)           a player's grid: rows top first, stacks bottom first, fame on the card
-    player_html(player)         name, total fame, grid, deck left, dismissed pile
-    trace_html(trace, players)  the trace as a table (rule paraphrases as tooltips)
-    resolution_html(r)          every player, the market, then the trace
+Every style is an inline `style` attribute made of plain properties (colours, borders, padding,
+fonts), and layout uses tables and inline blocks: an untrusted notebook, a read-only viewer or a
+sanitizer drops `<style>` blocks and scripts but keeps these, so the picture is the same
+everywhere. The words read on their own too ("Jordy — 13 fame", "rank 5 · fame 2 → 6").
+
+    card_html(spec)              a card's face: name, rank, fame, timing colour, icons, text
+    grid_html(player)            a player's grid: rows top first, stacks bottom first, fame on each card
+    player_html(player)          name, total fame, grid, deck, dismissed pile
+    table_html(state, ...)       a table's state (a recorded snapshot): every player, the market, the
+                                 piles, with the acting card and its cause chain marked
+    trace_html(trace, players)   the trace as a table (rule paraphrases as tooltips)
+    resolution_html(r)           every player, the market, then the trace
+
+Hidden information (the order of a deck and of the toon deck) is shown only when asked for
+(`hidden=True`); a scenario's resolution asks for it, since its author wrote those orders.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from html import escape
 
+from .cards import CATALOG
 from .grid import COL_NAMES, space_name
 from .rules import RULES, SOURCES
-from .text import event_text
+from .text import event_sentence, event_text
 
-#: The one class every rule of the style sheet is scoped under.
+#: The class of every view's outer element (views carry no other styling hook).
 SCOPE = "ft-view"
 
-#: Player accent colours by seat (8 seats at most), used on the player header and the trace rows.
+#: Player accent colours by seat (8 seats at most), on the player's box and trace rows.
 PLAYER_COLOURS = ("#2f6fb5", "#c0562b", "#3b8c4a", "#8a4fb0", "#b08a1e", "#2a8c8c", "#b03a6a", "#5c6670")
 
-STYLE = """<style>
-.ft-view{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;font-size:12px;line-height:1.25;color:#1f2328;background:#fff;padding:6px 8px;text-align:left}
-.ft-view .ft-players{display:flex;flex-wrap:wrap;gap:10px 18px;align-items:flex-start}
-.ft-view .ft-player{border:1px solid #d0d7de;border-top:4px solid var(--ft-accent,#5c6670);border-radius:6px;padding:5px 7px 6px}
-.ft-view .ft-head{display:flex;align-items:baseline;gap:8px;margin:0 0 4px}
-.ft-view .ft-pname{font-weight:700;font-size:13px}
-.ft-view .ft-total{font-weight:700;color:#1a7f37}
-.ft-view .ft-badge{font-size:10px;padding:0 5px;border-radius:8px;background:#fff1c2;color:#6b4e00;border:1px solid #e6cf75}
-.ft-view .ft-note{color:#57606a;font-size:11px;margin-top:3px}
-.ft-view .ft-player .ft-note{max-width:34em}
-.ft-view .ft-grid{display:grid;grid-template-columns:auto repeat(3,minmax(9.6em,max-content));gap:3px;width:max-content;align-items:stretch}
-.ft-view .ft-colhead{text-align:center;color:#57606a;font-size:10px;text-transform:uppercase;letter-spacing:.04em}
-.ft-view .ft-rowhead{color:#57606a;font-size:10px;text-align:right;padding:4px 4px 0 0;white-space:nowrap}
-.ft-view .ft-rowhead b{display:block;font-size:11px;color:#1f2328;font-weight:600}
-.ft-view .ft-extra-row{background:#f3f0fa}
-.ft-view .ft-cell{border:1px solid #d8dee4;border-radius:4px;background:#f6f8fa;padding:3px;min-height:3.1em;display:flex;flex-direction:column;gap:0}
-.ft-view .ft-cell.ft-extra{background:#f1edfa;border-color:#d9d0ee}
-.ft-view .ft-cell.ft-empty{background:transparent;border-style:dashed;color:#8c959f;font-size:10px;align-items:center;justify-content:center}
-.ft-view .ft-card{position:relative;border:1px solid #9aa4ae;border-radius:4px;background:#fffdf5;padding:2px 4px 2px 4px;box-shadow:0 1px 1px rgba(0,0,0,.12)}
-.ft-view .ft-card+.ft-card{margin-top:-2px;box-shadow:0 -1px 2px rgba(0,0,0,.18)}
-.ft-view .ft-name{font-weight:600;font-size:11.5px;white-space:nowrap}
-.ft-view .ft-bottom{display:flex;justify-content:space-between;align-items:baseline;gap:3px;font-size:10px;color:#57606a;margin-top:1px;white-space:nowrap}
-.ft-view .ft-score{font-weight:700;font-size:11px;color:#fff;background:#1a7f37;border-radius:8px;padding:0 5px}
-.ft-view .ft-score.ft-zero{background:#8c959f}
-.ft-view .ft-card.ft-down{background:repeating-linear-gradient(45deg,#27364a 0 4px,#2f4159 4px 8px);border-color:#1b2533;color:#d5deea;text-align:center;font-style:italic;padding:5px 4px}
-.ft-view .ft-stackmark{color:#57606a;font-size:10px;margin-right:2px}
-.ft-view .ft-down .ft-stackmark{color:#d5deea}
-.ft-view .ft-section{font-weight:700;font-size:12px;margin:10px 0 3px}
-.ft-view .ft-trace-box{max-height:32em;overflow:auto;width:fit-content;max-width:100%;border:1px solid #d0d7de;border-radius:6px}
-.ft-view table.ft-trace{border-collapse:collapse;border-spacing:0;table-layout:auto;margin:0;width:auto;font-size:11.5px;color:#1f2328}
-.ft-view table.ft-trace thead th{position:sticky;top:0;background:#eaeef2;color:#1f2328;font-weight:600;text-align:left;padding:3px 6px;border-bottom:1px solid #d0d7de;white-space:nowrap}
-.ft-view table.ft-trace tbody td{text-align:left;vertical-align:top;padding:2px 6px;border:none;border-bottom:1px solid #eef1f4;white-space:nowrap;line-height:1.3}
-.ft-view table.ft-trace tbody tr:nth-child(odd),.ft-view table.ft-trace tbody tr:nth-child(even){background:#fff}
-.ft-view table.ft-trace tbody tr:hover{background:#f3f7fc}
-.ft-view table.ft-trace tbody tr.ft-phase-row{background:#eef3fa;font-weight:600}
-.ft-view table.ft-trace td.ft-step{text-align:right;color:#57606a;font-variant-numeric:tabular-nums}
-.ft-view table.ft-trace td.ft-who{border-left:3px solid var(--ft-accent,transparent)}
-.ft-view table.ft-trace td.ft-detail{white-space:normal;min-width:12em;max-width:26em;color:#3d4650}
-.ft-view table.ft-trace td.ft-cause{color:#57606a}
-.ft-view .ft-ev{display:inline-block;padding:0 4px;border-radius:3px;background:#eef1f4;font-size:10.5px}
-.ft-view .ft-ev-place,.ft-view .ft-ev-stack,.ft-view .ft-ev-move{background:#dcebfb}
-.ft-view .ft-ev-flip,.ft-view .ft-ev-return,.ft-view .ft-ev-dismiss{background:#fbe3d6}
-.ft-view .ft-ev-trigger,.ft-view .ft-ev-gain{background:#efe4fa}
-.ft-view .ft-ev-ignored,.ft-view .ft-ev-queued,.ft-view .ft-ev-end_flip{background:#f1f1f1;color:#57606a}
-.ft-view .ft-ev-fame,.ft-view .ft-ev-least_fame{background:#dafbe1}
-.ft-view .ft-ev-decision{background:#fff1c2}
-.ft-view [title]{cursor:help}
-.ft-view .ft-rule{text-decoration:underline dotted #8c959f}
-</style>"""
+#: A card's timing (the card table's `timing` column): its colour and words.
+TIMINGS = {
+    "on-place": ("#2f6fb5", "placement: acts when placed in the Flip"),
+    "check-fame": ("#1a7f37", "scoring: a bonus at Check Fame"),
+    "when-hired": ("#c0562b", "when hired"),
+    "when-dismissed": ("#b03a6a", "when dismissed"),
+    "market": ("#b08a1e", "Market: changes a dismiss cost"),
+    "after-market": ("#8a4fb0", "after the Market phase"),
+    "none": ("#8c959f", "no ability"),
+}
+
+#: Icons printed on cards: the CardSpec flag, the short label, the words.
+ICONS = (("fish", "fish", "a fish card"), ("flip_immune", "no flip", "cannot be flipped"),
+         ("return_immune", "no return", "cannot be returned"),
+         ("dismiss_immune", "no dismiss", "cannot be dismissed"))
+
+#: Event kinds: the colour of their label in traces and graphs.
+KIND_COLOURS = {
+    "reveal": "#d9dee3", "place": "#cfe3f7", "stack": "#c4e6df", "move": "#b8dcc0",
+    "trigger": "#f2e7b3", "flip": "#f4cfd6", "return": "#ead0ea", "dismiss": "#f1c9d8",
+    "gain": "#d6d2f0", "ignored": "#eeeeee", "queued": "#e6e6c2", "end_flip": "#e4e4e4",
+    "fame": "#ccefd6", "least_fame": "#ccefd6", "decision": "#fff0b8", "hire": "#fde0c8",
+    "skip": "#eeeeee", "refill": "#e0e8f0", "discard": "#e8e0d8", "to_deck": "#ead0ea",
+    "fame_change": "#ccefd6", "phase": "#dde6f2", "shuffle": "#eeeeee", "collect": "#eeeeee",
+    "critics_choice": "#fff0b8", "game_end": "#fff0b8",
+}
+
+INK, MUTED, LINE = "#1f2328", "#57606a", "#d0d7de"
+FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif"
+ACTING = "#d4a72c"  # the acting card's outline
+CHAIN = "#fff4cc"  # the tint of cards its cause chain touched
+TARGET = "#2f6fb5"  # a builder's chosen cell
 
 
 def _e(value) -> str:
@@ -83,191 +78,454 @@ def _accent(index: int) -> str:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
 
 
-# -- the grid -------------------------------------------------------------------------------------
-
-def _card_tooltip(spec) -> str:
-    texts = [t for t in (spec.bonus, spec.ability, spec.banner) if t]
-    head = f"{spec.name}: rank {spec.rank}, fame {spec.fame}"
-    return head + ("\n" + "\n".join(texts) if texts else "")
+def _root(body: str, extra: str = "") -> str:
+    return (f'<div class="{SCOPE}{extra}" style="{FONT};font-size:12px;line-height:1.3;color:{INK};'
+            f'background:#ffffff;padding:6px 8px;text-align:left">{body}</div>')
 
 
-def _fame_tooltip(entry) -> str:
-    parts = [f"{entry.base} printed"]
-    if entry.bonus or entry.card.spec.score:
-        parts.append(f"{entry.bonus:+d} bonus")
-    if entry.gained:
-        parts.append(f"{entry.gained:+d} gained")
-    return f"scores {entry.fame}: " + " ".join(parts)
+# -- what a view marks ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Marks:
+    """What a table view highlights: the `acting` card (a uid), the cards its cause chain touched
+    (`chain`, uids), a card that just left a space (`ghost`: (player, row, col, card id)), the
+    builder's chosen cell (`target`: (player, row, col)); `clickable` adds the data attributes
+    the widgets listen to (`data-action`, `data-player`, `data-row`, `data-col`, `data-height`)."""
+
+    acting: int | None = None
+    chain: frozenset = frozenset()
+    ghost: tuple | None = None
+    target: tuple | None = None
+    clickable: bool = False
+    deck_mark: tuple | None = None  # (player, "top" | "bottom"): a card just put into a deck
+    revealed: int | None = None  # the player whose just revealed card acts
 
 
-def _card_html(card, height: int, entry) -> str:
-    spec = card.spec
-    mark = '<span class="ft-stackmark">+</span>' if height else ""
-    indent = f' style="margin-left:{min(height, 2) * 3}px"' if height else ""
-    if not card.face_up:
-        return (f'<div class="ft-card ft-down"{indent} title="{_e(spec.name)}, face down: no rank, scores nothing">'
-                f'{mark}({_e(spec.id)})</div>')
-    if entry is None:  # before Check Fame: no scores yet
-        score = ""
+NO_MARKS = Marks()
+
+
+@dataclass(frozen=True)
+class CardScore:
+    """What one card scored: its fame and the breakdown in words ('2 printed +4 bonus')."""
+
+    fame: int
+    words: str = ""
+
+
+@dataclass
+class TableInfo:
+    """What a table view needs besides the state: the season's prices, the player alone with the
+    least fame (index), notes per player and for the table, and whether hidden orders show."""
+
+    prices: tuple = ()
+    least: int | None = None
+    player_notes: dict = field(default_factory=dict)
+    notes: tuple = ()
+    hidden: bool = False
+
+
+# -- a card's face ----------------------------------------------------------------------------------
+
+def _icons(spec) -> list[tuple[str, str]]:
+    return [(label, words) for flag, label, words in ICONS if getattr(spec, flag)]
+
+
+def card_tooltip(spec) -> str:
+    """A card's face in words: name, rank, fame, timing, icons, every printed text."""
+    colour_words = TIMINGS.get(spec.timing, TIMINGS["none"])[1]
+    head = f"{spec.name} (rank {spec.rank}, fame {'=' if spec.score == 'copy_adjacent' else spec.fame})"
+    lines = [head, colour_words]
+    lines += [t for t in (spec.bonus, spec.ability, spec.banner) if t]
+    icons = _icons(spec)
+    if icons:
+        lines.append("; ".join(words for _, words in icons))
+    if spec.promo:
+        lines.append("promo card: catalogued, never dealt")
+    return "\n".join(lines)
+
+
+def card_text(spec) -> str:
+    """A card's ability in one line (bonus, ability, banner), or 'no ability'."""
+    return "; ".join(t for t in (spec.bonus, spec.ability, spec.banner) if t) or "no ability"
+
+
+def _label(text: str, colour: str = "#eef1f4", ink: str = INK) -> str:
+    return (f'<span style="display:inline-block;font-size:10px;padding:0 4px;border-radius:3px;'
+            f'background:{colour};color:{ink};margin-right:2px">{_e(text)}</span> ')
+
+
+def card_html(spec, selected: bool = False, data: str = "") -> str:
+    """A card's face as a tile (the catalog's): name, rank, fame, timing colour, icons and its
+    ability in one line; hover for the whole text. `data`: extra attributes (the widgets' hooks)."""
+    colour = TIMINGS.get(spec.timing, TIMINGS["none"])[0]
+    fame = "=" if spec.score == "copy_adjacent" else spec.fame
+    badges = "".join(_label(label) for label, _ in _icons(spec))
+    if spec.promo:
+        badges += _label("promo", "#fde0c8")
+    if spec.starting:
+        badges += _label("starting")
+    ring = f"outline:2px solid {TARGET};" if selected else ""
+    return (f'<div{data} title="{_e(card_tooltip(spec))}" style="display:inline-block;vertical-align:top;'
+            f"box-sizing:border-box;width:11.5em;margin:0 4px 4px 0;padding:3px 5px;border:1px solid #9aa4ae;"
+            f'border-left:5px solid {colour};border-radius:4px;background:#fffdf5;{ring}cursor:pointer">'
+            f'<div style="white-space:nowrap;overflow:hidden;text-overflow:ellipsis">'
+            f'<b style="font-size:12px">{_e(spec.name)}</b> '
+            f'<span style="color:{MUTED};font-size:10.5px">rank {spec.rank} · fame {fame}</span></div>'
+            f'<div style="font-size:10.5px;color:#3d4650;white-space:nowrap;overflow:hidden;'
+            f'text-overflow:ellipsis">{badges}{_e(card_text(spec))}</div></div>')
+
+
+# -- the grid ---------------------------------------------------------------------------------------
+
+def _grid_card(entry: dict, height: int, score: CardScore | None, marks: Marks, cell_data: str) -> str:
+    spec = CATALOG[entry["id"]]
+    uid = entry.get("uid")
+    colour = TIMINGS.get(spec.timing, TIMINGS["none"])[0]
+    acting = uid is not None and uid == marks.acting
+    cls = ' class="fte-acting"' if acting else ""
+    ring = f"outline:3px solid {ACTING};outline-offset:0;" if acting else ""
+    plus = "+ " if height else ""
+    indent = f"margin-left:{min(height, 3) * 4}px;" if height else ""
+    data = f'{cell_data} data-height="{height}"' if marks.clickable else ""
+    if not entry["face_up"]:
+        return (f'<div{cls}{data} title="{_e(spec.name)}, face down: no rank, no ability, scores nothing" '
+                f'style="{indent}{ring}margin-top:2px;padding:3px 4px;border:1px solid #1b2533;border-radius:4px;'
+                f'background:#2f4159;color:#d5deea;font-style:italic;white-space:nowrap">'
+                f"{plus}({_e(spec.id)}) face down</div>")
+    tint = CHAIN if uid is not None and uid in marks.chain and not acting else "#fffdf5"
+    if score is None:
+        badge = ""
     else:
-        zero = " ft-zero" if entry.fame == 0 else ""
-        score = (f'<span class="ft-score{zero}" title="{_e(_fame_tooltip(entry))}">'
-                 f'{entry.fame}</span>')
-    return (f'<div class="ft-card"{indent} title="{_e(_card_tooltip(spec))}">'
-            f'<div class="ft-name">{mark}{_e(spec.name)}</div>'
-            f'<div class="ft-bottom"><span>rank {spec.rank} · fame {spec.fame}</span>{score}</div></div>')
+        tip = f' title="{_e(score.words)}"' if score.words else ""
+        bg = "#1a7f37" if score.fame else "#8c959f"
+        badge = (f' <span{tip} style="font-weight:700;font-size:11px;color:#ffffff;background:{bg};'
+                 f'border-radius:8px;padding:0 5px">→ {score.fame}</span>')
+    fame = "=" if spec.score == "copy_adjacent" else spec.fame
+    return (f'<div{cls}{data} title="{_e(card_tooltip(spec))}" style="{indent}{ring}margin-top:2px;padding:2px 4px;'
+            f'border:1px solid #9aa4ae;border-left:4px solid {colour};border-radius:4px;background:{tint};'
+            f'white-space:nowrap"><b>{plus}{_e(spec.name)}</b><br>'
+            f'<span style="font-size:10px;color:{MUTED}">rank {spec.rank} · fame {fame}</span>{badge}</div>')
 
 
 def _row_label(row: int) -> str:
     if row < 0:
         return f"<b>extra row {-row}</b>"
-    return ("<b>upper row</b>slots 1–3", "<b>lower row</b>slots 4–6")[row]
+    return ("<b>upper row</b><br>slots 1–3", "<b>lower row</b><br>slots 4–6")[row]
 
 
-def _grid_body(player) -> str:
-    grid = player.grid
-    fame = {(e.pos, e.height): e for e in player.fame}
-    out = ['<div class="ft-grid"><div></div>']
-    out += [f'<div class="ft-colhead">{name}</div>' for name in COL_NAMES]
-    for row in range(-grid.extra_height(), 2):
-        out.append(f'<div class="ft-rowhead">{_row_label(row)}</div>')
-        for col in range(3):
-            stack = grid.at(row, col)
-            extra = " ft-extra" if row < 0 else ""
+def grid_table(pi: int, rows: list, fame: dict, marks: Marks = NO_MARKS) -> str:
+    """A grid (the JSON shape: rows top first, the last two the upper and lower rows, stacks
+    bottom first) as an HTML table; `fame` maps card uids to their `CardScore`."""
+    n_extra = len(rows) - 2
+    cells = ['<table style="border-collapse:separate;border-spacing:3px;margin:0;width:auto">'
+             '<tr><td></td>']
+    cells += [f'<td style="text-align:center;color:{MUTED};font-size:10px;padding:0">{name}</td>'
+              for name in COL_NAMES]
+    cells.append("</tr>")
+    for j, row_cells in enumerate(rows):
+        row = j - n_extra
+        cells.append(f'<tr><td style="color:{MUTED};font-size:10px;text-align:right;vertical-align:top;'
+                     f'padding:4px 4px 0 0;white-space:nowrap">{_row_label(row)}</td>')
+        for col, stack in enumerate(row_cells):
+            where = space_name((row, col))
+            data = (f' data-action="cell" data-player="{pi}" data-row="{row}" data-col="{col}"'
+                    if marks.clickable else "")
+            chosen = marks.target == (pi, row, col)
+            border = f"2px solid {TARGET}" if chosen else ("1px dashed #c3cad1" if not stack else "1px solid #d8dee4")
+            background = "#f1edfa" if row < 0 else ("#ffffff" if not stack else "#f6f8fa")
+            style = (f"vertical-align:top;width:9.2em;min-width:9.2em;height:2.9em;padding:2px 3px 3px;"
+                     f"border:{border};border-radius:4px;background:{background}")
+            ghost = ""
+            if marks.ghost is not None and marks.ghost[:3] == (pi, row, col):
+                ghost = (f'<div style="margin-top:2px;padding:2px 4px;border:1px dashed {ACTING};border-radius:4px;'
+                         f'color:{MUTED};font-style:italic;white-space:nowrap">'
+                         f"{_e(CATALOG[marks.ghost[3]].name)} left here</div>")
             if not stack:
-                label = "" if row < 0 else f"slot {row * 3 + col + 1}"
-                out.append(f'<div class="ft-cell ft-empty{extra}" title="{_e(space_name((row, col)))}: empty">'
-                           f'{label}</div>')
+                label = f"slot {row * 3 + col + 1}" if row >= 0 else ""
+                cells.append(f'<td{data} title="{_e(where)}: empty" style="{style};color:#8c959f;font-size:10px;'
+                             f'text-align:center">{label}{ghost}</td>')
                 continue
-            cards = "".join(_card_html(card, h, fame.get(((row, col), h)))
-                            for h, card in enumerate(stack))
-            where = space_name((row, col)) + (f", a stack of {len(stack)} (bottom first)" if len(stack) > 1 else "")
-            out.append(f'<div class="ft-cell{extra}" title="{_e(where)}">{cards}</div>')
+            tip = where + (f", a stack of {len(stack)} (bottom first)" if len(stack) > 1 else "")
+            body = "".join(_grid_card(entry, h, fame.get(entry.get("uid")), marks, data)
+                           for h, entry in enumerate(stack))
+            cells.append(f'<td{data} title="{_e(tip)}" style="{style}">{body}{ghost}</td>')
+        cells.append("</tr>")
+    cells.append("</table>")
+    return "".join(cells)
+
+
+def _names(ids) -> str:
+    return ", ".join(CATALOG[c].name if c in CATALOG else c for c in ids)
+
+
+def _note(text: str, width: str = "36em") -> str:
+    return f'<div style="color:{MUTED};font-size:11px;margin-top:3px;max-width:{width}">{text}</div>'
+
+
+_STATE_FAME = object()  # a player header shows the state's own fame
+
+
+def _player_box(pi: int, p: dict, fame: dict, marks: Marks, info: TableInfo, total=_STATE_FAME) -> str:
+    if total is _STATE_FAME:
+        total = p["fame"]
+    head = [f'<b style="font-size:13px">{_e(p["name"])}</b> — '
+            f'<b style="color:#1a7f37">{"—" if total is None else total} fame</b>']
+    if p.get("fame_left"):
+        head.append(f' <span style="color:{MUTED}">({p["fame_left"]} left to spend)</span>')
+    if info.least == pi:
+        head.append(' <span title="alone with the least fame at Check Fame" style="font-size:10px;padding:0 5px;'
+                    'border-radius:8px;background:#fff1c2;color:#6b4e00;border:1px solid #e6cf75">least fame</span>')
+    notes = []
+    if p.get("revealed"):
+        ring = (f' class="fte-acting" style="outline:3px solid {ACTING};padding:0 3px"'
+                if marks.revealed == pi else "")
+        notes.append(f"revealed, not yet placed: <b{ring}>{_e(CATALOG[p['revealed']].name)}</b>")
+    deck = p["deck"]
+    mark = ""
+    if marks.deck_mark is not None and marks.deck_mark[0] == pi:
+        mark = f' <span style="color:#8a4fb0">({"top" if marks.deck_mark[1] == "top" else "bottom"} card just put there)</span>'
+    if info.hidden:
+        notes.append(f"deck ({len(deck)}, top first): {_e(_names(deck)) if deck else '—'}{mark}")
+    else:
+        notes.append(f"deck: {len(deck)} card{'s' if len(deck) != 1 else ''}{mark}")
+    if p["dismissed"]:
+        notes.append("dismissed: " + _e(_names(p["dismissed"])))
+    notes += [_e(n) for n in info.player_notes.get(pi, ())]
+    return (f'<div style="display:inline-block;vertical-align:top;margin:0 14px 10px 0;padding:5px 7px 6px;'
+            f'border:1px solid {LINE};border-top:4px solid {_accent(pi)};border-radius:6px">'
+            f'<div style="margin-bottom:3px">{"".join(head)}</div>'
+            f"{grid_table(pi, p['grid'], fame, marks)}" + "".join(_note(n) for n in notes) + "</div>")
+
+
+def _market(state: dict, info: TableInfo) -> str:
+    market = state["market"]
+    toon, discard = state["toon_deck"], state.get("discard", [])
+    if not any(market) and not toon and not discard:
+        return ""
+    cells = []
+    for i, cid in enumerate(market):
+        price = info.prices[i] if i < len(info.prices) else ""
+        if cid is None:
+            card = f'<span style="color:#8c959f">empty</span>'
+        else:
+            spec = CATALOG[cid]
+            card = (f'<span title="{_e(card_tooltip(spec))}"><b>{_e(spec.name)}</b><br>'
+                    f'<span style="font-size:10px;color:{MUTED}">rank {spec.rank} · fame {spec.fame}</span></span>')
+        cells.append(f'<td style="vertical-align:top;text-align:center;width:7.5em;padding:2px 4px;'
+                     f'border:1px solid #d8dee4;border-radius:4px;background:#f6f8fa">'
+                     f'<div style="font-size:10px;color:{MUTED}">price {price}</div>{card}</td>')
+    toon_words = (f"toon deck ({len(toon)}, top first): {_e(_names(toon)) or '—'}" if info.hidden
+                  else f"toon deck: {len(toon)} card{'s' if len(toon) != 1 else ''}")
+    out = [f'<div style="margin-top:4px"><b>Market</b> ']
+    if any(market):
+        out.append('<table style="border-collapse:separate;border-spacing:3px;margin:0;width:auto"><tr>'
+                   + "".join(cells) + "</tr></table>")
+    out.append(_note(toon_words))
+    if discard:
+        out.append(_note("discard pile: " + _e(_names(discard))))
     out.append("</div>")
     return "".join(out)
+
+
+def table_html(state: dict, fame: dict | None = None, marks: Marks = NO_MARKS,
+               info: TableInfo | None = None, fame_shown: dict | None = None, extra_class: str = "") -> str:
+    """A table's state (`state.snapshot` shape): every player's name, fame, grid, deck and
+    dismissed pile, then the market and the piles. `fame`: {card uid: CardScore} for the badges;
+    `fame_shown`: {player index: fame} for the headers (default: the state's own fame)."""
+    fame = fame or {}
+    info = info or TableInfo()
+    boxes = "".join(_player_box(i, p, fame, marks, info, _STATE_FAME if fame_shown is None else fame_shown.get(i))
+                    for i, p in enumerate(state["players"]))
+    body = f"<div>{boxes}</div>{_market(state, info)}" + "".join(_note("note: " + _e(n)) for n in info.notes)
+    return _root(body, extra_class)
+
+
+# -- live objects -----------------------------------------------------------------------------------
+
+def fame_of_players(players) -> dict:
+    """{card uid: CardScore} from the players' Check Fame entries."""
+    out = {}
+    for p in players:
+        for e in p.fame:
+            out[e.card.uid] = CardScore(e.fame, fame_words(e.base, e.bonus, e.gained, bool(e.card.spec.score)))
+    return out
+
+
+def fame_words(base: int, bonus: int, gained: int = 0, has_bonus: bool = False) -> str:
+    """'scores 6: 2 printed +4 bonus' (printed alone: 'scores 2: printed')."""
+    parts = [f"{base} printed"]
+    if bonus or has_bonus:
+        parts.append(f"{bonus:+d} bonus")
+    if gained:
+        parts.append(f"{gained:+d} gained")
+    return f"scores {base + bonus + gained}: " + " ".join(parts)
+
+
+def table_info(table, hidden: bool = False, flip_notes: bool = True) -> TableInfo:
+    """What a live table says besides its state: prices, least fame, who built a grid by hand and
+    (`flip_notes`) why each Flip ended."""
+    notes = {}
+    for p in table.players:
+        said = []
+        if p.built_grid:
+            said.append("grid built by hand: no Flip")
+        elif p.flip_ended and flip_notes:
+            said.append("Flip ended: " + p.flip_ended)
+        notes[p.index] = said
+    least = getattr(table, "least_fame_player", None)
+    return TableInfo(table.prices, None if least is None else least.index, notes,
+                     tuple(getattr(table, "notes", None) or ()), hidden)
+
+
+def _player_state(p) -> dict:
+    from .state import grid_state
+    return {"name": p.name, "grid": grid_state(p.grid), "deck": [c.spec.id for c in p.deck],
+            "dismissed": [c.spec.id for c in p.dismissed],
+            "revealed": p.revealed.spec.id if p.revealed else None,
+            "fame": p.fame_total, "fame_left": p.fame_left}
 
 
 def grid_html(player) -> str:
     """A player's grid: rows top first (extra rows above the upper and lower rows), three columns,
     each stack bottom first; face-down cards as card backs; each scoring card shows its fame."""
-    return f'{STYLE}<div class="{SCOPE}">{_grid_body(player)}</div>'
+    return _root(grid_table(player.index, _player_state(player)["grid"], fame_of_players([player])))
 
 
-def _player_body(player, least: bool = False) -> str:
-    head = [f'<span class="ft-pname">{_e(player.name)}</span>',
-            f'<span class="ft-total">{player.fame_total} fame</span>']
-    if least:
-        head.append('<span class="ft-badge" title="alone with the least fame at Check Fame">least fame</span>')
-    notes = []
-    deck = ", ".join(c.spec.id for c in player.deck)
-    notes.append(f"deck left ({len(player.deck)}, top first): {_e(deck) if deck else '—'}")
-    if player.dismissed:
-        notes.append("dismissed: " + _e(", ".join(c.spec.id for c in player.dismissed)))
-    if player.built_grid:
-        notes.append("grid built by hand: no Flip")
-    elif player.flip_ended:
-        notes.append("Flip ended: " + _e(player.flip_ended))
-    return (f'<div class="ft-player" style="--ft-accent:{_accent(player.index)}">'
-            f'<div class="ft-head">{"".join(head)}</div>{_grid_body(player)}'
-            + "".join(f'<div class="ft-note">{n}</div>' for n in notes) + "</div>")
-
-
-def player_html(player) -> str:
-    """A player's name, total fame, grid, deck left and dismissed pile."""
-    return f'{STYLE}<div class="{SCOPE}">{_player_body(player)}</div>'
+def player_html(player, hidden: bool = True) -> str:
+    """A player's name, total fame, grid, deck and dismissed pile."""
+    info = TableInfo(hidden=hidden)
+    return _root(_player_box(player.index, _player_state(player), fame_of_players([player]), NO_MARKS, info))
 
 
 # -- the trace ------------------------------------------------------------------------------------
 
+def rule_words(rule_id: str) -> str:
+    """'s2.keyword.stack — put the card on top of … (FlipToons: Season 2 rulebook (English), Keywords)'."""
+    rule = RULES.get(rule_id)
+    if rule is None:
+        return rule_id
+    source = SOURCES.get(rule.source, rule.source)
+    return f"{rule_id} — {rule.paraphrase} ({source}{', ' + rule.section if rule.section else ''})"
+
+
 def _rule_html(rule_id: str) -> str:
     rule = RULES.get(rule_id)
     if rule is None:
-        return f'<span class="ft-rule">{_e(rule_id)}</span>'
+        return _e(rule_id)
     source = SOURCES.get(rule.source, rule.source)
-    tip = f"{rule.paraphrase}\n— {source}, {rule.section}" if rule.section else f"{rule.paraphrase}\n— {source}"
-    return f'<span class="ft-rule" title="{_e(tip)}">{_e(rule_id)}</span>'
+    tip = f"{rule.paraphrase}\n— {source}" + (f", {rule.section}" if rule.section else "")
+    return f'<span title="{_e(tip)}" style="text-decoration:underline dotted #8c959f">{_e(rule_id)}</span>'
 
 
 def _detail(event) -> str:
     value, detail = event.value, event.detail
     if event.kind == "flip" and value is not None:
         return ("now face up" if value else "now face down") + (f"; {detail}" if detail else "")
-    if event.kind == "fame":  # detail is the breakdown: worth showing only when it adds something
+    if event.kind == "fame":
         return f"= {value}" + (f" ({detail})" if detail and detail != str(value) else "")
     if event.kind == "decision" and value is not None:
         return f"= {value}" + (f" ({detail})" if detail else "")
     return detail
 
 
-def _trace_rows(trace, players) -> str:
+TD = "text-align:left;vertical-align:top;padding:1px 6px;border-bottom:1px solid #eef1f4;white-space:nowrap"
+
+
+def _trace_rows(trace, players, current: int | None = None) -> str:
+    by_step = {e.step: e for e in trace}
     rows = []
     for ev in trace:
         if ev.player is None:
-            who, accent = "table", ""
+            who, accent = "table", "transparent"
         else:
-            p = players[ev.player]
-            who, accent = p.name, f' style="--ft-accent:{_accent(p.index)}"'
-        cls = ' class="ft-phase-row"' if ev.kind == "phase" else ""
-        if ev.cause is None:
-            cause = ""
-        else:
-            cause = (f'<span title="{_e(event_text(trace[ev.cause], players))}">#{ev.cause}</span>'
-                     if 0 <= ev.cause < len(trace) else f"#{ev.cause}")
+            who, accent = players[ev.player].name, _accent(ev.player)
+        bg = "#fff4cc" if ev.step == current else ("#eef3fa" if ev.kind == "phase" else "#ffffff")
+        weight = "font-weight:600;" if ev.kind == "phase" else ""
+        cause = "" if ev.cause is None else f"#{ev.cause}"
+        if ev.cause in by_step:
+            cause = f'<span title="{_e(event_text(by_step[ev.cause], players))}">#{ev.cause}</span>'
         where = space_name(tuple(ev.pos)) if ev.pos is not None else ""
+        kind = (f'<span style="display:inline-block;padding:0 4px;border-radius:3px;font-size:10.5px;'
+                f'background:{KIND_COLOURS.get(ev.kind, "#eeeeee")}">{_e(ev.kind.replace("_", " "))}</span>')
         rows.append(
-            f"<tr{cls}>"
-            f'<td class="ft-step">{ev.step}</td>'
-            f"<td>{_e(ev.phase)}</td>"
-            f'<td class="ft-who"{accent}>{_e(who)}</td>'
-            f'<td><span class="ft-ev ft-ev-{_e(ev.kind)}">{_e(ev.kind.replace("_", " "))}</span></td>'
-            f"<td>{_e(ev.card or '')}</td>"
-            f"<td>{_e(ev.target or '')}</td>"
-            f"<td>{_e(where)}</td>"
-            f'<td class="ft-detail">{_e(_detail(ev))}</td>'
-            f'<td class="ft-cause">{cause}</td>'
-            f"<td>{_rule_html(ev.rule)}</td>"
+            f'<tr style="background:{bg};{weight}">'
+            f'<td style="{TD};text-align:right;color:{MUTED}">{ev.step}</td>'
+            f'<td style="{TD}">{_e(ev.phase)}</td>'
+            f'<td style="{TD};border-left:3px solid {accent}">{_e(who)}</td>'
+            f'<td style="{TD}">{kind}</td>'
+            f'<td style="{TD}">{_e(ev.card or "")}</td>'
+            f'<td style="{TD}">{_e(ev.target or "")}</td>'
+            f'<td style="{TD}">{_e(where)}</td>'
+            f'<td style="{TD};white-space:normal;min-width:12em;max-width:26em;color:#3d4650">{_e(_detail(ev))}</td>'
+            f'<td style="{TD};color:{MUTED}">{cause}</td>'
+            f'<td style="{TD}">{_rule_html(ev.rule)}</td>'
             "</tr>")
     return "".join(rows)
 
 
-def _trace_body(trace, players) -> str:
-    head = "".join(f"<th>{h}</th>" for h in (
+def trace_table(trace, players, current: int | None = None, max_height: str = "32em") -> str:
+    """The trace as a scrolling table (no outer view element): step, phase, player, event, card,
+    target, position in words, detail, cause step (hover: the cause event), rule (hover: its
+    paraphrase); the `current` step's row tinted."""
+    head = "".join(f'<th style="{TD};background:#eaeef2;font-weight:600">{h}</th>' for h in (
         "#", "phase", "player", "event", "card", "target", "where", "detail", "cause", "rule"))
-    return (f'<div class="ft-trace-box"><table class="ft-trace"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{_trace_rows(trace, players)}</tbody></table></div>")
+    return (f'<div style="max-height:{max_height};overflow:auto;border:1px solid {LINE};border-radius:6px">'
+            f'<table style="border-collapse:collapse;margin:0;width:auto;font-size:11.5px;color:{INK}">'
+            f"<thead><tr>{head}</tr></thead><tbody>{_trace_rows(trace, players, current)}</tbody></table></div>")
 
 
 def trace_html(trace, players) -> str:
     """The trace as a table: step, phase, player, event, card, target, position in words,
     detail, cause step (hover: the cause event) and rule id (hover: its paraphrase)."""
-    return f'{STYLE}<div class="{SCOPE}">{_trace_body(trace, players)}</div>'
+    return _root(trace_table(trace, players))
 
 
 # -- a whole resolution ---------------------------------------------------------------------------
 
-def resolution_html(resolution) -> str:
-    """Every player's name, total fame and grid, the deck left, the market, then the trace."""
+LEGEND = ("Each cell lists its stack bottom card first (+ marks a card stacked on the one above it); "
+          "dark cards are face down; the number after → is the fame a card scored at Check Fame "
+          "(hover it for the breakdown, hover a card for its text).")
+
+
+def resolution_html(resolution, hidden: bool = True, flip_notes: bool = True) -> str:
+    """Every player's name, total fame and grid, the market and the piles, then the trace.
+    `hidden`: show the order of the decks and the toon deck; `flip_notes`: say why each Flip
+    ended (not once the grids have changed since)."""
+    from .state import snapshot
     table = resolution.table
-    least = getattr(table, "least_fame_player", None)
-    out = [STYLE, f'<div class="{SCOPE}">', '<div class="ft-players">']
-    out += [_player_body(p, least is p) for p in table.players]
-    out.append("</div>")
-    out.append('<div class="ft-note">A cell lists its stack bottom card first (+ marks a card stacked on '
-               "the one above it). Dark cards are face down. The round badge is the fame a card scored at "
-               "Check Fame: hover it for the breakdown, hover a card for its text.</div>")
-    market = [c for c in table.market if c is not None]
-    if market or table.toon_deck:
-        slots = ", ".join(c.spec.id if c else "—" for c in table.market)
-        toon = ", ".join(c.spec.id for c in table.toon_deck) or "—"
-        out.append(f'<div class="ft-note">market: {_e(slots)}; toon deck ({len(table.toon_deck)}, '
-                   f"top first): {_e(toon)}</div>")
-    for note in getattr(table, "notes", None) or ():
-        out.append(f'<div class="ft-note">note: {_e(note)}</div>')
-    if resolution.trace is None:
-        out.append('<div class="ft-note">resolved untraced: no trace</div>')
+    state = snapshot(table)
+    body = table_html(state, fame_of_players(table.players), NO_MARKS, table_info(table, hidden, flip_notes))
+    parts = [body, _note(_e(LEGEND), "70em")]
+    trace = resolution.trace
+    if trace is None:
+        parts.append(_note("resolved untraced: no trace"))
     else:
-        out.append(f'<div class="ft-section">Trace ({len(resolution.trace)} events; hover a rule for '
-                   "its paraphrase, a cause for its event)</div>")
-        out.append(_trace_body(resolution.trace, table.players))
-    out.append("</div>")
-    return "".join(out)
+        parts.append(f'<div style="font-weight:700;margin:10px 0 3px">Trace ({len(trace)} events; hover a rule '
+                     "for its paraphrase, a cause for its event)</div>")
+        parts.append(trace_table(trace, table.players))
+    return _root("".join(parts))
+
+
+# -- one step of a recorded resolution ------------------------------------------------------------
+
+def step_html(stepper, hidden: bool = True) -> str:
+    """A stepper's current step: the event in words, the rule and its source, then the table at
+    that step with the acting card outlined and the cards of its cause chain tinted."""
+    event = stepper.event
+    players = stepper.resolution.table.players
+    if event is None:
+        line = "Before the first event: the table as set up."
+        rule = ""
+    else:
+        line = f"#{event.step} " + event_sentence(event, players)
+        rule = rule_words(event.rule)
+    head = (f'<div style="font-size:13px;margin-bottom:2px"><b>{_e(line)}</b></div>'
+            + (f'<div style="color:{MUTED};margin-bottom:6px">{_e(rule)}</div>' if rule else "")
+            + f'<div style="color:{MUTED};font-size:11px;margin-bottom:4px">step {stepper.step} of '
+              f"{stepper.last} (−1: before the first event)</div>")
+    table = stepper.resolution.table
+    info = table_info(table, hidden)
+    info.least = None if stepper.step < stepper.last else info.least
+    info.player_notes = {}
+    body = table_html(stepper.state, stepper.card_fame, stepper.marks(), info, stepper.fame)
+    return _root(head + body)

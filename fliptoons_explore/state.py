@@ -142,12 +142,13 @@ class Table:
 
 
 def snapshot(table: Table, grids: dict | None = None) -> dict:
-    """The state of a table as plain values: every player's grid (as the JSON output shapes it),
-    deck (top first), dismissed pile, revealed card, fame and fame left to spend, the market, the
-    toon deck, the discards and the box. Read-only: parts are shared between snapshots. `grids`
-    (a dict kept by the caller) reuses a grid's JSON while its `version` stays."""
+    """The state of a table as plain values: every player's grid (rows top first, stacks bottom
+    first, as the JSON output shapes it, each card also giving its `uid`), deck (top first),
+    dismissed pile, revealed card, fame and fame left to spend, the market, the toon deck, the
+    discards and the box. Read-only: parts are shared between snapshots. `grids` (a dict kept by
+    the caller) reuses a grid's picture while its `version` stays."""
     return {
-        "players": [{"name": p.name, "grid": _grid_json(p.grid, grids), "deck": [c.spec.id for c in p.deck],
+        "players": [{"name": p.name, "grid": _grid_state(p.grid, grids), "deck": [c.spec.id for c in p.deck],
                      "dismissed": [c.spec.id for c in p.dismissed],
                      "revealed": p.revealed.spec.id if p.revealed else None,
                      "fame": p.fame_total, "fame_left": p.fame_left} for p in table.players],
@@ -158,14 +159,21 @@ def snapshot(table: Table, grids: dict | None = None) -> dict:
     }
 
 
-def _grid_json(grid: Grid, cache: dict | None) -> list:
-    from .scenario import grid_json
+def grid_state(grid: Grid) -> list:
+    """A grid as the JSON output shapes it (rows top first, 3 cells a row, stacks bottom first),
+    each card `{"id", "face_up", "uid"}`: the uid tells one physical card from its copies."""
+    return [[None if not grid.at(r, c) else
+             [{"id": card.spec.id, "face_up": card.face_up, "uid": card.uid} for card in grid.at(r, c)]
+             for c in range(3)] for r in range(-grid.extra_height(), 2)]
+
+
+def _grid_state(grid: Grid, cache: dict | None) -> list:
     if cache is None:
-        return grid_json(grid)
+        return grid_state(grid)
     key = grid.version
     cached = cache.get(id(grid))
     if cached is not None and cached[0] == key:
         return cached[1]
-    out = grid_json(grid)
+    out = grid_state(grid)
     cache[id(grid)] = (key, out)
     return out

@@ -121,6 +121,117 @@ class Stepper:
     def __repr__(self) -> str:
         return f"<Stepper {self.step}/{self.last}: {self.words.strip()}>"
 
+    def _repr_html_(self) -> str:
+        from .render import step_html
+        return step_html(self)
+
+    # -- what the table shows at this step -------------------------------------------------------
+    @property
+    def sentence(self) -> str:
+        """The current event as a sentence ('Ann: the Rat is stacked onto the Mosquito in ...')."""
+        from .text import event_sentence
+        if self.event is None:
+            return "Before the first event: the table as set up."
+        return event_sentence(self.event, self.resolution.table.players)
+
+    @property
+    def fame(self) -> dict[int, int | None]:
+        """{player index: fame} as scored so far at the current step: None before that player's
+        Check Fame this round; each card's fame as its `fame` event gives it, plus least-fame
+        gains (the Firefly's +2) and, in the Final Flip, the critic's choice."""
+        return fame_at(self.trace, self.step, len(self.resolution.table.players))[0]
+
+    @property
+    def card_fame(self) -> dict:
+        """{card uid: CardScore} for the cards scored so far in the current Check Fame."""
+        return fame_at(self.trace, self.step, len(self.resolution.table.players))[1]
+
+    def chain(self) -> list[int]:
+        """The steps of the current event's chain of causes, root first, ending with it."""
+        return cause_chain(self.trace, self.step)
+
+    def marks(self):
+        """What a view of this step highlights (`render.Marks`): the acting card, the cards its
+        cause chain touched, the space a card just left, the deck a card just went into."""
+        from .render import Marks
+        event = self.event
+        if event is None:
+            return Marks()
+        chain = set()
+        for k in self.chain()[:-1]:
+            e = self.trace[k]
+            chain.update(u for u in (e.uid, e.target_uid) if u is not None)
+        if event.target_uid is not None:
+            chain.add(event.target_uid)
+        chain.discard(event.uid)
+        ghost = deck_mark = None
+        if event.uid is not None and event.kind in ("return", "move", "stack", "dismiss"):
+            was, now = locate_uid(self.before, event.uid), locate_uid(self.state, event.uid)
+            if was is not None and (now is None or now[:3] != was[:3]):
+                ghost = was[:3] + (event.card,)
+        if event.player is not None:
+            if event.kind == "return" or event.kind == "to_deck" and "toon" not in event.detail:
+                deck_mark = (event.player, "bottom" if event.kind == "return" else "top")
+            elif event.kind in ("hire",) or event.kind == "gain" and "top of the deck" in event.detail:
+                deck_mark = (event.player, "top")
+        revealed = event.player if event.kind == "reveal" and self.state["players"][event.player]["revealed"] else None
+        return Marks(acting=event.uid, chain=frozenset(chain), ghost=ghost, deck_mark=deck_mark,
+                     revealed=revealed)
+
+
+def cause_chain(trace, step: int) -> list[int]:
+    """The chain of causes that led to `step` (following each event's `cause`), root first."""
+    if step < 0:
+        return []
+    chain = [step]
+    while trace[chain[-1]].cause is not None:
+        chain.append(trace[chain[-1]].cause)
+    return chain[::-1]
+
+
+def fame_at(trace, step: int, n_players: int):
+    """({player: fame or None}, {card uid: CardScore}) as scored up to `step`: a Flip phase clears
+    both (None: not yet scored this round), a Check Fame phase starts every total at 0; `fame` events give each card's fame, `least_fame` gains add to it, and a
+    `fame_change` of the Final Flip (the critic's choice) adds to its player's total."""
+    from .render import CardScore
+    totals: dict[int, int | None] = {i: None for i in range(n_players)}
+    cards: dict = {}
+    for e in trace[:step + 1]:
+        kind = e.kind
+        if kind == "phase":
+            if e.phase == "check-fame":
+                cards = {}
+                totals = {i: 0 for i in totals}
+            elif e.phase in ("flip", "final-flip"):
+                totals = {i: None for i in totals}
+                cards = {}
+        elif kind == "fame":
+            totals[e.player] = (totals[e.player] or 0) + e.value
+            words = f"scores {e.value}: " + (e.detail or "printed fame")
+            cards[e.uid] = CardScore(e.value, words)
+        elif kind == "least_fame" and e.value:
+            totals[e.player] = (totals[e.player] or 0) + e.value
+            old = cards.get(e.uid)
+            if old is not None:
+                cards[e.uid] = CardScore(old.fame + e.value, f"{old.words} {e.value:+d} ({e.detail})")
+        elif kind == "fame_change" and e.phase == "final-flip":
+            totals[e.player] = (totals[e.player] or 0) + e.value
+    return totals, cards
+
+
+def locate_uid(state: dict, uid: int):
+    """(player, row, col, height) of a card in a recorded state's grids (row as in
+    docs/engine.md: 0 upper, 1 lower, -1 the first extra row), or None."""
+    for pi, p in enumerate(state["players"]):
+        rows = p["grid"]
+        n_extra = len(rows) - 2
+        for j, row in enumerate(rows):
+            for col, stack in enumerate(row):
+                for h, entry in enumerate(stack or ()):
+                    if entry.get("uid") == uid:
+                        return pi, j - n_extra, col, h
+    return None
+
 
 def _player_index(resolution, player) -> int:
     players = resolution.table.players

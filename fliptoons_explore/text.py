@@ -130,3 +130,61 @@ def resolution_text(resolution, trace: bool = True, fame_left: bool = False) -> 
         out.append("== trace ==")
         out.append(trace_text(resolution.trace, table.players))
     return "\n".join(out)
+
+
+# -- events as sentences a player would say ---------------------------------------------------------
+
+def _name(card_id) -> str:
+    from .cards import CATALOG
+    spec = CATALOG.get(card_id)
+    return f"the {spec.name}" if spec else str(card_id)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def event_sentence(event, players) -> str:
+    """An event as a sentence: 'Jordy: the Rat is stacked onto the Grasshopper in slot 4 (lower
+    left).' (the trace line in plain words, for the stepper and the explorer)."""
+    who = players[event.player].name if event.player is not None else ""
+    card, target = _name(event.card), _name(event.target) if event.target else ""
+    where = _where(event)
+    detail = event.detail
+    kind = event.kind
+    if kind == "phase":
+        return f"{detail} begins."
+    said = {
+        "reveal": lambda: f"reveals {card}",
+        "place": lambda: f"{card} goes {'above ' + target + ', ' if target else ''}into {where}",
+        "stack": lambda: f"{card} is stacked onto {target} in {where}",
+        "move": lambda: f"{card} moves to {where}",
+        "flip": lambda: f"{card} is turned face {'up' if event.value else 'down'}" + (f" in {where}" if where else ""),
+        "return": lambda: f"{card} returns" + (f" from {where}" if where else "") + " to the bottom of the deck",
+        "dismiss": lambda: f"{card} is dismissed" + (f" for {event.value} fame" if event.value else ""),
+        "gain": lambda: f"{card} is taken from the toon deck" + (f" into {where}" if where else ""),
+        "trigger": lambda: f"{card}'s ability acts",
+        "ignored": lambda: f"{card}'s ability does nothing here",
+        "queued": lambda: f"{card}'s effect waits for the end of the Flip",
+        "end_flip": lambda: "the Flip ends",
+        "fame": lambda: f"{card} in {where} scores {event.value}",
+        "least_fame": lambda: f"{card}",
+        "decision": lambda: f"for {card}, the choice is {target or 'none'}"
+                            + ("" if event.value is None else f" (worth {event.value})"),
+        "hire": lambda: f"hires {card} for {event.value} fame",
+        "skip": lambda: "skips an action",
+        "refill": lambda: f"{card} is revealed into the market" + (
+            f" (slot {event.value + 1})" if event.value is not None else ""),
+        "discard": lambda: f"{card} is discarded",
+        "to_deck": lambda: f"{card} goes into a deck",
+        "fame_change": lambda: f"{event.value:+d} fame" + (f" ({card})" if event.card else ""),
+        "shuffle": lambda: "shuffles the deck",
+        "collect": lambda: f"the {event.value} cards of the grid go back into the deck",
+        "critics_choice": lambda: "the critic's choice",
+        "game_end": lambda: "the game ends",
+    }
+    text = said[kind]() if kind in said else f"{kind.replace('_', ' ')} {card}".strip()
+    if detail and kind not in ("decision",):
+        text += f": {detail}"
+    text = _cap(text)
+    return f"{who}: {text}." if who else f"{text}."

@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 
 from fliptoons_explore import resolve
-from fliptoons_explore.chains import (caused_by, causal_graph, chain_command, chain_to, draw,
+from fliptoons_explore.chains import (caused_by, causal_graph, chain_command, chain_to, draw, picture,
                                       effects_of_card, graph_text, layered_positions, linked,
                                       longest_chain, node_link, subgraph)
 
@@ -212,14 +212,22 @@ def test_node_link_round_trip():
 
 
 def test_draw():
+    """matplotlib draws the same picture as the SVG: two lines of text per event box, an arrow
+    per link, the figure sized to the graph."""
     pytest.importorskip("matplotlib")
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     r, g = graph_of(GORILLA_COYOTE)
-    ax = draw(linked(g))
-    assert len(ax.texts) == linked(g).number_of_nodes() + linked(g).number_of_edges()
-    assert ax.texts[0].get_text() == "#1 reveal\nmosquito"
+    shown = linked(g)
+    ax = draw(shown)
+    texts = [t.get_text() for t in ax.texts if t.get_text()]
+    assert len(texts) == 2 * shown.number_of_nodes()
+    assert texts[:2] == ["#1 reveal", "mosquito"]
+    assert len([t for t in ax.texts if not t.get_text()]) == shown.number_of_edges()  # the arrows
+    pic = picture(shown)
+    width, height = ax.figure.get_size_inches()
+    assert (round(width * 96), round(height * 96)) == (round(pic.width), round(pic.height))
     plt.close(ax.figure)
 
 

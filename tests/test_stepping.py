@@ -61,9 +61,10 @@ def test_gorilla_coyote_states_step_by_step(gc):
     assert s.state["players"][0]["deck"] == ["rat"]
 
     s.goto(7)  # the coyote goes into a new row above the gorilla
+    # each card also gives its uid (deck cards are numbered top first: mosquito 0 ... rat 3)
     assert s.state["players"][0]["grid"] == [
-        [None, [{"id": "coyote", "face_up": True}], None],
-        [[{"id": "mosquito", "face_up": True}], [{"id": "gorilla", "face_up": True}], None],
+        [None, [{"id": "coyote", "face_up": True, "uid": 2}], None],
+        [[{"id": "mosquito", "face_up": True, "uid": 0}], [{"id": "gorilla", "face_up": True, "uid": 1}], None],
         [None, None, None]]
     assert s.state["players"][0]["revealed"] is None
 
@@ -99,7 +100,7 @@ def test_eagle_flips_the_next_card_face_down():
     assert grid_of(s.state) == [["eagle", "turkey", None], [None, None, None]]
     s.forward()
     assert s.event.kind == "flip"
-    assert s.state["players"][0]["grid"][0][1] == [{"id": "turkey", "face_up": False}]
+    assert s.state["players"][0]["grid"][0][1] == [{"id": "turkey", "face_up": False, "uid": 1}]
     assert grid_of(s.state) == [["eagle", "~turkey", None], [None, None, None]]
     assert grid_of(s.before) == [["eagle", "turkey", None], [None, None, None]]
     assert grid_of(s.goto(s.last).state) == [["eagle", "~turkey", "camel"], [None, None, None]]
