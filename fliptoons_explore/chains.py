@@ -283,12 +283,13 @@ def _short_where(pos) -> str:
     return f"slot {row * 3 + col + 1}" if row >= 0 else f"extra {-row} {('left', 'middle', 'right')[col]}"
 
 
-def picture(graph, current: int | None = None) -> Picture:
+def picture(graph, current: int | None = None, positions: dict | None = None) -> Picture:
     """Lay a causal graph out for drawing (deterministic): boxes in columns by layer, arrows
-    from cause to effect; `current` (a step) and its chain of causes are marked."""
+    from cause to effect; `current` (a step) and its chain of causes are marked. `positions`:
+    the graph's `layered_positions`, when the caller keeps them (a view redrawn at every step)."""
     from .render import KIND_COLOURS
 
-    pos = layered_positions(graph)
+    pos = layered_positions(graph) if positions is None else positions
     chain = set(chain_to(graph, current)) if current is not None and current in graph else set()
     if not pos:
         return Picture(2 * PAD, 2 * PAD, (), ())
@@ -316,14 +317,15 @@ def _num(v: float) -> str:
     return f"{v:g}"
 
 
-def chain_svg(graph, current: int | None = None, clickable: bool = False) -> str:
+def chain_svg(graph, current: int | None = None, clickable: bool = False, positions: dict | None = None) -> str:
     """The causal graph as an SVG picture (byte-stable, inline attributes only): one box per
     event coloured by its kind, arrows from cause to effect (`revealed` links dashed), the
     `current` step outlined and its chain of causes drawn bold. Each box is a group carrying
-    `data-step` (and, if `clickable`, a pointer cursor) so a view can jump to that step."""
+    `data-step` (and, if `clickable`, a pointer cursor) so a view can jump to that step; the
+    current step's group also carries `data-current`."""
     from html import escape
 
-    pic = picture(graph, current)
+    pic = picture(graph, current, positions)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(pic.width)}" height="{_num(pic.height)}" '
            f'viewBox="0 0 {_num(pic.width)} {_num(pic.height)}" font-family="system-ui, sans-serif" font-size="11">']
     for a in pic.arrows:
@@ -337,7 +339,8 @@ def chain_svg(graph, current: int | None = None, clickable: bool = False) -> str
     cursor = ' cursor="pointer"' if clickable else ""
     for b in pic.boxes:
         stroke, width = {"current": ("#d4a72c", "3.5"), "chain": ("#9a6700", "2")}.get(b.mark, ("#6e7781", "1"))
-        out.append(f'<g data-step="{b.step}"{cursor}><title>{escape(b.title)}</title>'
+        here = ' data-current="1"' if b.mark == "current" else ""
+        out.append(f'<g data-step="{b.step}"{here}{cursor}><title>{escape(b.title)}</title>'
                    f'<rect x="{_num(b.x)}" y="{_num(b.y)}" width="{BOX_W}" height="{BOX_H}" rx="5" '
                    f'fill="{b.fill}" stroke="{stroke}" stroke-width="{width}"/>'
                    f'<text x="{_num(b.x + 7)}" y="{_num(b.y + 14)}" font-weight="600" fill="#1f2328">{escape(b.lines[0])}</text>'

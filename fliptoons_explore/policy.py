@@ -119,3 +119,40 @@ class ScriptedPolicy:
             raise ScriptError(f"{where}: {answer!r} is not a legal answer to {choice.question!r} "
                               f"(expected one of: {', '.join(dict.fromkeys(map(str, ids)))})")
         return ids.index(answer)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One decision as a policy saw it, in plain values: its `kind`, who decided (`player`), the
+    card that asks (`card`, an id), the `question`, the `options` as a script names them (card
+    ids, player names), what each is worth by the engine's hint (`values`), whether it may be
+    declined (`optional`), the `answer` given (an index, or None) and which policy gave it (`by`)."""
+
+    kind: str
+    player: int
+    card: str | None
+    question: str
+    options: tuple
+    values: tuple
+    optional: bool
+    answer: int | None
+    by: str
+
+
+class Recording:
+    """A policy that answers as `inner` does and keeps every decision it answered (`asked`).
+    Given as the fallback of a scenario's scripted policy, it records exactly the decisions the
+    scenario's `choices` did not answer: what an interactive explorer asks the user."""
+
+    def __init__(self, inner: Policy | None = None) -> None:
+        self.inner = inner or DefaultPolicy()
+        self.name = getattr(self.inner, "name", "policy")
+        self.asked: list[Asked] = []
+
+    def choose(self, choice: Choice) -> int | None:
+        answer = self.inner.choose(choice)
+        card = getattr(choice.card, "id", choice.card)
+        self.asked.append(Asked(choice.kind, choice.player, card, choice.question,
+                                tuple(getattr(o, "id", o) for o in choice.options), tuple(choice.values),
+                                choice.optional, answer, self.name))
+        return answer

@@ -154,9 +154,10 @@ def _label(text: str, colour: str = "#eef1f4", ink: str = INK) -> str:
             f'background:{colour};color:{ink};margin-right:2px">{_e(text)}</span> ')
 
 
-def card_html(spec, selected: bool = False, data: str = "") -> str:
+def card_html(spec, selected: bool = False, data: str = "", width: str = "11.5em") -> str:
     """A card's face as a tile (the catalog's): name, rank, fame, timing colour, icons and its
-    ability in one line; hover for the whole text. `data`: extra attributes (the widgets' hooks)."""
+    ability in one line; hover for the whole text. `data`: extra attributes (the widgets' hooks,
+    e.g. ' class="fte-card" data-action="card"')."""
     colour = TIMINGS.get(spec.timing, TIMINGS["none"])[0]
     fame = "=" if spec.score == "copy_adjacent" else spec.fame
     badges = "".join(_label(label) for label, _ in _icons(spec))
@@ -166,7 +167,7 @@ def card_html(spec, selected: bool = False, data: str = "") -> str:
         badges += _label("starting")
     ring = f"outline:2px solid {TARGET};" if selected else ""
     return (f'<div{data} title="{_e(card_tooltip(spec))}" style="display:inline-block;vertical-align:top;'
-            f"box-sizing:border-box;width:11.5em;margin:0 4px 4px 0;padding:3px 5px;border:1px solid #9aa4ae;"
+            f"box-sizing:border-box;width:{width};margin:0 4px 4px 0;padding:3px 5px;border:1px solid #9aa4ae;"
             f'border-left:5px solid {colour};border-radius:4px;background:#fffdf5;{ring}cursor:pointer">'
             f'<div style="white-space:nowrap;overflow:hidden;text-overflow:ellipsis">'
             f'<b style="font-size:12px">{_e(spec.name)}</b> '
@@ -431,7 +432,7 @@ def _detail(event) -> str:
 TD = "text-align:left;vertical-align:top;padding:1px 6px;border-bottom:1px solid #eef1f4;white-space:nowrap"
 
 
-def _trace_rows(trace, players, current: int | None = None) -> str:
+def _trace_rows(trace, players, current: int | None = None, clickable: bool = False) -> str:
     by_step = {e.step: e for e in trace}
     rows = []
     for ev in trace:
@@ -447,8 +448,11 @@ def _trace_rows(trace, players, current: int | None = None) -> str:
         where = space_name(tuple(ev.pos)) if ev.pos is not None else ""
         kind = (f'<span style="display:inline-block;padding:0 4px;border-radius:3px;font-size:10.5px;'
                 f'background:{KIND_COLOURS.get(ev.kind, "#eeeeee")}">{_e(ev.kind.replace("_", " "))}</span>')
+        data = f' data-step="{ev.step}"' if clickable else ""
+        if clickable and ev.step == current:
+            data += ' data-current="1"'
         rows.append(
-            f'<tr style="background:{bg};{weight}">'
+            f'<tr{data} style="background:{bg};{weight}{"cursor:pointer;" if clickable else ""}">'
             f'<td style="{TD};text-align:right;color:{MUTED}">{ev.step}</td>'
             f'<td style="{TD}">{_e(ev.phase)}</td>'
             f'<td style="{TD};border-left:3px solid {accent}">{_e(who)}</td>'
@@ -463,15 +467,16 @@ def _trace_rows(trace, players, current: int | None = None) -> str:
     return "".join(rows)
 
 
-def trace_table(trace, players, current: int | None = None, max_height: str = "32em") -> str:
+def trace_table(trace, players, current: int | None = None, max_height: str = "32em",
+                clickable: bool = False) -> str:
     """The trace as a scrolling table (no outer view element): step, phase, player, event, card,
     target, position in words, detail, cause step (hover: the cause event), rule (hover: its
-    paraphrase); the `current` step's row tinted."""
+    paraphrase); the `current` step's row tinted; `clickable` rows carry `data-step`."""
     head = "".join(f'<th style="{TD};background:#eaeef2;font-weight:600">{h}</th>' for h in (
         "#", "phase", "player", "event", "card", "target", "where", "detail", "cause", "rule"))
     return (f'<div style="max-height:{max_height};overflow:auto;border:1px solid {LINE};border-radius:6px">'
             f'<table style="border-collapse:collapse;margin:0;width:auto;font-size:11.5px;color:{INK}">'
-            f"<thead><tr>{head}</tr></thead><tbody>{_trace_rows(trace, players, current)}</tbody></table></div>")
+            f"<thead><tr>{head}</tr></thead><tbody>{_trace_rows(trace, players, current, clickable)}</tbody></table></div>")
 
 
 def trace_html(trace, players) -> str:

@@ -78,3 +78,16 @@ def faq_for(card_id: str) -> str | None:
 def rule(rule_id: str) -> Rule:
     """The rule of an id; KeyError if no such id."""
     return RULES[rule_id]
+
+
+def rules_about(card_id: str) -> list[Rule]:
+    """The rules that speak of a card: its printed text (`card.<id>`), then every rulebook entry
+    whose id names it (its FAQ entries, `s1.faq.snake.rabbit-turkey` for a Rabbit), Season 2 first."""
+    found = [RULES[f"card.{card_id}"]] if f"card.{card_id}" in RULES else []
+    for rid in sorted(RULES, key=lambda r: (not r.startswith("s2."), r)):
+        if rid.startswith(("card.", "ruling.")):
+            continue
+        words = {w for part in rid.split(".") for w in part.split("-")}
+        if card_id in words:
+            found.append(RULES[rid])
+    return found

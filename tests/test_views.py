@@ -22,17 +22,17 @@ from util import CHECK_FAME_EXAMPLE
 
 #: The S2 rulebook's Market example (../shared/examples/s2-market-example.json), copied.
 MARKET_EXAMPLE = {
-    "season": "s2",
+    "season": "s2", "first_player": 0,
     "players": [
         {"name": "Jordy",
          "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
                   "spider", "ladybug", "hen", "salamander"],
          "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}], "choices": ["crow"]},
         {"name": "Renato", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
-         "dismissed": ["crow"], "actions": [{"skip": True}, {"skip": True}]},
+         "dismissed": ["crow"], "actions": []},
     ],
-    "market": ["raccoon", "salamander", "goldfish", "opossum", "fox"],
-    "toon_deck": ["vulture", "hen", "mole", "shark", "crab"],
+    "market": ["salamander", "raccoon", "opossum", "fox", "vulture"],
+    "toon_deck": ["goldfish", "hen", "mole", "shark", "crab"],
 }
 
 #: CSS properties JupyterLab 4's HTML sanitizer keeps in a `style` attribute (its
@@ -298,6 +298,6 @@ def test_chain_svg_marks_the_current_step_and_its_causes():
     g = causal_graph(r)
     crab_return = next(e.step for e in r.trace if e.kind == "return")
     svg = chain_svg(g, current=crab_return)
-    groups = dict(re.findall(r'<g data-step="(\d+)"><title>[^<]*</title><rect [^>]*stroke="(#[0-9a-f]+)"', svg))
+    groups = dict(re.findall(r'<g data-step="(\d+)"(?: data-current="1")?><title>[^<]*</title><rect [^>]*stroke="(#[0-9a-f]+)"', svg))
     assert groups[str(crab_return)] == "#d4a72c"
     assert {int(k) for k, v in groups.items() if v == "#9a6700"} == set(chain_to(g, crab_return)[:-1])

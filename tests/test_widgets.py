@@ -1,0 +1,344 @@
+"""The explorer driven kernel-side, as a person drives it in the browser: clicks on catalog tiles,
+grid cells, chain nodes and buttons; values set on dropdowns, sliders and text boxes. Each test
+checks the engine state the clicks built and what the widgets then show.
+
+Outcomes are the engine's rulings, cited where they matter: the S2 rulebook's Key Concepts and
+FAQ (../shared/seeds/000_…), the S1 FAQ, RULINGS.md.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from fliptoons_explore import ScenarioError, resolve  # noqa: E402
+from fliptoons_explore.cards import CATALOG  # noqa: E402
+from fliptoons_explore.widgets import Catalog, Situation, explorer  # noqa: E402
+from fliptoons_explore.widgets.examples import EXAMPLES  # noqa: E402
+
+COW = {"season": "s1", "players": [{"name": "Ann", "grid": [[["lion"], ["cow"], ["bee"]], [None, ["bear"], None]]}]}
+
+
+def pick(x, *cards):
+    for c in cards:
+        x.catalog.tiles.click(action="card", card=c)
+
+
+def text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").replace("&quot;", '"').split())
+
+
+# -- the catalog ------------------------------------------------------------------------------------
+
+def test_catalog_filters_by_text_season_timing_icon_and_rank():
+    c = Catalog(season="s2")
+    assert len(c.shown()) == len([s for s in CATALOG.values() if s.season == "s2" or s.promo])
+    c.search.value = "crab"
+    assert c.shown() == ["crab"]
+    c.search.value = ""
+    c.season.value = "all seasons"
+    c.timing.value = "after Market"
+    assert c.shown() == ["donkey", "alligator", "groundhog", "vulture"]
+    c.timing.value = "any timing"
+    c.icon.value = "return-immune"
+    assert sorted(c.shown()) == sorted(s.id for s in CATALOG.values() if s.return_immune)
+    c.icon.value = "any icon"
+    c.ranks.value = (24, 25)
+    assert all(CATALOG[i].rank >= 24 for i in c.shown()) and "cow" in c.shown()
+    # every tile carries the browser-test hooks (DESIGN.md §2.4)
+    assert 'class="fte-card fte-card-cow"' in c.tiles.html
+
+
+def test_picking_a_card_shows_its_rules():
+    c = Catalog(season="s2")
+    c.tiles.click(action="card", card="crab")
+    assert c.picked == "crab"
+    assert "s2.faq.crab" in c.details.value and "card.crab" in c.details.value
+
+
+# -- building ---------------------------------------------------------------------------------------
+
+def test_catalog_clicks_build_a_deck_in_order_and_it_resolves():
+    x = explorer()
+    pick(x, "gorilla", "coyote", "rat")
+    assert x.situation.scenario()["players"][0]["deck"] == ["gorilla", "coyote", "rat"]
+    deck_view = x.builder.rows[0]["deck"]
+    assert "fte-deck-0" in deck_view._dom_classes and deck_view.html.count('class="fte-deck-card"') == 3
+    # reorder and remove, as the ↑ ✕ on the chips do
+    deck_view.click(action="edit", op="down", pile="deck", player=0, index=0)
+    assert x.situation.players[0]["deck"] == ["coyote", "gorilla", "rat"]
+    deck_view.click(action="edit", op="remove", pile="deck", player=0, index=0)
+    assert x.situation.players[0]["deck"] == ["gorilla", "rat"]
+    x.resolve_button.click()
+    want = resolve({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla", "rat"]}]})
+    assert x.result.players[0].fame_total == want.players[0].fame_total == 6  # gorilla 5, rat 1
+    assert x.error.value == ""
+
+
+def test_players_names_season_and_piles():
+    x = explorer()
+    x.builder.count.value = 3
+    assert [p["name"] for p in x.situation.players] == ["Ann", "Player 2", "Player 3"]
+    x.builder.rows[1]["name"].value = "Bo"
+    x.builder.target_box.value = ("deck", 1)
+    pick(x, "mosquito", "crab")
+    x.builder.target_box.value = ("dismissed", 2)
+    pick(x, "crow")
+    x.builder.target_box.value = ("market",)
+    pick(x, "hen")
+    x.builder.target_box.value = ("toon_deck",)
+    pick(x, "fox")
+    s = x.situation.scenario()
+    assert s["players"][1] == {"name": "Bo", "deck": ["mosquito", "crab"]}
+    assert s["players"][2]["dismissed"] == ["crow"] and s["market"] == ["hen"] and s["toon_deck"] == ["fox"]
+    x.builder.season.value = "s1"
+    # a Season 2 card in a Season 1 scenario: the engine's one-line message, in the widget
+    assert "players[1].deck[0]: 'mosquito' is a S2 card" in text(x.error.value)
+    assert "\n" not in text(x.error.value)
+    x.builder.season.value = "combined"
+    assert x.error.value == ""
+
+
+def test_a_grid_built_by_hand_with_a_stack_a_face_down_card_and_a_fame_preview():
+    """Cells chosen by clicking the table, cards stacked by picking, one turned face down. The
+    Grasshopper scores +1 per card above it in its column, face-down ones too
+    (s2.faq.spider-grasshopper); a face-down card scores nothing (s2.key.face-down)."""
+    x = explorer()
+    x.builder.rows[0]["grid"].value = True
+    x.stepper.table.click(action="cell", player=0, row=0, col=0)
+    assert x.builder.target == ("grid", 0, 0, 0)
+    pick(x, "mosquito", "rat")  # a stack: rat on the mosquito
+    x.stepper.table.click(action="cell", player=0, row=1, col=0)
+    pick(x, "grasshopper")
+    x.builder.cell.click(action="edit", op="turn", player=0, row=1, col=0, height=0)
+    x.builder.cell.click(action="edit", op="turn", player=0, row=1, col=0, height=0)  # face up again
+    x.builder.target_box.value = ("grid", 0, -1, 0)  # a new extra row above the left column
+    pick(x, "ladybug")
+    x.builder.target_box.value = ("grid", 0, 0, 0)
+    x.builder.cell.click(action="edit", op="turn", player=0, row=0, col=0, height=1)  # the rat face down
+    grid = x.situation.scenario()["players"][0]["grid"]
+    assert grid == [[["ladybug"], None, None], [["mosquito", {"id": "rat", "face_up": False}], None, None],
+                    [["grasshopper"], None, None]]
+    assert x.error.value == ""
+    fame = {k: v.fame for k, v in x.builder.cell_fame.items()}
+    assert fame[(0, 1, 0, 0)] == 1 + 3  # grasshopper: printed 1, three cards above it
+    assert (0, 0, 0, 1) not in fame  # the face-down rat scores nothing
+    assert "Rat (face down)" in text(x.builder.cell.html)
+    assert x.result.players[0].fame_total == 1 + 0 + 4  # ladybug 1, mosquito 0, grasshopper 4
+
+
+def test_flipping_players_cells_are_not_edited():
+    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["crab"]}]})
+    x.stepper.table.click(action="cell", player=0, row=0, col=1)
+    assert "Ann flips from the deck" in text(x.error.value)
+    assert x.builder.target == ("deck", 0)
+
+
+# -- stepping ------------------------------------------------------------------------------------
+
+def test_stepper_buttons_slider_and_filters():
+    """The Crab placed in the middle column is returned (s2.faq.crab)."""
+    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]})
+    s = x.stepper
+    s.first.click()
+    assert s.stepper.step == -1 and "Before the first event" in text(s.event.value)
+    s.next.click()
+    s.next.click()
+    assert s.stepper.step == 1 and "Ann: Reveals the Mosquito." in text(s.event.value)
+    s.slider.value = 0
+    assert s.stepper.step == 0
+    s.kind.value = "return"
+    s.next.click()
+    step = s.stepper.step
+    assert x.result.trace[step].kind == "return" and x.result.trace[step].card == "crab"
+    assert "s2.faq.crab" in s.rule.value
+    assert 'Crab left here' in text(s.table.html) and "fte-acting" not in s.table.html  # the crab is in the deck now
+    s.kind.value = "any"
+    s.last.click()
+    assert s.stepper.step == len(x.result.trace) - 1
+    assert text(s.fame.value) == "fame: Ann 1"  # mosquito 0, rat 1; the crab went back to the deck
+    s.table.press("Home")
+    assert s.stepper.step == -1
+    s.table.press("ArrowRight")
+    assert s.stepper.step == 0
+
+
+def test_editing_keeps_the_step():
+    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]})
+    x.stepper.slider.value = 4
+    pick(x, "mosquito")
+    assert x.stepper.stepper.step == 4 and x.situation.players[0]["deck"][-1] == "mosquito"
+
+
+def test_the_acting_card_is_marked_on_the_table():
+    x = explorer(EXAMPLES["S2 rulebook: Check Fame example (13 fame)"])
+    stack = next(e.step for e in x.result.trace if e.kind == "stack")
+    x.stepper.slider.value = stack
+    acting = re.findall(r'<div class="fte-acting"[^>]*>(.*?)</div>', x.stepper.table.html)
+    assert len(acting) == 1 and "Rat" in acting[0]
+    assert "stacked onto the Grasshopper" in text(x.stepper.event.value)
+
+
+# -- decisions ------------------------------------------------------------------------------------
+
+def test_a_cow_asks_and_the_answer_is_written_into_the_scenario():
+    """The Cow copies the fame of one chosen adjacent card (S1 FAQ: Cow): Bear 1, Lion 3, Bee 1
+    printed. The resolution waits at the question; answering Bear gives Ann 3+1+1+5 = 10."""
+    x = explorer(COW)
+    decision = next(e.step for e in x.result.trace if e.kind == "decision")
+    assert x.stepper.limit == decision
+    x.stepper.last.click()
+    assert x.stepper.stepper.step == decision  # it stops at the question
+    assert [b.description for b in x.options] == ["Bear", "Lion", "Bee"]
+    assert all("fte-option" in b._dom_classes for b in x.options)
+    shown = text(x.decision.children[1].children[0].children[1].value)
+    assert shown == "worth 1 · Ann ends with 10 fame"
+    x.options[0].click()
+    assert x.situation.scenario()["players"][0]["choices"] == ["bear"]
+    assert x.stepper.limit is None and x.decision.children == ()
+    x.stepper.last.click()
+    assert x.result.players[0].fame_total == 10 and text(x.stepper.fame.value) == "fame: Ann 10"
+    # the answer shows as a chip; forgetting it asks again
+    x.builder.rows[0]["piles"].click(action="edit", op="forget", player=0)
+    assert x.stepper.limit == decision
+
+
+def test_a_policy_may_answer_every_decision():
+    x = explorer(COW)
+    x.policy.value = "default"
+    assert x.stepper.limit is None
+    x.stepper.last.click()
+    assert x.result.players[0].fame_total == 12  # the default copies the most fame: the Lion's 3
+
+
+# -- the chain view -------------------------------------------------------------------------------
+
+def test_chain_and_stepper_follow_each_other():
+    x = explorer(EXAMPLES["A Coyote lands above a Gorilla"])
+    move = next(e for e in x.result.trace if e.kind == "move")
+    x.chain.view.click(step=str(move.step))
+    assert x.stepper.stepper.step == move.step
+    svg = x.chain.view.html
+    assert f'<g data-step="{move.step}" data-current="1"' in svg
+    assert "fte-chain" in x.chain.view._dom_classes
+    x.stepper.prev.click()
+    assert f'<g data-step="{move.step - 1}" data-current="1"' in x.chain.view.html
+
+
+def test_trace_rows_jump_to_their_step():
+    x = explorer(EXAMPLES["A Coyote lands above a Gorilla"])
+    x.tabs.selected_index = 1
+    x.trace.view.click(step="7")
+    assert x.stepper.stepper.step == 7
+    assert 'data-step="7" data-current="1"' in x.trace.view.html
+
+
+# -- rulings and comparison -----------------------------------------------------------------------
+
+def test_rulings_tab_sets_options_and_compares_side_by_side():
+    """Open question 7 (RULINGS.md): the Cow copies printed fame (default) or the total; with
+    'total' and the Bear chosen the Cow copies the Bear's 5."""
+    x = explorer({**COW, "players": [{**COW["players"][0], "choices": ["bear"]}]})
+    x.tabs.selected_index = 2
+    assert "cow_copies" in x.rulings.matter.value
+    assert x.rulings.compare_with.value == ("cow_copies", "total")
+    assert "Ann: 10 -&gt; 14 fame (+4)" in x.rulings.result.value
+    x.rulings.controls["cow_copies"].value = "total"
+    assert x.situation.scenario()["rulings"] == {"cow_copies": "total"}
+    assert x.result.players[0].fame_total == 14
+    x.rulings.controls["cow_copies"].value = "printed"
+    assert "rulings" not in x.situation.scenario()
+
+
+# -- import and export ----------------------------------------------------------------------------
+
+def test_export_and_import_round_trip():
+    x = explorer(EXAMPLES["S2 rulebook: Market example (play the round)"])
+    x.json.export_button.click()
+    exported = json.loads(x.json.text.value)
+    assert exported == EXAMPLES["S2 rulebook: Market example (play the round)"]
+    assert 'download="Jordy-Renato.json"' in x.json.download.value
+    y = explorer()
+    y.json.text.value = x.json.text.value
+    y.json.import_button.click()
+    assert y.situation.scenario() == exported
+    y.round_button.click()
+    assert [p.fame_left for p in y.result.players] == [5, 8]  # the S2 Market example: Jordy keeps 5
+
+
+def test_bad_json_is_one_calm_line():
+    x = explorer()
+    x.json.text.value = '{"players": [}'
+    x.json.import_button.click()
+    message = text(x.error.value)
+    assert message.startswith("scenario JSON: not valid JSON (line 1, column 14") and "Traceback" not in message
+    bad = {"season": "s2", "players": [{"deck": ["crbb"]}]}
+    x.json.text.value = json.dumps(bad)
+    x.json.import_button.click()
+    with pytest.raises(ScenarioError) as engine:  # the same message the command line prints
+        resolve(bad)
+    assert text(x.error.value) == str(engine.value)
+    assert str(engine.value).startswith("players[0].deck[0]: unknown card id")
+
+
+def test_upload_a_file():
+    x = explorer()
+    data = json.dumps({"season": "s2", "players": [{"name": "Cy", "deck": ["crab"]}]}).encode()
+    x.json._uploaded({"new": [{"name": "cy.json", "content": memoryview(data)}]})
+    assert x.situation.players[0]["name"] == "Cy"
+
+
+def test_an_engine_bug_shows_briefly_with_its_traceback_folded():
+    x = explorer()
+    guarded = x.error.guard(lambda: 1 / 0)
+    guarded()
+    assert "internal error: ZeroDivisionError: division by zero" in x.error.value
+    assert "<details>" in x.error.value and "Traceback" in x.error.value
+
+
+# -- interactions and examples --------------------------------------------------------------------
+
+def test_interactions_of_a_card_and_loading_a_pair():
+    x = explorer()
+    x.tabs.selected_index = 3
+    x.interactions.card.value = "crab"
+    assert "is acted on by" in x.interactions.links.value and "Coyote" in x.interactions.links.value
+    x.interactions.card.value = "coyote"
+    x.interactions.find.click()
+    rows = x.interactions.pairs.children[1:]
+    assert len(rows) == 19  # the finder's pairs with a Coyote in Season 2
+    rows[0].children[0].click()
+    deck = x.situation.players[0]["deck"]
+    assert len(deck) == 8 and "coyote" in deck[2:4] and deck[:2] == ["mosquito", "mosquito"]
+
+
+def test_every_example_loads_without_error():
+    x = explorer()
+    for name in EXAMPLES:
+        x.examples.value = name
+        assert x.error.value == "", name
+        assert x.situation.scenario() == Situation(EXAMPLES[name]).scenario()
+
+
+def test_every_browser_hook_is_present():
+    """DESIGN.md §2.4: the CSS classes on the controls they name."""
+    x = explorer(COW)
+    classes = set()
+
+    def walk(widget):
+        classes.update(getattr(widget, "_dom_classes", ()))
+        for child in getattr(widget, "children", ()):
+            walk(child)
+    walk(x)
+    for hook in ("fte-explorer", "fte-catalog", "fte-catalog-search", "fte-target", "fte-season", "fte-players",
+                 "fte-deck-0", "fte-resolve", "fte-round", "fte-scenario-json", "fte-export", "fte-import",
+                 "fte-table", "fte-step-first", "fte-step-prev", "fte-step-next", "fte-step-last", "fte-step-play",
+                 "fte-step-slider", "fte-event", "fte-rule", "fte-fame", "fte-chain", "fte-decision", "fte-error"):
+        assert hook in classes, hook
+    x.stepper.last.click()
+    assert x.options and all("fte-option" in b._dom_classes for b in x.options)
+    assert "fte-card fte-card-cow" in x.catalog.tiles.html

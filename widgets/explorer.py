@@ -1,0 +1,329 @@
+"""The explorer: catalog → builder → resolve or play the round → stepper, chain view, trace,
+ruling comparison, interactions and JSON, on one screen.
+
+    from fliptoons_explore.widgets import explorer
+    explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla", "coyote"]}]})
+
+Every edit re-resolves at once (the engine is fast and deterministic) and the stepper stays near
+its step. Decisions (a Cow's copy, a Skunk's, Raccoon's, Crow's, Pig's... choice) are asked:
+the resolution pauses at the first one the scenario's `choices` do not answer, shows its options
+with what each is worth, and goes on with the answer, which is written into the scenario's
+`choices` (so an export replays it); or a policy answers them all.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from fliptoons_explore import RandomPolicy, Resolution, play_round, resolve
+from fliptoons_explore.cards import CATALOG
+from fliptoons_explore.policy import DefaultPolicy, Recording
+from fliptoons_explore.scenario import ScenarioError
+
+from .builder import Builder
+from .errors import ErrorArea, one_line
+from .catalog import Catalog
+from .chain import ChainView
+from .examples import EXAMPLES
+from .panels import InteractionsPanel, JSONPanel, RulingsPanel, TracePanel
+from .situation import Situation
+from .stepper import StepperView
+
+ASK = "ask me"
+POLICIES = {ASK: "each decision waits for your answer (the default answer is shown meanwhile)",
+            "default": "the engine's documented default answers every decision",
+            "random": "a seeded random answer (seed 0)"}
+RESOLVE, ROUND = "resolve", "round"
+
+
+class Pending:
+    """A decision the scenario's `choices` did not answer: its step in the trace, the player's
+    decision number (`index`), what was asked (`policy.Asked`) and what each answer would give."""
+
+    def __init__(self, step: int, index: int, asked, worth: list) -> None:
+        self.step, self.index, self.asked, self.worth = step, index, asked, worth
+
+
+class Explorer(w.VBox):
+    """The whole explorer. Its parts are attributes: `catalog`, `builder`, `stepper`, `chain`,
+    `trace`, `rulings`, `interactions`, `json`, and the buttons `resolve_button`, `round_button`."""
+
+    def __init__(self, scenario: dict | None = None, **kwargs) -> None:
+        self.situation = Situation()
+        self.mode = RESOLVE
+        self.result: Resolution | None = None
+        self.pending: list[Pending] = []
+        self.error = errors = ErrorArea()
+        self.catalog = Catalog(errors=errors, layout=w.Layout(width="300px", min_width="260px"))
+        self.builder = Builder(self.situation, errors=errors)
+        self.stepper = StepperView(errors=errors)
+        self.chain = ChainView(errors=errors)
+        self.trace = TracePanel(errors=errors)
+        self.rulings = RulingsPanel(errors=errors)
+        self.interactions = InteractionsPanel(errors=errors)
+        self.json = JSONPanel(errors=errors)
+        self.resolve_button = w.Button(description="resolve", button_style="primary", icon="play",
+                                       tooltip="Flip + Check Fame for every player")
+        self.resolve_button.add_class("fte-resolve")
+        self.round_button = w.Button(description="play the round", icon="forward",
+                                     tooltip="+ the scripted Market actions and the after-Market effects")
+        self.round_button.add_class("fte-round")
+        self.policy = w.Dropdown(options=list(POLICIES), value=ASK, description="decisions",
+                                 tooltip="who answers a decision the scenario does not answer",
+                                 layout=w.Layout(width="14em"), style={"description_width": "5em"})
+        self.examples = w.Dropdown(options=[("load an example…", "")] + [(name, name) for name in EXAMPLES],
+                                   value="", layout=w.Layout(width="22em"))
+        self.examples.add_class("fte-examples")
+        self.decision = w.VBox()
+        self.decision.add_class("fte-decision")
+        self.options: list[w.Button] = []
+        self.tabs = w.Tab(children=[self.chain, self.trace, self.rulings, self.interactions, self.json])
+        for k, title in enumerate(("Chain", "Trace", "Rulings", "Interactions", "JSON")):
+            self.tabs.set_title(k, title)
+
+        self.catalog.on_pick(errors.guard(self._picked))
+        self.builder.on_change(errors.guard(self.run))
+        self.stepper.on_step(errors.guard(self._stepped))
+        self.stepper.table.on_click(errors.guard(self._table_clicked))
+        self.chain.on_jump(errors.guard(self.stepper.goto))
+        self.trace.on_jump(errors.guard(self.stepper.goto))
+        self.rulings.on_change(errors.guard(self._ruling))
+        self.interactions.on_load(errors.guard(self.load))
+        self.json.on_import(errors.guard(self.load))
+        self.resolve_button.on_click(errors.guard(lambda _b: self._mode(RESOLVE)))
+        self.round_button.on_click(errors.guard(lambda _b: self._mode(ROUND)))
+        self.policy.observe(errors.guard(lambda _c: self.run()), names="value")
+        self.examples.observe(errors.guard(self._example), names="value")
+        self.tabs.observe(errors.guard(lambda _c: self._side()), names="selected_index")
+        for f in (self.stepper.phase, self.stepper.who, self.stepper.kind, self.stepper.card):
+            f.observe(errors.guard(lambda _c: self._side()), names="value")
+
+        header = w.HBox([w.HTML('<b style="font-size:15px">FlipToons explorer</b>'), self.examples,
+                         self.resolve_button, self.round_button, self.policy],
+                        layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        middle = w.VBox([self.builder, self.decision, self.stepper], layout=w.Layout(flex="1 1 auto", min_width="360px"))
+        side = w.VBox([self.tabs], layout=w.Layout(width="420px", min_width="300px"))
+        body = w.HBox([self.catalog, middle, side], layout=w.Layout(width="100%", align_items="flex-start"))
+        super().__init__([header, self.error, body], **kwargs)
+        self.add_class("fte-explorer")
+        self.load(scenario or {"season": "s2", "players": [{"name": "Ann", "deck": []}]})
+
+    # -- the situation ----------------------------------------------------------------------------
+    def load(self, scenario: dict) -> None:
+        """Make this scenario the situation (an example, an import, a found pair)."""
+        self.builder.load(scenario)  # announces the change: run() follows
+        self.catalog.set_season(self.situation.season)
+
+    def _example(self, change) -> None:
+        name = change["new"]
+        if not name:
+            return
+        self.load(EXAMPLES[name])
+        self.examples.value = ""
+
+    def _picked(self, card_id: str) -> None:
+        self.interactions.set_season(self.situation.season, card_id)
+        self.builder.add(card_id)
+
+    def _ruling(self, name, value, default) -> None:
+        self.situation.set_ruling(name, value, default)
+        self.run()
+
+    def _mode(self, mode: str) -> None:
+        self.mode = mode
+        self.run()
+        self.stepper.play.playing = False
+
+    def _table_clicked(self, data: dict) -> None:
+        if data.get("action") != "cell":
+            return
+        i, row, col = int(data["player"]), int(data["row"]), int(data["col"])
+        if not self.situation.has_grid(i):
+            name = self.situation.players[i].get("name")
+            raise ValueError(f"{name} flips from the deck: tick 'grid built by hand' to place cards in {name}'s grid")
+        self.builder.set_target(("grid", i, row, col))
+        self._marks()
+        self.stepper.redraw()
+
+    # -- resolving --------------------------------------------------------------------------------
+    def _policy(self):
+        return RandomPolicy(0) if self.policy.value == "random" else DefaultPolicy()
+
+    def _resolve(self, scenario: dict, policy):
+        if self.mode == ROUND:
+            game = play_round(scenario, policy, record=True)
+            return Resolution(game.table, game.trace)
+        return resolve(scenario, policy, record=True)
+
+    def run(self) -> None:
+        """Resolve the situation as it stands (or play its round) and show it, near the step
+        the stepper was at; an error is shown and the last resolution stays."""
+        scenario = self.situation.scenario()
+        self.json.show(self.situation.to_json(), _name_of(scenario))
+        self.catalog.set_season(self.situation.season)
+        recording = Recording(self._policy())
+        try:
+            result = self._resolve(scenario, recording)
+        except ScenarioError as e:
+            self.error.show(one_line(e))
+            self.builder.redraw()
+            return
+        self.error.clear()
+        self.result = result
+        self.pending = self._pending(result, recording, scenario)
+        ask = self.policy.value == ASK and self.pending
+        self.stepper.limit = self.pending[0].step if ask else None
+        self._marks()
+        self.chain.show(result)
+        self.stepper.show(result)
+        if self.stepper.limit is not None and self.stepper.stepper.step > self.stepper.limit:
+            self.stepper.goto(self.stepper.limit)
+        self._decision()
+        self._side()
+
+    def _pending(self, result, recording, scenario) -> list[Pending]:
+        """The decisions the scenario's `choices` did not answer, matched with what the policy
+        was asked: the j-th decision event of a player is scripted while j < len(choices)."""
+        answered = [len(p.get("choices", [])) for p in scenario["players"]]
+        seen = [0] * len(answered)
+        asked = iter(recording.asked)
+        out = []
+        for e in result.trace:
+            if e.kind != "decision":
+                continue
+            j = seen[e.player]
+            seen[e.player] += 1
+            if j >= answered[e.player]:
+                a = next(asked, None)
+                if a is None or a.player != e.player:
+                    break  # not the same decision: ask nothing rather than the wrong thing
+                out.append(Pending(e.step, j, a, []))
+        return out
+
+    def worth(self, pending: Pending) -> list[str]:
+        """What each answer gives: the deciding player's fame with it (re-resolved)."""
+        out = []
+        scenario = self.situation.scenario()
+        player = pending.asked.player
+        for option in pending.asked.options:
+            trial = Situation(scenario)
+            trial.answer(player, pending.index, option)
+            try:
+                res = self._resolve(trial.scenario(), DefaultPolicy())
+            except ScenarioError as e:
+                out.append(one_line(e))
+                continue
+            p = res.table.players[player]
+            left = f", {p.fame_left} to spend" if self.mode == ROUND else ""
+            out.append(f"{p.name} ends with {p.fame_total} fame{left}")
+        return out
+
+    def answer(self, option: int) -> None:
+        """Answer the waiting decision with its option number `option` (what its button does)."""
+        if not self.pending:
+            raise ValueError("no decision is waiting")
+        p = self.pending[0]
+        step = p.step
+        self.situation.answer(p.asked.player, p.index, p.asked.options[option])
+        self.builder.redraw()
+        self.run()
+        self.stepper.goto(max(self.stepper.stepper.step, step))
+
+    def let_policy_decide(self) -> None:
+        """Hand every decision to the default policy (the dropdown's 'default')."""
+        self.policy.value = "default"
+
+    def _decision(self) -> None:
+        """The waiting decision's question and its options as buttons, while the cursor is at it."""
+        ask = self.policy.value == ASK and self.pending
+        if not ask or self.stepper.stepper is None or self.stepper.stepper.step != self.pending[0].step:
+            self.decision.children = []
+            self.options = []
+            return
+        p = self.pending[0]
+        a = p.asked
+        worth = self.worth(p)
+        who = self.result.table.players[a.player].name
+        card = CATALOG[a.card].name if a.card in CATALOG else (a.card or "")
+        buttons = []
+        for k, option in enumerate(a.options):
+            label = CATALOG[option].name if option in CATALOG else str(option)
+            hint = a.values[k] if k < len(a.values) else ""
+            b = w.Button(description=f"{label}", tooltip=f"worth {hint} by the engine's hint; {worth[k]}",
+                         layout=w.Layout(width="auto"))
+            b.add_class("fte-option")
+            b.on_click(self.error.guard(lambda _b, k=k: self.answer(k)))
+            buttons.append(w.VBox([b, w.HTML(f'<span style="font-size:10.5px;color:#57606a">worth {escape(str(hint))}'
+                                             f" · {escape(worth[k])}</span>")]))
+        if a.optional:
+            b = w.Button(description="none", tooltip="decline (this decision is optional)", layout=w.Layout(width="auto"))
+            b.add_class("fte-option")
+            b.on_click(self.error.guard(lambda _b: self._decline()))
+            buttons.append(w.VBox([b]))
+        policy = w.Button(description="let the default decide everything", layout=w.Layout(width="auto"))
+        policy.on_click(self.error.guard(lambda _b: self.let_policy_decide()))
+        question = (f'<div style="border:2px solid #d4a72c;border-radius:5px;padding:4px 8px;background:#fffbeb">'
+                    f"<b>Decision for {escape(who)}</b> — {escape(card)}: {escape(a.question)}"
+                    f'<br><span style="font-size:11px;color:#57606a">The resolution waits here for your answer '
+                    f"(what follows shows the default answer meanwhile).</span></div>")
+        self.options = [box.children[0] for box in buttons]
+        self.decision.children = [w.HTML(question), w.HBox(buttons + [policy], layout=w.Layout(flex_flow="row wrap"))]
+
+    def _decline(self) -> None:
+        p = self.pending[0]
+        self.situation.answer(p.asked.player, p.index, None)
+        self.run()
+
+    # -- what follows a move of the cursor --------------------------------------------------------
+    def _marks(self) -> None:
+        from fliptoons_explore.render import Marks
+        t = self.builder.target
+        self.stepper.build_marks = Marks(target=t[1:] if t[0] == "grid" else None, clickable=True)
+        if self.result is not None:
+            self.builder.cell_fame = self._cell_fame()
+            self.builder.redraw()
+
+    def _cell_fame(self) -> dict:
+        """{(player, row, col, height): CardScore} of the hand-built grids: the live fame preview."""
+        from fliptoons_explore.render import fame_of_players
+        from fliptoons_explore.state import grid_state
+        fame = fame_of_players(self.result.table.players)
+        out = {}
+        for p in self.result.table.players:
+            if not p.built_grid:
+                continue
+            rows = grid_state(p.grid)
+            n_extra = len(rows) - 2
+            for j, row in enumerate(rows):
+                for col, stack in enumerate(row):
+                    for h, e in enumerate(stack or ()):
+                        if e["uid"] in fame:
+                            out[(p.index, j - n_extra, col, h)] = fame[e["uid"]]
+        return out
+
+    def _stepped(self, step: int) -> None:
+        self.chain.set_step(step)
+        self._decision()
+        self._side(chain=False)
+
+    def _side(self, chain: bool = True) -> None:
+        """Redraw the side panel's visible tab (the others wait until they are shown)."""
+        if self.result is None or self.stepper.stepper is None:
+            return
+        tab = self.tabs.selected_index
+        step = self.stepper.stepper.step
+        if tab == 1:
+            self.trace.show(self.result, self.stepper.matching(), step)
+        elif tab == 2 and chain:
+            self.rulings.show(self.situation.scenario())
+
+
+def _name_of(scenario: dict) -> str:
+    names = [str(p.get("name", "")) for p in scenario.get("players", []) if isinstance(p, dict)]
+    return "-".join(n for n in names if n)[:40] or "scenario"
+
+
+def explorer(scenario: dict | None = None) -> Explorer:
+    """The explorer, showing `scenario` (a dict in the scenario format) or an empty situation."""
+    return Explorer(scenario)

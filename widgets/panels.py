@@ -1,0 +1,327 @@
+"""The explorer's side panels: the trace, the ruling options and their comparison, card
+interactions, and the scenario as JSON (import, export, upload, download)."""
+from __future__ import annotations
+
+import base64
+import json
+from html import escape
+
+import ipywidgets as w
+
+from fliptoons_explore.cards import CATALOG, cards_of
+from fliptoons_explore.compare import compare_rulings, rulings_that_matter
+from fliptoons_explore.interactions import EFFECTS, affected_by, affects, find_interactions, interaction_graph
+from fliptoons_explore.render import Marks, fame_of_players, table_html, table_info, trace_table
+from fliptoons_explore.rulings import OPTIONS
+from fliptoons_explore.scenario import ScenarioError
+from fliptoons_explore.state import snapshot
+
+from .errors import ErrorArea
+from .htmlview import HTMLView
+
+
+def _show(value) -> str:
+    return json.dumps(value)
+
+
+# -- the trace ------------------------------------------------------------------------------------
+
+class TracePanel(w.VBox):
+    """The trace as a table of the events the stepper's filters let through, the current step
+    tinted; a click on a row jumps there (`on_jump`)."""
+
+    def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
+        self.errors = errors or ErrorArea()
+        self.view = HTMLView()
+        self.view.add_class("fte-trace")
+        self.note = w.HTML()
+        self._handlers: list = []
+        self.view.on_click(self.errors.guard(self._clicked))
+        super().__init__(([] if errors else [self.errors]) + [self.note, self.view], **kwargs)
+
+    def on_jump(self, handler) -> None:
+        self._handlers.append(handler)
+
+    def show(self, resolution, steps: list[int], current: int) -> None:
+        trace = resolution.trace
+        events = [trace[k] for k in steps]
+        self.note.value = (f'<span style="color:#57606a;font-size:11px">{len(events)} of {len(trace)} events '
+                           "(the stepper's filters choose them); click a row to go there</span>")
+        self.view.html = trace_table(events, resolution.table.players, current, max_height="30em", clickable=True)
+
+    def _clicked(self, data: dict) -> None:
+        step = data.get("step", "")
+        if step.isdigit():
+            for handler in self._handlers:
+                handler(int(step))
+
+
+# -- ruling options -------------------------------------------------------------------------------
+
+def _placed(resolution) -> dict:
+    """{card uid: (player, row, col, height, face up, fame)} for every card in a grid."""
+    fame = fame_of_players(resolution.table.players)
+    out = {}
+    for pi, p in enumerate(snapshot(resolution.table)["players"]):
+        rows = p["grid"]
+        n_extra = len(rows) - 2
+        for j, row in enumerate(rows):
+            for col, stack in enumerate(row):
+                for h, e in enumerate(stack or ()):
+                    score = fame.get(e["uid"])
+                    out[e["uid"]] = (pi, j - n_extra, col, h, e["face_up"], score.fame if score else 0)
+    return out
+
+
+def comparison_html(comparison) -> str:
+    """Two outcomes side by side, the cards whose place, face or fame differ tinted in both."""
+    a, b = _placed(comparison.before), _placed(comparison.after)
+    changed = frozenset(u for u in set(a) | set(b) if a.get(u) != b.get(u))
+    marks = Marks(chain=changed)
+    sides = []
+    for label, res, rulings in (("as set", comparison.before, comparison.rulings_before),
+                                ("with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()),
+                                 comparison.after, comparison.rulings_after)):
+        html = table_html(snapshot(res.table), fame_of_players(res.table.players), marks,
+                          table_info(res.table, hidden=True, flip_notes=False))
+        sides.append(f'<td style="vertical-align:top;padding:0 6px 0 0"><div style="font-weight:700;margin:2px 0">'
+                     f"{escape(label)}</div>{html}</td>")
+    lines = "".join(f"<div>{escape(line)}</div>" for line in comparison.text().splitlines()
+                    if not line.startswith(("  grid", "    ")))
+    return (f'<table style="border-collapse:collapse;width:auto"><tr>{"".join(sides)}</tr></table>'
+            f'<div style="font-size:11px;color:#3d4650;margin-top:4px">{lines}</div>')
+
+
+class RulingsPanel(w.VBox):
+    """Every ruling option as a control (its question as the tooltip), the options that change
+    this situation at all, and a side-by-side comparison with any other setting."""
+
+    def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
+        self.errors = errors or ErrorArea()
+        self.controls: dict[str, w.Dropdown] = {}
+        rows = []
+        for name, option in OPTIONS.items():
+            d = w.Dropdown(options=[(_show(v), v) for v in option.choices], value=option.default,
+                           description=name, tooltip=option.question,
+                           layout=w.Layout(width="28em"), style={"description_width": "15em"})
+            d.add_class(f"fte-ruling-{name}")
+            d.observe(self.errors.guard(lambda c, name=name: self._changed(name, c["new"])), names="value")
+            self.controls[name] = d
+            rows.append(d)
+        self.matter = w.HTML()
+        self.compare_with = w.Dropdown(description="compare with", layout=w.Layout(width="28em"),
+                                       style={"description_width": "6.5em"})
+        self.compare_with.add_class("fte-compare-with")
+        self.result = w.HTML()
+        self.result.add_class("fte-comparison")
+        self.scenario = None
+        self._handlers: list = []
+        self._quiet = False
+        self.compare_with.observe(self.errors.guard(lambda _c: self._show_comparison()), names="value")
+        super().__init__(([] if errors else [self.errors]) + [w.HTML("<b>Ruling options</b> (hover a name for its question; the default follows "
+                                 "the English rulebooks)"),
+                          w.VBox(rows, layout=w.Layout(max_height="16em", overflow="auto")),
+                          self.matter, self.compare_with, self.result], **kwargs)
+
+    def on_change(self, handler) -> None:
+        """`handler(name, value, default)` when an option is set."""
+        self._handlers.append(handler)
+
+    def _changed(self, name, value) -> None:
+        if not self._quiet:
+            for handler in self._handlers:
+                handler(name, value, OPTIONS[name].default)
+
+    def show(self, scenario: dict) -> None:
+        """The options as the scenario sets them; which ones change it; the comparison."""
+        self.scenario = scenario
+        given = scenario.get("rulings") if isinstance(scenario.get("rulings"), dict) else {}
+        self._quiet = True
+        for name, d in self.controls.items():
+            value = given.get(name, OPTIONS[name].default)
+            d.value = value if value in OPTIONS[name].choices else OPTIONS[name].default
+        try:
+            found = rulings_that_matter(scenario)
+        except ScenarioError as e:
+            self.matter.value = f'<span style="color:#57606a">{escape(str(e))}</span>'
+            found = []
+        else:
+            items = "".join(f"<li><code>{escape(n)}</code> = {escape(_show(v))}: "
+                            f"{escape(OPTIONS[n].question)}</li>" for n, v in found)
+            self.matter.value = ("<b>Options that change this situation</b>"
+                                 + (f'<ul style="margin:2px 0 2px 1.2em;padding:0">{items}</ul>' if found
+                                    else ": none — every reading gives the same outcome"))
+        pairs = [(f"{n} = {_show(v)}", (n, v)) for n, v in found]
+        pairs += [(f"{n} = {_show(v)}", (n, v)) for n, o in OPTIONS.items() for v in o.choices
+                  if (n, v) not in found and v != self.controls[n].value]
+        keep = self.compare_with.value
+        self.compare_with.options = [("(pick an option to compare)", "")] + pairs
+        self.compare_with.value = keep if keep in [p[1] for p in pairs] else (found[0] if found else "")
+        self._quiet = False
+        self._show_comparison()
+
+    def _show_comparison(self) -> None:
+        if self._quiet or self.scenario is None:
+            return
+        pick = self.compare_with.value
+        if not pick:
+            self.result.value = ""
+            return
+        try:
+            comparison = compare_rulings(self.scenario, {pick[0]: pick[1]})
+        except ScenarioError as e:
+            self.result.value = f'<span style="color:#b03a3a">{escape(str(e))}</span>'
+            return
+        self.result.value = comparison_html(comparison)
+
+
+# -- card interactions ----------------------------------------------------------------------------
+
+class InteractionsPanel(w.VBox):
+    """Pick a card: what can act on it and what it acts on (the interaction graph), and the
+    finder's pairs with it, each loadable into the builder as a ready situation (`on_load`)."""
+
+    def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
+        self.errors = errors or ErrorArea()
+        self.card = w.Dropdown(description="card", layout=w.Layout(width="18em"), style={"description_width": "3em"})
+        self.card.add_class("fte-interaction-card")
+        self.links = w.HTML()
+        self.find = w.Button(description="find pairs with it", tooltip="resolve every pair of cards with it "
+                             "(about a second the first time)", layout=w.Layout(width="12em"))
+        self.pairs = w.VBox()
+        self.season = "s2"
+        self._found: dict = {}
+        self._handlers: list = []
+        self.card.observe(self.errors.guard(lambda _c: self.redraw()), names="value")
+        self.find.on_click(self.errors.guard(lambda _b: self.show_pairs()))
+        super().__init__(([] if errors else [self.errors]) + [self.card, self.links, self.find, self.pairs], **kwargs)
+        self.set_season("s2")
+
+    def on_load(self, handler) -> None:
+        self._handlers.append(handler)
+
+    def set_season(self, season: str, card: str | None = None) -> None:
+        self.season = season
+        ids = [c.id for c in cards_of(season) if not c.promo]
+        keep = card or self.card.value
+        self.card.options = [(CATALOG[c].name, c) for c in ids]
+        self.card.value = keep if keep in ids else ids[0]
+        self.redraw()
+
+    def redraw(self) -> None:
+        card = self.card.value
+        if card is None:
+            return
+        graph = interaction_graph(self.season)
+        rows = []
+        for title, query in (("acts on", affects), ("is acted on by", affected_by)):
+            for effect in EFFECTS:
+                others = query(graph, card, effect=effect)
+                if others:
+                    names = ", ".join(CATALOG[o].name for o in others)
+                    rows.append(f"<li>{escape(title)} — <i>{escape(effect.replace('_', ' '))}</i>: {escape(names)}</li>")
+        spec = CATALOG[card]
+        self.links.value = (f"<b>{escape(spec.name)}</b>"
+                            + (f'<ul style="margin:2px 0 2px 1.2em;padding:0">{"".join(rows)}</ul>' if rows
+                               else ": no card acts on it and it acts on none"))
+        self.pairs.children = []
+
+    def show_pairs(self) -> None:
+        """The finder's pairs (sequences of two cards) that hold the card, each with a button that
+        loads it as a situation: two neutral cards, the pair, neutral cards to fill the grid."""
+        frame = self._found.get(self.season)
+        if frame is None:
+            frame = self._found[self.season] = find_interactions(self.season, 2)
+        card = self.card.value
+        rows = [r for r in frame.to_dict("records") if card in r["sequence"]]
+        neutral = "bee" if self.season == "s1" else "mosquito"
+        items = []
+        for r in rows[:40]:
+            b = w.Button(description="load", layout=w.Layout(width="4.5em"), tooltip="load as a situation")
+            b.add_class("fte-load-pair")
+            deck = [neutral, neutral, *r["sequence"], neutral, neutral, neutral, neutral]
+            scenario = {"season": self.season, "players": [{"name": "Ann", "deck": deck}]}
+            b.on_click(self.errors.guard(lambda _b, scenario=scenario: [h(scenario) for h in self._handlers]))
+            items.append(w.HBox([b, w.HTML(f'<span style="font-size:11px">{escape(r["description"])}</span>')]))
+        head = w.HTML(f"{len(rows)} pair{'s' if len(rows) != 1 else ''} with {escape(CATALOG[card].name)} do more "
+                      f"(or less) than each card alone" + (" — the first 40:" if len(rows) > 40 else ":"))
+        self.pairs.children = [head] + items
+
+
+# -- the scenario as JSON -------------------------------------------------------------------------
+
+def parse_scenario_text(text: str) -> dict:
+    """A scenario from JSON text; ScenarioError (one line) when it is not JSON or not an object."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ScenarioError(f"scenario JSON: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise ScenarioError("scenario JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ScenarioError("scenario JSON: expected an object with \"players\"")
+    return data
+
+
+class JSONPanel(w.VBox):
+    """The scenario as JSON: import it from the text box or a file, export it to the text box and
+    as a file to download. `on_import(scenario)` handlers get an imported scenario."""
+
+    def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
+        self.errors = errors or ErrorArea()
+        self.text = w.Textarea(layout=w.Layout(width="100%", height="22em"))
+        self.text.add_class("fte-scenario-json")
+        self.import_button = w.Button(description="import", tooltip="use the JSON in the box as the situation",
+                                      layout=w.Layout(width="7em"))
+        self.import_button.add_class("fte-import")
+        self.export_button = w.Button(description="export", tooltip="write the situation into the box and "
+                                      "offer it as a file", layout=w.Layout(width="7em"))
+        self.export_button.add_class("fte-export")
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False, description="open file")
+        self.download = w.HTML()
+        self.download.add_class("fte-download")
+        self.name = "scenario"
+        self.scenario_json = ""
+        self._handlers: list = []
+        self.import_button.on_click(self.errors.guard(lambda _b: self._import(self.text.value)))
+        self.export_button.on_click(self.errors.guard(lambda _b: self.export()))
+        self.upload.observe(self.errors.guard(self._uploaded), names="value")
+        super().__init__(([] if errors else [self.errors]) + [w.HBox([self.import_button, self.export_button, self.upload]), self.download, self.text],
+                         **kwargs)
+
+    def on_import(self, handler) -> None:
+        self._handlers.append(handler)
+
+    def show(self, scenario_json: str, name: str = "scenario") -> None:
+        """The current situation (the text box follows it until the user types in it)."""
+        typing = self.text.value.strip() not in ("", self.scenario_json.strip())
+        self.scenario_json = scenario_json
+        self.name = name
+        if not typing:
+            self.text.value = scenario_json
+
+    def export(self) -> None:
+        self.text.value = self.scenario_json
+        data = base64.b64encode(self.scenario_json.encode("utf-8")).decode("ascii")
+        filename = "".join(c if c.isalnum() or c in "-_." else "-" for c in self.name) or "scenario"
+        self.download.value = (f'<a download="{escape(filename)}.json" href="data:application/json;base64,{data}" '
+                               f'style="color:#2f6fb5">download {escape(filename)}.json</a>')
+
+    def _import(self, text: str) -> None:
+        scenario = parse_scenario_text(text)
+        for handler in self._handlers:
+            handler(scenario)
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ScenarioError(f"{item.get('name', 'file') if isinstance(item, dict) else item.name}: "
+                                "not a UTF-8 text file") from None
+        self.text.value = text
+        self._import(text)
