@@ -49,6 +49,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--ruling", action="append", default=[], metavar="NAME=VALUE",
                    help="a ruling option to change (repeatable); none: list the options that change the outcome")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    p = sub.add_parser("app", help="serve the explorer in a browser (Voilà, on localhost) until stopped")
+    p.add_argument("--port", type=int, default=8866, help="the port to serve on (default 8866)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return parser
 
 
@@ -69,6 +72,13 @@ def read_scenario(path: str) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "app":
+        from .app import app_command
+        try:
+            return app_command(args.port, not args.no_browser)
+        except ValueError as e:
+            print(f"fliptoons-explore: error: {e}", file=sys.stderr)
+            return 2
     if args.command == "play":
         from .play import play_command
         try:

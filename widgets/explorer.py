@@ -104,7 +104,8 @@ class Explorer(w.VBox):
                         layout=w.Layout(align_items="center", flex_flow="row wrap"))
         middle = w.VBox([self.builder, self.decision, self.stepper], layout=w.Layout(flex="1 1 auto", min_width="360px"))
         side = w.VBox([self.tabs], layout=w.Layout(width="420px", min_width="300px"))
-        body = w.HBox([self.catalog, middle, side], layout=w.Layout(width="100%", align_items="flex-start"))
+        body = w.HBox([self.catalog, middle, side], layout=w.Layout(width="100%", align_items="flex-start",
+                                                                   flex_flow="row wrap"))
         super().__init__([header, self.error, body], **kwargs)
         self.add_class("fte-explorer")
         self.load(scenario or {"season": "s2", "players": [{"name": "Ann", "deck": []}]})
