@@ -249,11 +249,11 @@ class FlipRun:
         return toon.popleft()
 
     def queue(self, card, trigger: str, cause, rule) -> None:
-        """Record a when-hired / when-dismissed effect for after the Flip (s2.key.timing)."""
+        """Record a when-hired / when-dismissed effect for the end of the Flip (s2.key.timing)."""
         source = self.player.grid.locate(card) or self.player.grid.locate(self.added[-1][0])
-        self.player.queued.append((card, trigger, len(self.added), source[:2] if source else (9, 9)))
-        self.emit(Queued, card, cause, "s2.key.timing", detail=f"{trigger.replace('_', ' ')} effect: "
-                  "resolved after the Flip phase", target=None)
+        step = self.emit(Queued, card, cause, "s2.key.timing", detail=f"{trigger.replace('_', ' ')} "
+                         "effect: resolved after the Flip phase", target=None)
+        self.player.queued.append((card, trigger, len(self.added), source[:2] if source else (9, 9), step))
 
     # -- effects on the next revealed card -----------------------------------------------------
     def return_if_low_rank(self, card, source, trig) -> bool:
@@ -496,7 +496,8 @@ PLACEMENT = {f.__name__: f for f in (
 def flip_phase(table, trace: Trace | None, players=None) -> None:
     """Every player (of `players`, default all) without a hand-built grid flips (ruling
     `flip_players`), then their queued when-hired / when-dismissed effects are put in resolution
-    order in `table.after_flip` (s2.key.timing)."""
+    order in `table.after_flip` as (player index, card, trigger, step of its `queued` event)
+    (s2.key.timing; `market.resolve_after_flip` resolves them)."""
     if trace is not None:
         trace.emit(Phase, "flip", None, None, None, "s1.flip" if table.season == "s1" else "s2.flip",
                    detail="Flip")
@@ -516,5 +517,5 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
         p = run.player
         if p.queued:
             entries = sorted(p.queued, key=lambda e: e[3]) if by_position else p.queued
-            table.after_flip.extend((p.index, card, trigger) for card, trigger, _, _ in entries)
+            table.after_flip.extend((p.index, card, trigger, step) for card, trigger, _, _, step in entries)
 

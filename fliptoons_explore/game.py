@@ -49,39 +49,19 @@ class GameResult:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
-class Game:
-    """One game on a table. `solo` is None or a difficulty; `shuffle` False keeps decks in the
-    order given (scenarios)."""
+class Resolver:
+    """What the rules act through: the table, the policy answering every decision (checked and
+    logged in `decisions`), the trace (None: untraced) and the phase its events are recorded in.
+    `Game` is one; `resolve` uses a bare one for the Flip and Check Fame."""
 
-    def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
-                 solo: str | None = None, shuffle: bool = True, record: bool = False) -> None:
+    def __init__(self, table: Table, policy: Policy | None = None, trace: Trace | None = None) -> None:
         self.table = table
         self.policy = policy or DefaultPolicy()
-        self.trace = Recorder(table) if record else Trace() if traced else None
-        self.solo = solo
-        self.shuffle = shuffle
+        self.trace = trace
         self.decisions: list[int | None] = []
-        self.round = 0
         self.phase = "setup"
-        self.end_triggered = False
-        self.result: GameResult | None = None
         self.name = getattr(self.policy, "name", "policy")
 
-    def __repr__(self) -> str:
-        fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
-        state = "over" if self.result else f"round {self.round}"
-        return f"<Game {self.table.season}, {len(self.table.players)} players, {state}: {fame}>"
-
-    def _repr_html_(self) -> str:
-        """The table and the trace of the last Flip onwards (a whole game's trace is long)."""
-        from types import SimpleNamespace
-
-        from .render import resolution_html
-        trace = self.trace or []
-        start = max((e.step for e in trace if e.kind == "phase" and e.phase == "flip"), default=0)
-        return resolution_html(SimpleNamespace(table=self.table, trace=trace[start:]))
-
-    # -- trace and decisions ----------------------------------------------------------------
     def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None):
         if self.trace is None:
             return None
@@ -100,6 +80,47 @@ class Game:
                       detail=choice.question)
         return i
 
+    def flip_and_check_fame(self, players=None, least_fame: bool = True) -> None:
+        """The Flip phase, then the effects it queued, at its end, clockwise from the first player
+        (s2.key.timing.after-flip), then Check Fame; for `players` (default all). `least_fame`
+        False skips the least-fame triggers (ruling `firefly_in_final_flip`)."""
+        t = self.table
+        self.phase = "flip"
+        flip_phase(t, self.trace, players)
+        if t.after_flip:
+            self.phase = "after-flip"
+            resolve_after_flip(self)
+        self.phase = "check-fame"
+        check_fame(t, self, self.trace, players, least_fame)
+
+
+class Game(Resolver):
+    """One game on a table. `solo` is None or a difficulty; `shuffle` False keeps decks in the
+    order given (scenarios)."""
+
+    def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
+                 solo: str | None = None, shuffle: bool = True, record: bool = False) -> None:
+        super().__init__(table, policy, Recorder(table) if record else Trace() if traced else None)
+        self.solo = solo
+        self.shuffle = shuffle
+        self.round = 0
+        self.end_triggered = False
+        self.result: GameResult | None = None
+
+    def __repr__(self) -> str:
+        fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
+        state = "over" if self.result else f"round {self.round}"
+        return f"<Game {self.table.season}, {len(self.table.players)} players, {state}: {fame}>"
+
+    def _repr_html_(self) -> str:
+        """The table and the trace of the last Flip onwards (a whole game's trace is long)."""
+        from types import SimpleNamespace
+
+        from .render import resolution_html
+        trace = self.trace or []
+        start = max((e.step for e in trace if e.kind == "phase" and e.phase == "flip"), default=0)
+        return resolution_html(SimpleNamespace(table=self.table, trace=trace[start:]))
+
     # -- the round ------------------------------------------------------------------------------
     def play(self) -> GameResult:
         while self.result is None:
@@ -114,12 +135,7 @@ class Game:
         if self.shuffle:
             for p in t.clockwise():
                 self.shuffle_deck(p)
-        flip_phase(t, self.trace)
-        self.phase = "after-flip"
-        if t.after_flip:
-            resolve_after_flip(self, None)
-        self.phase = "check-fame"
-        check_fame(t, self, self.trace)
+        self.flip_and_check_fame()
         if self.solo:
             if t.players[0].fame_total >= TRIGGER_FAME:
                 return self.finish([0], "won", f"{t.players[0].fame_total} fame in one Check Fame",
@@ -222,12 +238,8 @@ class Game:
                 if flips:
                     self.collect(p)
                 self.shuffle_deck(p)
-            flip_phase(t, self.trace, contenders)
-            if t.after_flip:
-                self.phase = "after-flip"
-                resolve_after_flip(self, None)
-                self.phase = "final-flip"
-            check_fame(t, self, self.trace, contenders, t.rulings.firefly_in_final_flip)
+            self.flip_and_check_fame(contenders, t.rulings.firefly_in_final_flip)
+            self.phase = "final-flip"
             for p in contenders:
                 if p.critics_choice and (flips == 0 or t.rulings.critics_choice_in_reflips):
                     p.fame_total += CRITICS_CHOICE_FAME

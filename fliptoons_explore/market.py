@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .events import (Dismiss, Discard, FameChange, Hire, Ignored, Refill, Skip, ToDeck)
+from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, ToDeck, Trigger
 from .grid import LOWER, lowest_rank_card
 from .policy import Choice
 
@@ -351,22 +351,39 @@ WHEN_DISMISSED = {"free_hire": free_hire, "into_any_deck": into_any_deck}
 
 # -- after the Flip, after Check Fame ----------------------------------------------------------------
 
-def resolve_after_flip(g, cause) -> None:
-    """The when-hired / when-dismissed effects triggered in the Flip, clockwise from the first
-    player (s2.key.timing). A Peacock gained by a Snake adds 2 to that round's total and gives a
-    bonus action (s1.faq.snake.when-hired)."""
+def gain_fame_this_round(g, player, card, cause) -> None:
+    """Peacock gained in the Flip: its 2 fame go to that round's total (added at Check Fame, in
+    its own fame entry) and it gives a bonus Market action (s1.faq.snake.peacock)."""
+    player.gains[card.uid] = player.gains.get(card.uid, 0) + 2
+    player.bonus_actions += 1
+    g.emit(FameChange, player.index, card, cause, "s1.faq.snake.peacock", value=2,
+           detail="+2 to this round's total and a bonus Market action")
+
+
+#: When-hired effects that read differently when they resolve at the end of the Flip.
+WHEN_HIRED_AFTER_FLIP = {"fame_and_action": gain_fame_this_round}
+
+
+def resolve_after_flip(g) -> None:
+    """The when-hired / when-dismissed effects the Flip queued (`table.after_flip`), at the end of
+    the Flip phase, clockwise from the first player, before Check Fame (s2.key.timing.after-flip;
+    s1.faq.snake.when-hired, s2.faq.mongoose.when-dismissed, s2.faq.crow.flip-phase). Each effect
+    is a `trigger` caused by its `queued` event; what it does names the trigger as its cause."""
     t = g.table
-    for pi, card, trigger in t.after_flip:
+    queued, t.after_flip = t.after_flip, []
+    if not queued:
+        return
+    g.emit(Phase, None, None, None, "s2.key.timing.after-flip", detail="effects queued in the Flip")
+    for pi, card, trigger, step in queued:
         p = t.players[pi]
-        key = card.spec.when_hired if trigger == "when_hired" else card.spec.when_dismissed
-        if key == "fame_and_action":
-            p.gains[card.uid] = p.gains.get(card.uid, 0) + 2
-            p.bonus_actions += 1
-            g.emit(FameChange, pi, card, cause, "s1.faq.snake.when-hired", value=2,
-                   detail="+2 to this round's total and a bonus Market action")
+        if trigger == "when_hired":
+            key = card.spec.when_hired
+            effect = WHEN_HIRED_AFTER_FLIP.get(key) or WHEN_HIRED[key]
         else:
-            (WHEN_HIRED if trigger == "when_hired" else WHEN_DISMISSED)[key](g, p, card, cause)
-    t.after_flip = []
+            effect = WHEN_DISMISSED[card.spec.when_dismissed]
+        cause = g.emit(Trigger, pi, card, step, "s2.key.timing.after-flip",
+                       detail=trigger.replace("_", " ") + " effect, at the end of the Flip")
+        effect(g, p, card, cause)
 
 
 def skunk_dismissal(g, cause) -> None:
