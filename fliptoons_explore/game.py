@@ -13,12 +13,12 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import STARTING_DECKS, toon_deck
-from .events import (Collect, CriticsChoice, Decision, FameChange, GameEnd, Phase, Recorder, Shuffle,
-                     Trace)
+from .events import (Collect, CriticsChoice, Decision, FameChange, GameEnd, Ignored, Phase, Recorder,
+                     Shuffle, Trace)
 from .fame import check_fame
 from .flip import flip_phase
-from .market import (after_market, discard_market_ends, market_turn, refill, resolve_after_flip,
-                     skunk_dismissal)
+from .market import (after_market, discard_market_ends, has_after_market, market_turn, refill,
+                     resolve_after_flip, skunk_dismissal)
 from .policy import Choice, DefaultPolicy, Policy
 from .rulings import Rulings
 from .state import PRICES, Table
@@ -144,21 +144,38 @@ class Game(Resolver):
             self.check_end_trigger()
         self.phase = "market"
         skunk_dismissal(self, None)
+        each_turn = t.rulings.after_market_timing == "each-turn"
         for p in t.clockwise():
             start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
             p.fame_left = p.fame_total
             p.actions_left = 2 + p.bonus_actions
             market_turn(self, p, start)
-            if not refill(self, start) and self.solo:
+            if not self.refill_and_after_market(p, start, each_turn):
                 return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
-            if t.rulings.after_market_timing == "each-turn":
-                after_market(self, p, start)
         if t.rulings.after_market_timing == "end-of-phase":
             for p in t.clockwise():
                 after_market(self, p, None)
         if stop_before_cleanup:
             return
         self.cleanup()
+
+    def refill_and_after_market(self, p, cause, each_turn: bool) -> bool:
+        """After a player's actions: refill the market (s2.market.refill) and, with after-Market
+        effects each turn, resolve theirs, in the order of ruling `after_market_refill` (cited on
+        the refill when the player has such an effect and the market a gap). False if a solo
+        game is lost because the market could not be refilled."""
+        t = self.table
+        rule = "s2.market.refill"
+        if each_turn and None in t.market and has_after_market(t, p):
+            rule = "ruling.after_market_refill"
+        effects_first = each_turn and t.rulings.after_market_refill == "effects-first"
+        if effects_first:
+            after_market(self, p, cause)
+        if not refill(self, cause, rule) and self.solo:
+            return False
+        if each_turn and not effects_first:
+            after_market(self, p, cause)
+        return True
 
     def shuffle_deck(self, p) -> None:
         deck = list(p.deck)
@@ -194,9 +211,15 @@ class Game(Resolver):
         self.phase = "cleanup"
         n = len(t.players)
         few = self.solo or (n <= 4 if t.season == "combined" else n <= 2)
+        rule = "s2.solo.market-discard" if self.solo else (
+            "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count")
+        if t.season == "s1" and n == 1 and not self.solo:  # S1 Cleanup: "with two players"
+            rule = "ruling.s1_end_discards"
+            few = t.rulings.s1_end_discards == "1-2-players"
+            if not few:
+                self.emit(Ignored, None, None, None, rule,
+                          detail="one player: Season 1 discards the market's end cards with two players")
         if few and t.market_cards():
-            rule = "s2.solo.market-discard" if self.solo else (
-                "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count")
             discard_market_ends(self, None, rule)
             if not refill(self, None, rule) and self.solo:
                 return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
