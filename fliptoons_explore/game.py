@@ -170,6 +170,9 @@ class Game(Resolver):
             rule = "ruling.after_market_refill"
         effects_first = each_turn and t.rulings.after_market_refill == "effects-first"
         if effects_first:
+            if rule != "s2.market.refill":
+                cause = self.emit(Phase, p.index, None, cause, rule,
+                                  detail=f"{p.name}'s after-Market effects, before the refill")
             after_market(self, p, cause)
         if not refill(self, cause, rule) and self.solo:
             return False

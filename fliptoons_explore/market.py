@@ -375,11 +375,12 @@ def free_hire(g, player, card, cause) -> None:
     under an x-side price card with ruling `x_side_price_cards` 'not-for-hire'."""
     t = g.table
     options = tuple(c for i, c in enumerate(t.market) if c is not None and for_hire(t, i))
+    for c in t.market_cards():
+        if c not in options:
+            g.emit(Ignored, player.index, c, cause, "ruling.x_side_price_cards",
+                   detail="under an x-side price card: the Crow may not hire it")
     if not options:
-        if t.market_cards():
-            g.emit(Ignored, player.index, card, cause, "ruling.x_side_price_cards",
-                   detail="only cards under x-side price cards are left: not for hire")
-        else:
+        if not t.market_cards():
             g.emit(Ignored, player.index, card, cause, "s2.faq.crow", detail="the market is empty")
         return
     i = g.choose(Choice("crow", player.index, card, options, tuple(c.spec.fame for c in options),
