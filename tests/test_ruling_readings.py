@@ -43,6 +43,20 @@ def test_every_open_reading_is_an_option_with_its_question_and_default():
         assert getattr(Rulings(), name) == option.default and len(option.choices) >= 2
 
 
+def test_every_option_is_in_the_docs_table():
+    """docs/engine.md lists every ruling option in its table (one row each, default first)."""
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text(encoding="utf-8")
+    rows = [line for line in docs.splitlines() if line.startswith("| `")]
+    names = [row.split("`")[1] for row in rows]
+    assert sorted(names) == sorted(OPTIONS)
+    for row in rows:
+        name = row.split("`")[1]
+        default = OPTIONS[name].default
+        shown = ("true" if default else "false") if isinstance(default, bool) else f'"{default}"'
+        assert row.split("|")[2].strip().startswith(f"`{shown}`"), row
+
+
 # -- 1. "the space it left" inside a stack (Coyote, Zebra) -------------------------------------------
 
 ZEBRA_IN_A_STACK = {"season": "combined", "players": [{"deck": ["mosquito", "turkey", "zebra"]}]}
