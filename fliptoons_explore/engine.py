@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .events import Recorder, Trace
-from .game import Game, Resolver
+from .game import Game
 from .policy import DefaultPolicy, Policy, ScriptedPolicy
+from .resolver import Resolver
 from .scenario import ScenarioError, load, table_json
 from .state import Table
 

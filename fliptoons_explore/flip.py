@@ -238,7 +238,8 @@ class FlipRun:
         (ruling `crab_flip_end`)."""
         grid = self.player.grid
         row, col, height = grid.locate(target)
-        crab_at_the_end = target.face_up and target.spec.place == CRAB and all(c.spec.place == CRAB for c in self.player.deck)
+        crab_at_the_end = (target.face_up and target.spec.place == CRAB
+                           and all(c.spec.place == CRAB for c in self.player.deck))
         self.return_to_deck(target, cause, "ruling.crab_flip_end" if crab_at_the_end else None)
         returned = None if self.trace is None else len(self.trace) - 1
         grid.remove(card)

@@ -6,7 +6,7 @@ import pytest
 
 from fliptoons_explore import DefaultPolicy, RandomPolicy, new_game, resolve_table
 from fliptoons_explore.events import Recorder, Trace
-from fliptoons_explore.game import Resolver
+from fliptoons_explore.resolver import Resolver
 from fliptoons_explore.sample import random_table
 from fliptoons_explore.state import snapshot
 
