@@ -584,7 +584,8 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
     - *alone* (one per card of the sequence): that card as it is, the others inert.
 
     The *fate* of each card of the deck (prefix, sequence, tail) has three parts: its place (a
-    grid space with its height in the stack, the deck, or the dismissed pile), whether it is
+    grid space with its height in the stack, the deck, the dismissed pile, or the toon deck where a
+    Pig's effect puts it), whether it is
     face up, and its fame (0 unless it scores). A part is *expected* to be as in the inert
     resolution, unless a card alone changes it: then as that card alone leaves it; if two cards
     alone change it differently, nothing is expected (their single effects conflict). A sequence
