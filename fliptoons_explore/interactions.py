@@ -585,11 +585,11 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
 
     The *fate* of each card of the deck (prefix, sequence, tail) has three parts: its place (a
     grid space with its height in the stack, the deck, the dismissed pile, or the toon deck where a
-    Pig's effect puts it), whether it is face up, and its fame (0 unless it scores). A part is *expected* to be as in the inert
-    resolution, unless a card alone changes it: then as that card alone leaves it; if two cards
-    alone change it differently, nothing is expected (their single effects conflict). A sequence
-    is reported when some part of some card's fate, together, is not the expected one: the cards'
-    effects do not simply add up.
+    Pig's effect puts it), whether it is face up, and its fame (0 unless it scores). A part is
+    *expected* to be as in the inert resolution, unless a card alone changes it: then as that
+    card alone leaves it; if two cards alone change it differently, nothing is expected (their
+    single effects conflict). A sequence is reported when some part of some card's fate,
+    together, is not the expected one: the cards' effects do not simply add up.
 
     A card expected face down or out of the grid is expected to score 0. Each sequence is
     resolved at most n + 2 times (n its length), untraced; a reported one n + 1 more times,
