@@ -118,7 +118,7 @@ class Game(Resolver):
         game is lost because the market could not be refilled."""
         t = self.table
         rule = "s2.market.refill"
-        if each_turn and None in t.market and has_after_market(t, p):
+        if self.trace is not None and each_turn and None in t.market and has_after_market(t, p):
             rule = "ruling.after_market_refill"
         effects_first = each_turn and t.rulings.after_market_refill == "effects-first"
         if effects_first:

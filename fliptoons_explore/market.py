@@ -87,9 +87,9 @@ def x_side_slots(table) -> tuple[int, ...]:
     return ()
 
 
-def for_hire(table, slot: int) -> bool:
-    """May the card in this market slot be hired (ruling `x_side_price_cards`)?"""
-    return table.rulings.x_side_price_cards == "priced" or slot not in x_side_slots(table)
+def not_for_hire(table) -> tuple[int, ...]:
+    """The market slots whose cards may not be hired (ruling `x_side_price_cards`)."""
+    return () if table.rulings.x_side_price_cards == "priced" else x_side_slots(table)
 
 
 def may_dismiss(table, player) -> bool:
@@ -108,8 +108,9 @@ def dismissable(player) -> list:
 def legal_actions(table, player) -> list[Action]:
     """Every action the player may take now: affordable hires, affordable dismissals, skip."""
     fame = player.fame_left
+    closed = not_for_hire(table)
     actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, table.prices))
-               if c is not None and price <= fame and for_hire(table, i)]
+               if c is not None and price <= fame and i not in closed]
     if may_dismiss(table, player):
         for c in dismissable(player):
             cost = dismiss_cost(table, player, c)
@@ -127,8 +128,9 @@ def why_illegal(table, player, verb: str, card_id: str | None) -> str:
                  if c is not None and c.spec.id == card_id]
         if not slots:
             return f"cannot hire {card_id!r}: it is not in the market"
-        slots = [(i, p) for i, p in slots if for_hire(table, i)] or slots
-        if not for_hire(table, slots[0][0]):
+        closed = not_for_hire(table)
+        slots = [(i, p) for i, p in slots if i not in closed] or slots
+        if slots[0][0] in closed:
             return (f"cannot hire {card_id!r}: it lies under an x-side price card "
                     "(ruling x_side_price_cards \"not-for-hire\")")
         if slots[0][1] > fame:
@@ -374,7 +376,8 @@ def free_hire(g, player, card, cause) -> None:
     """Crow: you may hire one market card for 0, then refill the market (s2.faq.crow); not a card
     under an x-side price card with ruling `x_side_price_cards` 'not-for-hire'."""
     t = g.table
-    options = tuple(c for i, c in enumerate(t.market) if c is not None and for_hire(t, i))
+    closed = not_for_hire(t)
+    options = tuple(c for i, c in enumerate(t.market) if c is not None and i not in closed)
     for c in t.market_cards():
         if c not in options:
             g.emit(Ignored, player.index, c, cause, "ruling.x_side_price_cards",
@@ -532,10 +535,11 @@ def market_turn(g, player, cause) -> None:
         if action.verb == "skip":
             g.emit(Skip, player.index, None, cause, "s2.market.actions")
         elif action.verb == "hire":
-            x_side = action.slot in x_side_slots(t)  # hired at its price: ruling x_side_price_cards
+            rule = "s2.market.hire"
+            if g.trace is not None and action.slot in x_side_slots(t):  # at its printed price
+                rule = "ruling.x_side_price_cards"
             take_from_market(t, action.card)
-            hire(g, player, action.card, cause, "ruling.x_side_price_cards" if x_side else "s2.market.hire",
-                 action.cost, "the market")
+            hire(g, player, action.card, cause, rule, action.cost, "the market")
         else:
             rule = dismiss_cost_rule(t, player, action.card) if g.trace is not None else "s2.market.dismiss"
             player.fame_left -= action.cost
