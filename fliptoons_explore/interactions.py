@@ -537,6 +537,8 @@ def _outcome(season, rulings, specs, policy, traced=False):
         fates[c.uid] = (("deck",), False, 0)
     for c in p.dismissed:
         fates[c.uid] = (("dismissed",), True, 0)
+    for c in table.toon_deck:  # a Pig the Flip dismissed, put back by its effect
+        fates[c.uid] = (("toon deck",), False, 0)
     ignored = None
     if traced:
         ignored = {(e.uid, e.detail) for e in result.trace if e.kind == "ignored" and e.uid is not None}
@@ -550,6 +552,8 @@ def _place_words(place, face_up) -> str:
         return "in the deck"
     if place[0] == "dismissed":
         return "dismissed"
+    if place[0] == "toon deck":
+        return "in the toon deck"
     _, row, col, h = place
     text = ("face up" if face_up else "face down") + " at " + space_name((row, col))
     if h:
@@ -580,12 +584,12 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
     - *alone* (one per card of the sequence): that card as it is, the others inert.
 
     The *fate* of each card of the deck (prefix, sequence, tail) has three parts: its place (a
-    grid space with its height in the stack, the deck, or the dismissed pile), whether it is
-    face up, and its fame (0 unless it scores). A part is *expected* to be as in the inert
-    resolution, unless a card alone changes it: then as that card alone leaves it; if two cards
-    alone change it differently, nothing is expected (their single effects conflict). A sequence
-    is reported when some part of some card's fate, together, is not the expected one: the cards'
-    effects do not simply add up.
+    grid space with its height in the stack, the deck, the dismissed pile, or the toon deck where a
+    Pig's effect puts it), whether it is face up, and its fame (0 unless it scores). A part is
+    *expected* to be as in the inert resolution, unless a card alone changes it: then as that
+    card alone leaves it; if two cards alone change it differently, nothing is expected (their
+    single effects conflict). A sequence is reported when some part of some card's fate,
+    together, is not the expected one: the cards' effects do not simply add up.
 
     A card expected face down or out of the grid is expected to score 0. Each sequence is
     resolved at most n + 2 times (n its length), untraced; a reported one n + 1 more times,
