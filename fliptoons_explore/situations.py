@@ -95,6 +95,16 @@ def fame_grid(player: dict) -> list[list]:
     return rows
 
 
+def _unplaced(player: dict) -> list[dict]:
+    """Fame entries whose row, column and height hold no card of that id."""
+    grid = player["grid"]
+    def holds(c):
+        return (0 <= c["row"] < len(grid) and grid[c["row"]][c["col"]] is not None
+                and c["stack"] < len(grid[c["row"]][c["col"]])
+                and grid[c["row"]][c["col"]][c["stack"]]["id"] == c["id"])
+    return [c for c in player["fame"]["cards"] if not holds(c)]
+
+
 # -- a situation --------------------------------------------------------------------------------
 
 class RoundResolution(Resolution):
@@ -163,6 +173,17 @@ class Situation:
     def __repr__(self) -> str:
         return f"<Situation {self.name} ({self.play}): {self.title}>"
 
+    @classmethod
+    def from_dict(cls, data: dict, file: str = "<dict>") -> "Situation":
+        """A situation written like a library entry (data/situations/README.md), checked;
+        LibraryError names what is wrong. For trying a variation of a library situation."""
+        return _situation(data, file, 0)
+
+    def to_dict(self) -> dict:
+        """The library entry of this situation (the inverse of `from_dict`)."""
+        return {"name": self.name, "title": self.title, "rules": list(self.rules), "play": self.play,
+                "explain": self.explain, "scenario": self.scenario, "expect": self.expect}
+
 
 # -- comparing an outcome with an expectation ---------------------------------------------------
 
@@ -203,7 +224,10 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
                "deck": lambda p: p["deck"], "dismissed": lambda p: p["dismissed"]}
     for field in PLAYER_EXPECT:
         for name, want in expect.get(field, {}).items():
-            p = by_name[name]
+            p = by_name.get(name)
+            if p is None:
+                out.append(f"{field}: no player named {name!r} in the outcome")
+                continue
             if field == "card_fame":
                 for key, fame in want.items():
                     entry, why = _card_entry(p, key)
@@ -215,6 +239,8 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
                         out.append(f"{name} card_fame {key}: expected {fame}, got {got}")
                 continue
             got = readers[field](p)
+            if field == "fame_grid" and _unplaced(p):
+                out.append(f"{name} fame_grid: fame entries for no card of the grid: {_unplaced(p)}")
             if got != want:
                 out.append(f"{name} {field}: expected {json.dumps(want)}, got {json.dumps(got)}")
     for field in ("market", "toon_deck", "market_discard"):
@@ -319,8 +345,9 @@ def _situation(data, file: str, k: int) -> Situation:
     for rule in rules:
         if rule not in RULES:
             raise LibraryError(f"{where}.rules: unknown rule id {rule!r}")
-    if not any(name.startswith(rule + ".") for rule in rules):
-        raise LibraryError(f"{where}: the name starts with none of its rules")
+    if not name.startswith(rules[0] + "."):
+        raise LibraryError(f"{where}: the name starts with its first rule id and a few words "
+                           f"(e.g. {rules[0]}.what-happens)")
     if data["play"] not in PLAYS:
         raise LibraryError(f"{where}.play: expected \"resolve\" or \"round\", got {data['play']!r}")
     scenario = data["scenario"]
