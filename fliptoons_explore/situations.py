@@ -8,12 +8,12 @@ the rulebooks (not from the engine). The library is package data, one JSON file 
 kind (`data/situations/s2-faq.json`, ...); `data/situations/README.md` describes the fields.
 
     >>> from fliptoons_explore import situation, situations
-    >>> s = situation("s2.faq.crab.middle-column-returns")
+    >>> s = situation('s2.faq.crab.middle-column-returns')
     >>> s.title
     'A Crab placed in the middle column is returned to the bottom of the deck'
     >>> s.check()   # the engine's outcome against the expected one: [] when they agree
     []
-    >>> len(situations(rule="s2.faq.crab")) > 1
+    >>> len(situations(rule='s2.faq.crab')) > 1
     True
 """
 from __future__ import annotations
@@ -394,9 +394,9 @@ def _library() -> dict[str, Situation]:
 def situations(rule: str | None = None, season: str | None = None, play: str | None = None,
                card: str | None = None) -> list[Situation]:
     """The library's situations in file order, optionally only those that illustrate `rule` (an
-    id or a family: "s2.faq.crab" also takes "s2.faq.crab.deck-only-crabs"; "s1.faq" every
-    Season 1 FAQ entry), are played in `season` ("s1", "s2", "combined"), are played with `play`
-    ("resolve" or "round"), or use `card` (an id) anywhere in their scenario."""
+    id or a family: 's2.faq.crab' also takes 's2.faq.crab.deck-only-crabs'; 's1.faq' every
+    Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'), are played with `play`
+    ('resolve' or 'round'), or use `card` (an id) anywhere in their scenario."""
     found = []
     for s in _library().values():
         if rule is not None and not any(r == rule or r.startswith(rule + ".") for r in s.rules):
