@@ -1,4 +1,4 @@
-"""Resolving a situation: the Flip, then Check Fame, traced or not.
+"""Resolving a situation: the Flip (with the effects it queued), then Check Fame, traced or not.
 
     >>> from fliptoons_explore import resolve
     >>> r = resolve({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "rat"]}]})
@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .events import Recorder, Trace
-from .fame import check_fame
-from .flip import flip_phase
+from .game import Game, Resolver
 from .policy import DefaultPolicy, Policy, ScriptedPolicy
-from .scenario import load, table_json
+from .scenario import ScenarioError, load, table_json
 from .state import Table
 
 
@@ -54,19 +53,30 @@ class Resolution:
 
 def resolve_table(table: Table, policy: Policy | None = None, traced: bool = True,
                   record: bool = False) -> Resolution:
-    """Flip and Check Fame for every player of a table, in place. `record` keeps the table's
-    state after every event too (`Resolution.state_after(k)`)."""
+    """The Flip, the effects it queued (at its end, clockwise from the first player) and Check
+    Fame for every player of a table, in place, as a round plays them (`Resolver`). `record`
+    keeps the table's state after every event too (`Resolution.state_after(k)`)."""
     trace = Recorder(table) if record else Trace() if traced else None
-    flip_phase(table, trace)
-    check_fame(table, policy or DefaultPolicy(), trace)
+    Resolver(table, policy or DefaultPolicy(), trace).flip_and_check_fame()
     return Resolution(table, trace)
+
+
+#: A scenario has no seed: its table's generator (a Pig shuffled into the toon deck) starts from
+#: this one, so that a scenario resolves the same way every time (DESIGN.md §4.1).
+SCENARIO_SEED = 0
+
+
+def _load(scenario: dict):
+    table, scripts = load(scenario)
+    table.rng.seed(SCENARIO_SEED)
+    return table, scripts
 
 
 def resolve(scenario: dict, policy: Policy | None = None, traced: bool = True,
             record: bool = False) -> Resolution:
     """Resolve a scenario (DESIGN.md §2.2): its scripted `choices` first, then `policy`
     (default: `DefaultPolicy`). Raises `ScenarioError` for a bad scenario."""
-    table, scripts = load(scenario)
+    table, scripts = _load(scenario)
     return resolve_table(table, ScriptedPolicy(scripts, policy or DefaultPolicy()), traced, record)
 
 
@@ -80,9 +90,7 @@ def play_round(scenario: dict, policy: Policy | None = None, record: bool = Fals
     before Cleanup (DESIGN.md §2.3 `round`). A player's Market turn takes their `actions` in order
     and skips once they run out. Returns the `Game`; raises `ScenarioError` for a bad scenario or
     an illegal scripted action. `record` keeps the table's state after every event."""
-    from .game import Game
-    from .scenario import ScenarioError
-    table, scripts = load(scenario)
+    table, scripts = _load(scenario)
     actions = {p.index: p.actions for p in table.players}
     game = Game(table, ScriptedPolicy(scripts, policy or DefaultPolicy(), actions), shuffle=False,
                 record=record)

@@ -13,6 +13,8 @@ from .grid import LOWER, MIDDLE, UPPER, lowest_rank_card
 #: A Flip that reveals this many cards has met a loop no rule ends; it is an engine error.
 MAX_REVEALS = 1000
 
+FIRST_SLOT = (UPPER, 0)
+
 # Kinds of pending next-revealed effects: where the card goes, and what happens to it after.
 PUT_STACK_ON, PUT_ABOVE = "stack_on", "above"
 THEN_FLIP, THEN_RETURN_LOW = "flip", "return_low"
@@ -123,8 +125,17 @@ class FlipRun:
         return alive
 
     def activate(self, card, cause) -> None:
-        """Resolve a card's placement ability, then drop a next-revealed part that has no next card."""
-        trig = None if self.trace is None else self.emit(Trigger, card, cause, "card." + card.spec.id)
+        """Resolve a card's placement ability, then drop a next-revealed part that has no next card.
+        The trigger cites the card's text, or ruling `previous_placed_first` when that reading
+        lets a previous-placed ability act in slot 1."""
+        trig = None
+        if self.trace is not None:
+            rule = "card." + card.spec.id
+            if (card.where == FIRST_SLOT and card.spec.place in PREVIOUS_PLACED
+                    and self.rules.previous_placed_first == "first-card"
+                    and self.previous_placed(card)[0] is not None):
+                rule = "ruling.previous_placed_first"
+            trig = self.emit(Trigger, card, cause, rule)
         PLACEMENT[card.spec.place](self, card, trig)
         if self.pending and self.player.grid.is_full():
             for _, source, t in self.pending:
@@ -222,13 +233,25 @@ class FlipRun:
         self.emit(Stack, card, cause, rule, pos=(row, col), target=target)
 
     def take_space_of(self, card, target, cause, rule) -> None:
-        """Return `target` and put `card` exactly where it was (Coyote, Zebra)."""
+        """Return `target` and put `card` into the space it left (Coyote, Zebra): its cell, at its
+        height in a stack or on top (ruling `space_it_left`). A returned Crab may end the Flip
+        (ruling `crab_flip_end`)."""
         grid = self.player.grid
         row, col, height = grid.locate(target)
-        self.return_to_deck(target, cause)
+        crab_at_the_end = target.face_up and target.spec.place == CRAB and all(c.spec.place == CRAB for c in self.player.deck)
+        self.return_to_deck(target, cause, "ruling.crab_flip_end" if crab_at_the_end else None)
+        returned = None if self.trace is None else len(self.trace) - 1
         grid.remove(card)
-        grid.insert(card, row, col, min(height, len(grid.at(row, col) or ())))
+        stack = grid.at(row, col) or ()
+        if height < len(stack):  # cards were above it: which space it left is a reading
+            rule = "ruling.space_it_left"
+            if self.rules.space_it_left == "top-of-stack":
+                height = len(stack)
+        grid.insert(card, row, col, height)
         self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left")
+        if crab_at_the_end and self.rules.crab_flip_end == "any-return":
+            self.end("a Crab was returned to a deck that was empty or held only Crabs",
+                     "ruling.crab_flip_end", returned)
 
     def dismiss_from_deck(self, card, cause, rule, where: str) -> None:
         """Dismiss a card from the deck; a when-dismissed effect waits for the end of the Flip."""
@@ -249,11 +272,11 @@ class FlipRun:
         return toon.popleft()
 
     def queue(self, card, trigger: str, cause, rule) -> None:
-        """Record a when-hired / when-dismissed effect for after the Flip (s2.key.timing)."""
+        """Record a when-hired / when-dismissed effect for the end of the Flip (s2.key.timing)."""
         source = self.player.grid.locate(card) or self.player.grid.locate(self.added[-1][0])
-        self.player.queued.append((card, trigger, len(self.added), source[:2] if source else (9, 9)))
-        self.emit(Queued, card, cause, "s2.key.timing", detail=f"{trigger.replace('_', ' ')} effect: "
-                  "resolved after the Flip phase", target=None)
+        step = self.emit(Queued, card, cause, "s2.key.timing", detail=f"{trigger.replace('_', ' ')} "
+                         "effect: resolved after the Flip phase", target=None)
+        self.player.queued.append((card, trigger, len(self.added), source[:2] if source else (9, 9), step))
 
     # -- effects on the next revealed card -----------------------------------------------------
     def return_if_low_rank(self, card, source, trig) -> bool:
@@ -347,6 +370,10 @@ def return_next_low_rank(run: FlipRun, card, trig) -> None:
     run.pending.append((THEN_RETURN_LOW, card, trig))
 
 
+#: The Crab's placement ability: a Crab returned to a deck of nothing but Crabs ends the Flip.
+CRAB = "return_self_in_middle_column"
+
+
 def return_self_in_middle_column(run: FlipRun, card, trig) -> None:
     """Crab: if placed in the middle column (any row, stacked or not), return this card; if the
     deck is then empty or only Crabs, the Flip ends (s2.faq.crab)."""
@@ -420,17 +447,22 @@ def snake(run: FlipRun, card, trig) -> None:
         top = p.deck[0]
         row, col, _ = grid.locate(card)
         right = row * 3 + col + 1 if row >= 0 else 6
+        rule = "s1.faq.snake"
+        if col == 2 and row == UPPER:  # slot 3: is slot 4 'to the right of the snake'?
+            rule = "ruling.snake_space_to_the_right"
+            if run.rules.snake_space_to_the_right == "same-row":
+                right = 6
         if right < 6 and grid.slots[right] is None:
             p.deck.popleft()
             top.face_up = True
             grid.put(top, right // 3, right % 3)
             run.added.append((top, (right // 3, right % 3)))
-            run.emit(Place, top, trig, "s1.faq.snake", pos=(right // 3, right % 3),
+            run.emit(Place, top, trig, rule, pos=(right // 3, right % 3),
                      detail="cannot be dismissed: placed right of the Snake")
         else:
             p.deck.popleft()
             p.deck.append(top)
-            run.emit(Return, top, trig, "s1.faq.snake",
+            run.emit(Return, top, trig, rule,
                      detail="cannot be dismissed and no space right of the Snake: back into the deck")
     else:
         run.dismiss_from_deck(p.deck[0], trig, "card." + card.spec.id, "top")
@@ -477,13 +509,22 @@ def mongoose(run: FlipRun, card, trig) -> None:
 
 
 def _previous_or_ignore(run: FlipRun, card, trig):
-    """(previous placed card, 's2.key.previous-placed' if that Key Concept chose it else None),
-    or (None, None) after recording that the ability is ignored (the first card)."""
+    """(previous placed card, the rule that chose it if not the card's own text: the Key
+    Concept or a ruling), or (None, None) after recording that the ability is ignored: for the
+    first card placed, or for one placed in slot 1 (ruling `previous_placed_first`)."""
     prev, chosen_by = run.previous_placed(card)
     if prev is None:
         run.ignored(card, trig, "s2.key.previous-placed", "no previously placed card")
+    elif card.where == FIRST_SLOT and run.rules.previous_placed_first == "first-slot":
+        run.ignored(card, trig, "ruling.previous_placed_first", "placed in the first slot")
+        return None, None
     return prev, chosen_by
 
+
+#: Placement abilities that refer to the previous placed card (s2.key.previous-placed).
+PREVIOUS_PLACED = frozenset(f.__name__ for f in (
+    flip_previous, flip_previous_and_next, flip_previous_and_stack_on_it, stack_on_previous,
+    return_previous_take_its_space))
 
 PLACEMENT = {f.__name__: f for f in (
     stack_next_on_this, flip_next, flip_previous, flip_previous_and_next,
@@ -496,7 +537,8 @@ PLACEMENT = {f.__name__: f for f in (
 def flip_phase(table, trace: Trace | None, players=None) -> None:
     """Every player (of `players`, default all) without a hand-built grid flips (ruling
     `flip_players`), then their queued when-hired / when-dismissed effects are put in resolution
-    order in `table.after_flip` (s2.key.timing)."""
+    order in `table.after_flip` as (player index, card, trigger, step of its `queued` event)
+    (s2.key.timing; `market.resolve_after_flip` resolves them)."""
     if trace is not None:
         trace.emit(Phase, "flip", None, None, None, "s1.flip" if table.season == "s1" else "s2.flip",
                    detail="Flip")
@@ -516,5 +558,5 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
         p = run.player
         if p.queued:
             entries = sorted(p.queued, key=lambda e: e[3]) if by_position else p.queued
-            table.after_flip.extend((p.index, card, trigger) for card, trigger, _, _ in entries)
+            table.after_flip.extend((p.index, card, trigger, step) for card, trigger, _, _, step in entries)
 

@@ -13,12 +13,12 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import STARTING_DECKS, toon_deck
-from .events import (Collect, CriticsChoice, Decision, FameChange, GameEnd, Phase, Recorder, Shuffle,
-                     Trace)
+from .events import (Collect, CriticsChoice, Decision, FameChange, GameEnd, Ignored, Phase, Recorder,
+                     Shuffle, Trace)
 from .fame import check_fame
 from .flip import flip_phase
-from .market import (after_market, discard_market_ends, market_turn, refill, resolve_after_flip,
-                     skunk_dismissal)
+from .market import (after_market, discard_market_ends, has_after_market, market_turn, refill,
+                     resolve_after_flip, skunk_dismissal)
 from .policy import Choice, DefaultPolicy, Policy
 from .rulings import Rulings
 from .state import PRICES, Table
@@ -49,39 +49,19 @@ class GameResult:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
-class Game:
-    """One game on a table. `solo` is None or a difficulty; `shuffle` False keeps decks in the
-    order given (scenarios)."""
+class Resolver:
+    """What the rules act through: the table, the policy answering every decision (checked and
+    logged in `decisions`), the trace (None: untraced) and the phase its events are recorded in.
+    `Game` is one; `resolve` uses a bare one for the Flip and Check Fame."""
 
-    def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
-                 solo: str | None = None, shuffle: bool = True, record: bool = False) -> None:
+    def __init__(self, table: Table, policy: Policy | None = None, trace: Trace | None = None) -> None:
         self.table = table
         self.policy = policy or DefaultPolicy()
-        self.trace = Recorder(table) if record else Trace() if traced else None
-        self.solo = solo
-        self.shuffle = shuffle
+        self.trace = trace
         self.decisions: list[int | None] = []
-        self.round = 0
         self.phase = "setup"
-        self.end_triggered = False
-        self.result: GameResult | None = None
         self.name = getattr(self.policy, "name", "policy")
 
-    def __repr__(self) -> str:
-        fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
-        state = "over" if self.result else f"round {self.round}"
-        return f"<Game {self.table.season}, {len(self.table.players)} players, {state}: {fame}>"
-
-    def _repr_html_(self) -> str:
-        """The table and the trace of the last Flip onwards (a whole game's trace is long)."""
-        from types import SimpleNamespace
-
-        from .render import resolution_html
-        trace = self.trace or []
-        start = max((e.step for e in trace if e.kind == "phase" and e.phase == "flip"), default=0)
-        return resolution_html(SimpleNamespace(table=self.table, trace=trace[start:]))
-
-    # -- trace and decisions ----------------------------------------------------------------
     def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None):
         if self.trace is None:
             return None
@@ -100,6 +80,47 @@ class Game:
                       detail=choice.question)
         return i
 
+    def flip_and_check_fame(self, players=None, least_fame: bool = True) -> None:
+        """The Flip phase, then the effects it queued, at its end, clockwise from the first player
+        (s2.key.timing.after-flip), then Check Fame; for `players` (default all). `least_fame`
+        False skips the least-fame triggers (ruling `firefly_in_final_flip`)."""
+        t = self.table
+        self.phase = "flip"
+        flip_phase(t, self.trace, players)
+        if t.after_flip:
+            self.phase = "after-flip"
+            resolve_after_flip(self)
+        self.phase = "check-fame"
+        check_fame(t, self, self.trace, players, least_fame)
+
+
+class Game(Resolver):
+    """One game on a table. `solo` is None or a difficulty; `shuffle` False keeps decks in the
+    order given (scenarios)."""
+
+    def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
+                 solo: str | None = None, shuffle: bool = True, record: bool = False) -> None:
+        super().__init__(table, policy, Recorder(table) if record else Trace() if traced else None)
+        self.solo = solo
+        self.shuffle = shuffle
+        self.round = 0
+        self.end_triggered = False
+        self.result: GameResult | None = None
+
+    def __repr__(self) -> str:
+        fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
+        state = "over" if self.result else f"round {self.round}"
+        return f"<Game {self.table.season}, {len(self.table.players)} players, {state}: {fame}>"
+
+    def _repr_html_(self) -> str:
+        """The table and the trace of the last Flip onwards (a whole game's trace is long)."""
+        from types import SimpleNamespace
+
+        from .render import resolution_html
+        trace = self.trace or []
+        start = max((e.step for e in trace if e.kind == "phase" and e.phase == "flip"), default=0)
+        return resolution_html(SimpleNamespace(table=self.table, trace=trace[start:]))
+
     # -- the round ------------------------------------------------------------------------------
     def play(self) -> GameResult:
         while self.result is None:
@@ -114,12 +135,7 @@ class Game:
         if self.shuffle:
             for p in t.clockwise():
                 self.shuffle_deck(p)
-        flip_phase(t, self.trace)
-        self.phase = "after-flip"
-        if t.after_flip:
-            resolve_after_flip(self, None)
-        self.phase = "check-fame"
-        check_fame(t, self, self.trace)
+        self.flip_and_check_fame()
         if self.solo:
             if t.players[0].fame_total >= TRIGGER_FAME:
                 return self.finish([0], "won", f"{t.players[0].fame_total} fame in one Check Fame",
@@ -128,21 +144,41 @@ class Game:
             self.check_end_trigger()
         self.phase = "market"
         skunk_dismissal(self, None)
+        each_turn = t.rulings.after_market_timing == "each-turn"
         for p in t.clockwise():
             start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
             p.fame_left = p.fame_total
             p.actions_left = 2 + p.bonus_actions
             market_turn(self, p, start)
-            if not refill(self, start) and self.solo:
+            if not self.refill_and_after_market(p, start, each_turn):
                 return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
-            if t.rulings.after_market_timing == "each-turn":
-                after_market(self, p, start)
         if t.rulings.after_market_timing == "end-of-phase":
             for p in t.clockwise():
                 after_market(self, p, None)
         if stop_before_cleanup:
             return
         self.cleanup()
+
+    def refill_and_after_market(self, p, cause, each_turn: bool) -> bool:
+        """After a player's actions: refill the market (s2.market.refill) and, with after-Market
+        effects each turn, resolve theirs, in the order of ruling `after_market_refill` (cited on
+        the refill when the player has such an effect and the market a gap). False if a solo
+        game is lost because the market could not be refilled."""
+        t = self.table
+        rule = "s2.market.refill"
+        if each_turn and None in t.market and has_after_market(t, p):
+            rule = "ruling.after_market_refill"
+        effects_first = each_turn and t.rulings.after_market_refill == "effects-first"
+        if effects_first:
+            if rule != "s2.market.refill":
+                cause = self.emit(Phase, p.index, None, cause, rule,
+                                  detail=f"{p.name}'s after-Market effects, before the refill")
+            after_market(self, p, cause)
+        if not refill(self, cause, rule) and self.solo:
+            return False
+        if each_turn and not effects_first:
+            after_market(self, p, cause)
+        return True
 
     def shuffle_deck(self, p) -> None:
         deck = list(p.deck)
@@ -178,9 +214,15 @@ class Game:
         self.phase = "cleanup"
         n = len(t.players)
         few = self.solo or (n <= 4 if t.season == "combined" else n <= 2)
+        rule = "s2.solo.market-discard" if self.solo else (
+            "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count")
+        if t.season == "s1" and n == 1 and not self.solo:  # S1 Cleanup: "with two players"
+            rule = "ruling.s1_end_discards"
+            few = t.rulings.s1_end_discards == "1-2-players"
+            if not few:
+                self.emit(Ignored, None, None, None, rule,
+                          detail="one player: Season 1 discards the market's end cards with two players")
         if few and t.market_cards():
-            rule = "s2.solo.market-discard" if self.solo else (
-                "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count")
             discard_market_ends(self, None, rule)
             if not refill(self, None, rule) and self.solo:
                 return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
@@ -222,12 +264,8 @@ class Game:
                 if flips:
                     self.collect(p)
                 self.shuffle_deck(p)
-            flip_phase(t, self.trace, contenders)
-            if t.after_flip:
-                self.phase = "after-flip"
-                resolve_after_flip(self, None)
-                self.phase = "final-flip"
-            check_fame(t, self, self.trace, contenders, t.rulings.firefly_in_final_flip)
+            self.flip_and_check_fame(contenders, t.rulings.firefly_in_final_flip)
+            self.phase = "final-flip"
             for p in contenders:
                 if p.critics_choice and (flips == 0 or t.rulings.critics_choice_in_reflips):
                     p.fame_total += CRITICS_CHOICE_FAME

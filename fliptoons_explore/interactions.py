@@ -537,6 +537,8 @@ def _outcome(season, rulings, specs, policy, traced=False):
         fates[c.uid] = (("deck",), False, 0)
     for c in p.dismissed:
         fates[c.uid] = (("dismissed",), True, 0)
+    for c in table.toon_deck:  # a Pig the Flip dismissed, put back by its effect
+        fates[c.uid] = (("toon deck",), False, 0)
     ignored = None
     if traced:
         ignored = {(e.uid, e.detail) for e in result.trace if e.kind == "ignored" and e.uid is not None}
@@ -550,6 +552,8 @@ def _place_words(place, face_up) -> str:
         return "in the deck"
     if place[0] == "dismissed":
         return "dismissed"
+    if place[0] == "toon deck":
+        return "in the toon deck"
     _, row, col, h = place
     text = ("face up" if face_up else "face down") + " at " + space_name((row, col))
     if h:

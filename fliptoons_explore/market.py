@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .events import (Dismiss, Discard, FameChange, Hire, Ignored, Refill, Skip, ToDeck)
+from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, ToDeck, Trigger
 from .grid import LOWER, lowest_rank_card
 from .policy import Choice
 
@@ -37,12 +37,13 @@ SKIP = Action("skip", None, None, 0)
 
 # -- costs and legality -------------------------------------------------------------------------
 
-def dismiss_cost(table, player, card) -> int:
+def dismiss_cost(table, player, card, rulings=None) -> int:
     """What dismissing a face-up card of the grid costs: 5, or 3 for a Caterpillar or a card
     adjacent to a Ladybug, less 1 per face-up Rat in its stack, never below 0 (s2.faq.rat);
-    combined as ruling `dismiss_costs_combine` says."""
+    combined as rulings `dismiss_costs_combine`, `rat_discounts_itself` and `rats_in_a_stack`
+    say (`rulings`: other than the table's)."""
     grid = player.grid
-    rulings = table.rulings
+    rulings = rulings or table.rulings
     row, col, _ = grid.locate(card)
     bases = [DISMISS_COST]
     if card.spec.other == "dismiss_cost_3":
@@ -52,9 +53,43 @@ def dismiss_cost(table, player, card) -> int:
         bases.append(3)
     rats = sum(1 for c in grid.at(row, col) if c.face_up and c.spec.other == "stack_dismiss_discount"
                and (rulings.rat_discounts_itself or c is not card))
+    if rats > 1 and rulings.rats_in_a_stack == "one":
+        rats = 1
     if rulings.dismiss_costs_combine:
         return max(0, min(bases) - rats)
     return max(0, min(bases + [DISMISS_COST - rats]))
+
+
+COST_RULINGS = ("dismiss_costs_combine", "rat_discounts_itself", "rats_in_a_stack")
+
+
+def dismiss_cost_rule(table, player, card) -> str:
+    """The rule a dismissal's cost cites: the first ruling option whose other reading would
+    change it (`ruling.<name>`), else the Dismiss action's rule."""
+    from dataclasses import replace
+
+    from .rulings import OPTIONS
+    cost = dismiss_cost(table, player, card)
+    for name in COST_RULINGS:
+        for value in OPTIONS[name].choices:
+            if dismiss_cost(table, player, card, replace(table.rulings, **{name: value})) != cost:
+                return "ruling." + name
+    return "s2.market.dismiss"
+
+
+def x_side_slots(table) -> tuple[int, ...]:
+    """The market slots under price cards lying x side up: the 3 and 15 with 1-2 players (S2 Setup,
+    Season 2 and its solo game) and the extra Season 2 3 and 15 with 4 or fewer players in a
+    combined game (S2 Combining Games); Season 1's price cards lie face up (S1 Setup)."""
+    n = len(table.players)
+    if table.season == "s2" and n <= 2 or table.season == "combined" and n <= 4:
+        return (0, len(table.prices) - 1)
+    return ()
+
+
+def for_hire(table, slot: int) -> bool:
+    """May the card in this market slot be hired (ruling `x_side_price_cards`)?"""
+    return table.rulings.x_side_price_cards == "priced" or slot not in x_side_slots(table)
 
 
 def may_dismiss(table, player) -> bool:
@@ -74,7 +109,7 @@ def legal_actions(table, player) -> list[Action]:
     """Every action the player may take now: affordable hires, affordable dismissals, skip."""
     fame = player.fame_left
     actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, table.prices))
-               if c is not None and price <= fame]
+               if c is not None and price <= fame and for_hire(table, i)]
     if may_dismiss(table, player):
         for c in dismissable(player):
             cost = dismiss_cost(table, player, c)
@@ -92,6 +127,10 @@ def why_illegal(table, player, verb: str, card_id: str | None) -> str:
                  if c is not None and c.spec.id == card_id]
         if not slots:
             return f"cannot hire {card_id!r}: it is not in the market"
+        slots = [(i, p) for i, p in slots if for_hire(table, i)] or slots
+        if not for_hire(table, slots[0][0]):
+            return (f"cannot hire {card_id!r}: it lies under an x-side price card "
+                    "(ruling x_side_price_cards \"not-for-hire\")")
         if slots[0][1] > fame:
             return f"cannot hire {card_id!r}: it costs {slots[0][1]} fame, {fame} left"
         return ""
@@ -332,11 +371,17 @@ WHEN_HIRED = {"dismiss_caterpillar": dismiss_caterpillar, "redraw_market": redra
 # -- when dismissed ---------------------------------------------------------------------------------
 
 def free_hire(g, player, card, cause) -> None:
-    """Crow: you may hire one market card for 0, then refill the market (s2.faq.crow)."""
+    """Crow: you may hire one market card for 0, then refill the market (s2.faq.crow); not a card
+    under an x-side price card with ruling `x_side_price_cards` 'not-for-hire'."""
     t = g.table
-    options = tuple(t.market_cards())
+    options = tuple(c for i, c in enumerate(t.market) if c is not None and for_hire(t, i))
+    for c in t.market_cards():
+        if c not in options:
+            g.emit(Ignored, player.index, c, cause, "ruling.x_side_price_cards",
+                   detail="under an x-side price card: the Crow may not hire it")
     if not options:
-        g.emit(Ignored, player.index, card, cause, "s2.faq.crow", detail="the market is empty")
+        if not t.market_cards():
+            g.emit(Ignored, player.index, card, cause, "s2.faq.crow", detail="the market is empty")
         return
     i = g.choose(Choice("crow", player.index, card, options, tuple(c.spec.fame for c in options),
                         "hire which market card for 0 (or none)?", True, t), cause, "s2.faq.crow")
@@ -351,22 +396,39 @@ WHEN_DISMISSED = {"free_hire": free_hire, "into_any_deck": into_any_deck}
 
 # -- after the Flip, after Check Fame ----------------------------------------------------------------
 
-def resolve_after_flip(g, cause) -> None:
-    """The when-hired / when-dismissed effects triggered in the Flip, clockwise from the first
-    player (s2.key.timing). A Peacock gained by a Snake adds 2 to that round's total and gives a
-    bonus action (s1.faq.snake.when-hired)."""
+def gain_fame_this_round(g, player, card, cause) -> None:
+    """Peacock gained in the Flip: its 2 fame go to that round's total (added at Check Fame, in
+    its own fame entry) and it gives a bonus Market action (s1.faq.snake.peacock)."""
+    player.gains[card.uid] = player.gains.get(card.uid, 0) + 2
+    player.bonus_actions += 1
+    g.emit(FameChange, player.index, card, cause, "s1.faq.snake.peacock", value=2,
+           detail="+2 to this round's total and a bonus Market action")
+
+
+#: When-hired effects that read differently when they resolve at the end of the Flip.
+WHEN_HIRED_AFTER_FLIP = {"fame_and_action": gain_fame_this_round}
+
+
+def resolve_after_flip(g) -> None:
+    """The when-hired / when-dismissed effects the Flip queued (`table.after_flip`), at the end of
+    the Flip phase, clockwise from the first player, before Check Fame (s2.key.timing.after-flip;
+    s1.faq.snake.when-hired, s2.faq.mongoose.when-dismissed, s2.faq.crow.flip-phase). Each effect
+    is a `trigger` caused by its `queued` event; what it does names the trigger as its cause."""
     t = g.table
-    for pi, card, trigger in t.after_flip:
+    queued, t.after_flip = t.after_flip, []
+    if not queued:
+        return
+    g.emit(Phase, None, None, None, "s2.key.timing.after-flip", detail="effects queued in the Flip")
+    for pi, card, trigger, step in queued:
         p = t.players[pi]
-        key = card.spec.when_hired if trigger == "when_hired" else card.spec.when_dismissed
-        if key == "fame_and_action":
-            p.gains[card.uid] = p.gains.get(card.uid, 0) + 2
-            p.bonus_actions += 1
-            g.emit(FameChange, pi, card, cause, "s1.faq.snake.when-hired", value=2,
-                   detail="+2 to this round's total and a bonus Market action")
+        if trigger == "when_hired":
+            key = card.spec.when_hired
+            effect = WHEN_HIRED_AFTER_FLIP.get(key) or WHEN_HIRED[key]
         else:
-            (WHEN_HIRED if trigger == "when_hired" else WHEN_DISMISSED)[key](g, p, card, cause)
-    t.after_flip = []
+            effect = WHEN_DISMISSED[card.spec.when_dismissed]
+        cause = g.emit(Trigger, pi, card, step, "s2.key.timing.after-flip",
+                       detail=trigger.replace("_", " ") + " effect, at the end of the Flip")
+        effect(g, p, card, cause)
 
 
 def skunk_dismissal(g, cause) -> None:
@@ -435,6 +497,11 @@ AFTER_MARKET = {"after_market_dismiss_in_lower_row": dismiss_in_lower_row,
                 "after_market_dismiss_lowest": dismiss_lowest}
 
 
+def has_after_market(table, player) -> bool:
+    """Has the player a face-up card with an after-Market effect in the grid?"""
+    return any(c.face_up and c.spec.other in AFTER_MARKET for c in player.grid.cards())
+
+
 def after_market(g, player, cause) -> None:
     """The player's after-Market effects, left to right, top row first (s2.market.order), each only
     if its card is still face up in the grid (s2.faq.vulture, s1.faq.alligator)."""
@@ -450,6 +517,11 @@ def after_market(g, player, cause) -> None:
 def market_turn(g, player, cause) -> None:
     """Up to two actions (plus bonus actions), each a Hire, a Dismiss or a skip (s2.market.actions)."""
     t = g.table
+    if t.rulings.x_side_price_cards == "not-for-hire":
+        for i in x_side_slots(t):
+            if t.market[i] is not None:
+                g.emit(Ignored, player.index, t.market[i], cause, "ruling.x_side_price_cards",
+                       detail="under an x-side price card: not for hire")
     while player.actions_left > 0:
         options = legal_actions(t, player)
         i = g.choose(Choice("market_action", player.index, None, tuple(options),
@@ -460,11 +532,14 @@ def market_turn(g, player, cause) -> None:
         if action.verb == "skip":
             g.emit(Skip, player.index, None, cause, "s2.market.actions")
         elif action.verb == "hire":
+            x_side = action.slot in x_side_slots(t)  # hired at its price: ruling x_side_price_cards
             take_from_market(t, action.card)
-            hire(g, player, action.card, cause, "s2.market.hire", action.cost, "the market")
+            hire(g, player, action.card, cause, "ruling.x_side_price_cards" if x_side else "s2.market.hire",
+                 action.cost, "the market")
         else:
+            rule = dismiss_cost_rule(t, player, action.card) if g.trace is not None else "s2.market.dismiss"
             player.fame_left -= action.cost
-            dismiss_card(g, player, action.card, cause, "s2.market.dismiss", action.cost)
+            dismiss_card(g, player, action.card, cause, rule, action.cost)
 
 
 def _naive_worth(action: Action) -> int:

@@ -98,6 +98,57 @@ OPTIONS: dict[str, RulingOption] = {o.name: o for o in (
         "hired_by_ability_triggers", True, (True, False),
         "Does a card hired for 0 by a Raccoon or a Crow use its when-hired effect?",
         "Both abilities say 'hire': a hired card's when-hired effect happens."),
+    RulingOption(
+        "space_it_left", "its-height", ("its-height", "top-of-stack"),
+        "A Coyote or Zebra takes 'the space it left' of a card returned from inside a stack: that "
+        "card's height in the stack, or the top of the stack?",
+        "The space a card leaves is its exact place, its cell and its height: the cards that were "
+        "above it stay above; 'top-of-stack' stacks the Coyote or Zebra on them."),
+    RulingOption(
+        "x_side_price_cards", "priced", ("priced", "not-for-hire"),
+        "With 1-2 players (Season 2, its solo game) and 4 or fewer in a combined game, two price "
+        "cards lie x side up: are the cards under them hired at 3 and 15, or not for hire at all?",
+        "The rulebooks only say which cards to turn, and Cleanup then discards the market's end "
+        "cards, the ones under them; no text changes a price, so the x marks the two slots Cleanup "
+        "discards (RULINGS §13). 'not-for-hire': no action or Crow may hire them."),
+    RulingOption(
+        "snake_space_to_the_right", "reading-order", ("reading-order", "same-row"),
+        "A Snake's undismissable top card goes 'to the right of the snake': the next slot in reading "
+        "order (slot 3 -> slot 4), or only a slot in the Snake's row (slot 3 has none)?",
+        "The FAQ returns the card to the deck only 'if the snake is in the final space of the "
+        "player's grid', slot 6: every other slot, slot 3 included, has a space to its right."),
+    RulingOption(
+        "after_market_refill", "refill-first", ("refill-first", "effects-first"),
+        "After a player's Market actions, does the market refill before their after-Market effects "
+        "(Donkey, Alligator, Groundhog, Vulture) resolve, or after?",
+        "The refill comes 'once a player has completed their actions', and the after-Market effects "
+        "come 'after the Market phase': a Crow a Vulture dismisses may hire the card just refilled. "
+        "Only with after_market_timing 'each-turn'."),
+    RulingOption(
+        "rats_in_a_stack", "each", ("each", "one"),
+        "Two face-up Rats in one stack: does each take 1 off a dismiss cost there, or do they give "
+        "a single discount?",
+        "Each Rat's banner applies on its own ('cards in its stack' cost 1 less), as every face-up "
+        "card of a stack is active (S2 Key Concepts, Stacked Cards)."),
+    RulingOption(
+        "s1_end_discards", "1-2-players", ("1-2-players", "2-players"),
+        "Season 1's Cleanup discards the market's end cards 'if playing with two players': with one "
+        "player outside the solo rules too?",
+        "Season 2, the newer text, says one or two players, and Season 1's solo rules discard them "
+        "for one player as well; '2-players' reads Season 1's sentence alone."),
+    RulingOption(
+        "previous_placed_first", "first-card", ("first-card", "first-slot"),
+        "A previous-placed ability is ignored for the 'first' card: the first card placed (Elephant, "
+        "Turkey FAQ), or any card placed in slot 1 (Key Concepts: 'placed in the first slot'), such "
+        "as the card that fills it after a Monkey left it, or one stacked there?",
+        "The Elephant and Turkey FAQ entries say 'the first card placed'; the Key Concept gives the "
+        "reason, no card placed before it, which a card in slot 1 after a Monkey does not lack."),
+    RulingOption(
+        "crab_flip_end", "own-ability", ("own-ability", "any-return"),
+        "A Crab returned into an empty deck (or one of only Crabs) ends its owner's Flip: only when "
+        "its own ability returns it, or also when a Coyote or Zebra returns it?",
+        "The FAQ's sentence follows the Crab's own return ('The crab is returned if placed anywhere "
+        "in the middle column'); it stops a Crab from returning itself again and again."),
 )}
 
 
@@ -124,6 +175,14 @@ class Rulings:
     critics_choice_in_reflips: bool = True
     vulture_immune_lowest: str = "skip"
     hired_by_ability_triggers: bool = True
+    space_it_left: str = "its-height"
+    x_side_price_cards: str = "priced"
+    snake_space_to_the_right: str = "reading-order"
+    after_market_refill: str = "refill-first"
+    rats_in_a_stack: str = "each"
+    s1_end_discards: str = "1-2-players"
+    previous_placed_first: str = "first-card"
+    crab_flip_end: str = "own-ability"
 
     @classmethod
     def from_dict(cls, values: dict) -> "Rulings":

@@ -559,46 +559,72 @@ def test_snake_in_final_space_returns_immune_top_card_to_deck():
     assert cites(doc, "s1.faq.snake")
 
 
-def test_snake_gained_peacock_when_hired_is_queued():
-    """S1 FAQ Snake: a stacked card with a When Hired ability resolves after the Flip phase: the
-    gained Peacock's effect is recorded as queued; in Check Fame it scores its printed 5."""
+def after_flip_steps(doc, card):
+    """(queued step, trigger step, Check Fame phase step) of a card's effect queued in the Flip."""
+    queued = [e["step"] for e in doc["trace"] if e["event"] == "queued" and e["card"] == card]
+    trigger = [e for e in doc["trace"] if e["event"] == "trigger" and e["card"] == card
+               and e["phase"] == "after-flip"]
+    check_fame = next(e["step"] for e in doc["trace"] if e["event"] == "phase" and e["phase"] == "check-fame")
+    assert len(queued) == 1 and len(trigger) == 1
+    assert trigger[0]["cause"] == queued[0] and trigger[0]["rule"] == "s2.key.timing.after-flip"
+    return queued[0], trigger[0]["step"], check_fame
+
+
+def test_snake_gained_peacock_when_hired_resolves_after_the_flip():
+    """S1 FAQ Snake: a stacked card with a When Hired ability resolves after the Flip phase is
+    complete; a Peacock adds its 2 fame to the player's total (and a Market action). S2 Key
+    Concepts, Ability Timing: When Hired abilities activated in the Flip resolve at its end, so
+    before Check Fame: the Peacock scores 5 + 2."""
     doc, p = one(["snake", "bee", "snail", "caterpillar", "horse", "alligator", "camel"],
                  toon_deck=["peacock"])
     assert compact_grid(p) == [["snake+peacock", "snail", "caterpillar"],
                                ["horse", "alligator", "camel"]]
     assert fame_of(p) == {
-        ("snake", 0, 0, 0): 1, ("peacock", 0, 0, 1): 5, ("snail", 0, 1, 0): 2,
+        ("snake", 0, 0, 0): 1, ("peacock", 0, 0, 1): 7, ("snail", 0, 1, 0): 2,
         ("caterpillar", 0, 2, 0): 0, ("horse", 1, 0, 0): 4, ("alligator", 1, 1, 0): 6,
         ("camel", 1, 2, 0): 4,
     }
-    assert p["fame"]["total"] == 22
+    assert p["fame"]["total"] == 24
     assert p["dismissed"] == ["bee"]
     assert doc["toon_deck"] == []
-    queued = events(doc, "queued", "peacock")
-    assert len(queued) == 1 and queued[0]["player"] == 0
+    queued, trigger, check_fame = after_flip_steps(doc, "peacock")
+    assert queued < trigger < check_fame
+    gain, = events(doc, "fame_change", "peacock")
+    assert (gain["cause"], gain["value"], gain["rule"]) == (trigger, 2, "s1.faq.snake.peacock")
     assert cites(doc, "s1.faq.snake", "s2.key.timing", event="queued", card="peacock")
 
 
-def test_snake_gained_butterfly_when_hired_is_queued_caterpillar_stays():
-    """S1 FAQ Snake / S2 Key Concepts timing: a gained Butterfly's when-hired effect waits until
-    after the Flip (queued); the Caterpillar is still in the grid at Check Fame."""
+def test_snake_gained_butterfly_dismisses_the_caterpillar_after_the_flip():
+    """S1 FAQ Snake / S2 Key Concepts timing: a gained Butterfly's when-hired effect resolves at the
+    end of the Flip, before Check Fame: it may dismiss a face-up Caterpillar (S1 FAQ Butterfly),
+    which leaves its slot empty (the Flip is over) and scores nothing."""
     doc, p = one(["snake", "bee", "snail", "caterpillar", "horse", "peacock", "alligator"],
                  toon_deck=["butterfly"])
-    assert compact_grid(p) == [["snake+butterfly", "snail", "caterpillar"],
+    assert compact_grid(p) == [["snake+butterfly", "snail", None],
                                ["horse", "peacock", "alligator"]]
     assert fame_of(p) == {
         ("snake", 0, 0, 0): 1, ("butterfly", 0, 0, 1): 2, ("snail", 0, 1, 0): 2,
-        ("caterpillar", 0, 2, 0): 0, ("horse", 1, 0, 0): 4, ("peacock", 1, 1, 0): 5,
-        ("alligator", 1, 2, 0): 6,
+        ("horse", 1, 0, 0): 4, ("peacock", 1, 1, 0): 5, ("alligator", 1, 2, 0): 6,
     }
     assert p["fame"]["total"] == 20
+    assert p["dismissed"] == ["bee", "caterpillar"]
+    queued, trigger, check_fame = after_flip_steps(doc, "butterfly")
+    dismiss, = [e for e in events(doc, "dismiss", "caterpillar")]
+    assert trigger < dismiss["step"] < check_fame and dismiss["cause"] == trigger
+    assert dismiss["rule"] == "s1.faq.butterfly"
+
+
+def test_snake_gained_butterfly_may_keep_the_caterpillar():
+    """S1 FAQ Butterfly: the dismissal is optional ("you may"): a scripted null declines it."""
+    doc, p = one(["snake", "bee", "snail", "caterpillar", "horse", "peacock", "alligator"],
+                 toon_deck=["butterfly"], choices=[None])
+    assert compact_grid(p)[0] == ["snake+butterfly", "snail", "caterpillar"]
     assert p["dismissed"] == ["bee"]
-    assert len(events(doc, "queued", "butterfly")) == 1
 
 
-def test_snake_gained_horse_when_hired_is_queued_market_unchanged():
-    """S1 FAQ Snake: a gained Horse's when-hired effect is queued; the market is not touched during
-    Flip or Check Fame."""
+def test_snake_gained_horse_when_hired_keeps_the_market_by_default():
+    """S1 FAQ Snake: a gained Horse's when-hired effect resolves after the Flip; the Horse "may"
+    discard market cards (S1 FAQ Horse: any number), and the default policy discards none."""
     doc, p = one(["snake", "bee", "snail", "caterpillar", "peacock", "alligator", "camel"],
                  toon_deck=["horse", "goat"], market=["dog", "sheep", "lion", "cow", "deer"])
     assert compact_grid(p) == [["snake+horse", "snail", "caterpillar"],
@@ -606,24 +632,46 @@ def test_snake_gained_horse_when_hired_is_queued_market_unchanged():
     assert p["fame"]["total"] == 1 + 4 + 2 + 0 + 5 + 6 + 4
     assert doc["market"] == ["dog", "sheep", "lion", "deer", "cow"]
     assert doc["toon_deck"] == ["goat"]
-    assert len(events(doc, "queued", "horse")) == 1
+    after_flip_steps(doc, "horse")
 
 
-def test_snake_dismissed_pig_when_dismissed_is_queued():
-    """S1 Pig ruling + S2 Key Concepts timing: a Pig dismissed by a Snake during the Flip has its
-    when-dismissed effect queued until after the Flip; it stays in the dismissed pile meanwhile."""
-    doc = resolve(game(["snake", "pig", "bee", "snail", "caterpillar", "horse", "peacock"],
+def test_snake_gained_horse_discards_before_check_fame():
+    """S1 FAQ Horse, resolved at the end of the Flip (S1 FAQ Snake): the discarded Dog is replaced
+    by the toon deck's Goat before Check Fame; the discard goes face up beside the toon deck."""
+    doc, p = one(["snake", "bee", "snail", "caterpillar", "peacock", "alligator", "camel"],
+                 toon_deck=["horse", "goat"], market=["dog", "sheep", "lion", "cow", "deer"],
+                 choices=["dog", None])
+    assert doc["market"] == ["goat", "sheep", "lion", "deer", "cow"]
+    assert doc["toon_deck"] == []
+    assert [e["card"] for e in events(doc, "discard")] == ["dog"]
+
+
+def test_snake_dismissed_pig_goes_into_a_deck_after_the_flip():
+    """S1 Pig ruling + S2 Key Concepts timing: a Pig dismissed by a Snake during the Flip resolves
+    its when-dismissed effect at the end of the Flip: it goes into a deck of its owner's choice
+    (S1 FAQ Pig), here P1's (scripted), before Check Fame."""
+    doc = resolve(game({"deck": ["snake", "pig", "bee", "snail", "caterpillar", "horse", "peacock"],
+                        "choices": ["P1"]},
                        ["bee", "snail", "caterpillar"],
                        toon_deck=["goat"]))
     p0, p1 = doc["players"]
     assert compact_grid(p0) == [["snake+goat", "bee", "snail"],
                                 ["caterpillar", "horse", "peacock"]]
     assert p0["fame"]["total"] == 1 + 4 + 1 + 2 + 0 + 4 + 5
-    assert p0["dismissed"] == ["pig"]
-    assert p0["deck"] == []
-    queued = events(doc, "queued", "pig")
-    assert len(queued) == 1 and queued[0]["player"] == 0
+    assert p0["dismissed"] == [] and p0["deck"] == []
+    assert p1["deck"] == ["pig"]
+    queued, trigger, check_fame = after_flip_steps(doc, "pig")
+    to_deck, = events(doc, "to_deck", "pig")
+    assert trigger < to_deck["step"] < check_fame and to_deck["rule"] == "s1.faq.pig"
     assert p1["fame"]["total"] == 3
+
+
+def test_snake_dismissed_pig_into_the_toon_deck():
+    """S1 FAQ Pig: the pig may go back into the toon deck, which is then shuffled."""
+    doc = resolve(game({"deck": ["snake", "pig", "bee"], "choices": ["toon deck"]},
+                       toon_deck=["goat"]))
+    assert doc["players"][0]["dismissed"] == []
+    assert doc["toon_deck"] == ["pig"]
 
 
 def test_snake_gained_rabbit_stays_on_snake():

@@ -103,16 +103,21 @@ def test_eagle_flips_the_next_card():
 
 
 def test_snake_gains_a_card():
+    """The gained Peacock's when-hired effect is queued in the Flip and resolves at its end, before
+    Check Fame (S1 FAQ Snake; S2 Key Concepts, timing): the chain runs on from the queued event."""
     r, g = graph_of(SNAKE)
     assert edges(g) == [(1, 2, "cause"), (3, 4, "cause"), (4, 5, "cause"), (5, 6, "cause"),
-                        (5, 7, "cause"), (7, 8, "cause"), (9, 10, "cause")]
-    assert [(g.nodes[k]["kind"], g.nodes[k]["card"]) for k in (6, 7, 8)] == [
-        ("dismiss", "camel"), ("gain", "peacock"), ("queued", "peacock")]
+                        (5, 7, "cause"), (7, 8, "cause"), (8, 13, "cause"), (9, 10, "cause"),
+                        (13, 14, "cause")]
+    assert [(g.nodes[k]["kind"], g.nodes[k]["card"]) for k in (6, 7, 8, 13, 14)] == [
+        ("dismiss", "camel"), ("gain", "peacock"), ("queued", "peacock"), ("trigger", "peacock"),
+        ("fame_change", "peacock")]
     assert g.nodes[7]["target"] == "snake" and g.nodes[7]["pos"] == [0, 1]
-    assert effects_of_card(g, r, "snake") == [6, 7, 8]
-    assert caused_by(g, 7) == [8]
+    assert g.nodes[13]["rule"] == "s2.key.timing.after-flip"
+    assert effects_of_card(g, r, "snake") == [6, 7, 8, 13, 14]
+    assert caused_by(g, 7) == [8, 13, 14]
     assert chain_to(g, 8) == [3, 4, 5, 7, 8]
-    assert longest_chain(g) == [3, 4, 5, 7, 8]
+    assert longest_chain(g) == [3, 4, 5, 7, 8, 13, 14]
 
 
 def test_ostrich_stacks_the_revealed_eagle():

@@ -6,8 +6,7 @@ import pytest
 
 from fliptoons_explore import DefaultPolicy, RandomPolicy, new_game, resolve_table
 from fliptoons_explore.events import Recorder, Trace
-from fliptoons_explore.fame import check_fame
-from fliptoons_explore.flip import flip_phase
+from fliptoons_explore.game import Resolver
 from fliptoons_explore.sample import random_table
 from fliptoons_explore.state import snapshot
 
@@ -87,8 +86,7 @@ def test_recorded_states_reuse_grids_only_while_unchanged():
                                record=True)
         table = random_table(seed, n_cards=(6, 14), players=4, random_rulings=True)
         fresh = _FreshRecorder(table)
-        flip_phase(table, fresh)
-        check_fame(table, DefaultPolicy(), fresh)
+        Resolver(table, DefaultPolicy(), fresh).flip_and_check_fame()
         assert cached.trace.states == fresh.states, f"seed {seed}"
     for seed in range(12):
         games = [new_game("combined", 4, seed, policy=RandomPolicy(seed)) for _ in range(2)]

@@ -55,8 +55,12 @@ SOLO_LEVELS = ("easy", "normal", "hard")
 COST = {"solo-s1": 8, "solo-s2": 8, "solo-combined": 8, "2p-s2": 25, "4p-s1": 45, "8p-combined": 90}
 
 #: Market action events: the rules under which `market_turn` records a Hire, a Dismiss action and
-#: a skip (a Raccoon's or Crow's hire and ability dismissals use other rules and cost no action).
-ACTION_RULES = {Hire: "s2.market.hire", Dismiss: "s2.market.dismiss", Skip: "s2.market.actions"}
+#: a skip (a Raccoon's or Crow's hire and ability dismissals use other rules and cost no action);
+#: a hire under an x-side price card and a dismissal whose cost a ruling option decided cite it.
+ACTION_RULES = {Hire: {"s2.market.hire", "ruling.x_side_price_cards"},
+                Dismiss: {"s2.market.dismiss", "ruling.dismiss_costs_combine",
+                          "ruling.rat_discounts_itself", "ruling.rats_in_a_stack"},
+                Skip: {"s2.market.actions"}}
 
 
 class InvariantViolation(AssertionError):
@@ -131,7 +135,7 @@ class CheckingTrace(Trace):
             if phase == "flip":  # a new round (or the Final Flip): counters restart
                 self.actions.clear()
                 self.allowed.clear()
-        elif ACTION_RULES.get(cls) == rule and phase == "market":
+        elif rule in ACTION_RULES.get(cls, ()) and phase == "market":
             k = self.actions[player] = self.actions.get(player, 0) + 1
             if k > 2 + self.allowed.get(player, 0):
                 raise InvariantViolation(f"step {step}: {t.players[player].name} takes Market action "

@@ -1,0 +1,178 @@
+"""Effects the Flip queues resolve at the end of the Flip, before Check Fame, in `resolve` exactly
+as in a round (issue 7).
+
+S2 Key Concepts, Ability/Special Effect Timing (s2.key.timing, s2.key.timing.after-flip): "If any
+'When Hired' or 'When Dismissed' abilities are activated during the Flip phase, resolve them at
+the end of the Flip phase in clockwise order starting with the player with the first player
+card." S1 FAQ Snake (s1.faq.snake.when-hired, s1.faq.snake.peacock): "If the player places a card
+with a 'When Hired' ability due to the snake's ability, resolve it after the Flip phase is
+complete. If the stacked card is a peacock, add the fame to the player's total and take an
+additional action in the Market phase." S2 FAQ Mongoose and Crow: a Crow the Mongoose dismisses
+resolves after the Flip, clockwise from the first player.
+"""
+from __future__ import annotations
+
+from fliptoons_explore import play_round, resolve
+from fliptoons_explore.compare import compare_rulings
+from fliptoons_explore.stepping import Stepper
+
+SNAKE_PEACOCK = {"season": "s1", "players": [{"deck": ["snake"]}], "toon_deck": ["peacock"]}
+
+
+def _steps(trace, kind, card=None, phase=None):
+    return [e for e in trace if e.kind == kind and (card is None or e.card == card)
+            and (phase is None or e.phase == phase)]
+
+
+def _check_fame_step(trace):
+    return next(e.step for e in trace if e.kind == "phase" and e.phase == "check-fame")
+
+
+def _resolved_after_flip(trace, card):
+    """The trigger of a card's queued effect: caused by its `queued` event, citing the timing Key
+    Concept, after the Flip's last event and before the Check Fame phase."""
+    queued, = _steps(trace, "queued", card)
+    trigger, = _steps(trace, "trigger", card, phase="after-flip")
+    assert trigger.cause == queued.step
+    assert trigger.rule == "s2.key.timing.after-flip"
+    assert queued.rule == "s2.key.timing"
+    last_flip = max(e.step for e in trace if e.phase == "flip")
+    assert last_flip < trigger.step < _check_fame_step(trace)
+    return trigger
+
+
+def _same_as_round(scenario, resolution):
+    """`play_round` (Flip, queued effects, Check Fame, then the Market) reaches the same fame."""
+    game = play_round(scenario)
+    assert [p.fame_total for p in game.table.players] == [p.fame_total for p in resolution.players]
+
+
+def test_snake_gains_a_peacock_8_fame():
+    """The issue's scenario: the Snake (1) stacks a Peacock (5) whose when-hired +2 resolves at the
+    end of the Flip (S1 FAQ Snake: "add the fame to the player's total"): 1 + 5 + 2 = 8."""
+    r = resolve(SNAKE_PEACOCK)
+    p = r.players[0]
+    assert p.fame_total == 8
+    assert [(e.card.spec.id, e.base, e.gained) for e in p.fame] == [("snake", 1, 0), ("peacock", 5, 2)]
+    assert p.bonus_actions == 1
+    trigger = _resolved_after_flip(r.trace, "peacock")
+    gain, = _steps(r.trace, "fame_change", "peacock")
+    assert (gain.cause, gain.value, gain.rule) == (trigger.step, 2, "s1.faq.snake.peacock")
+    assert gain.step < _check_fame_step(r.trace)
+    _same_as_round(SNAKE_PEACOCK, r)
+
+
+def test_the_effect_phase_comes_between_flip_and_check_fame():
+    """The trace's phases: Flip, the effects queued in it, Check Fame (S2 Key Concepts timing)."""
+    r = resolve(SNAKE_PEACOCK)
+    phases = [(e.phase, e.rule) for e in r.trace if e.kind == "phase"]
+    assert phases == [("flip", "s1.flip"), ("after-flip", "s2.key.timing.after-flip"),
+                      ("check-fame", "s1.check-fame")]
+
+
+def test_no_queued_effect_no_after_flip_phase():
+    """Nothing queued: the trace goes from the Flip straight to Check Fame."""
+    r = resolve({"season": "s1", "players": [{"deck": ["snake", "bee"]}], "toon_deck": ["goat"]})
+    assert [e.phase for e in r.trace if e.kind == "phase"] == ["flip", "check-fame"]
+
+
+def test_snake_gains_a_pig_it_goes_into_a_deck_before_check_fame():
+    """S1 FAQ Pig: when hired (here gained by a Snake, S1 FAQ Snake), the Pig goes into any deck;
+    the effect resolves at the end of the Flip, so the Pig (-1) has left the grid at Check Fame.
+    Scripted: into the player's own deck (on top)."""
+    scenario = {"season": "s1", "players": [{"name": "Ann", "deck": ["snake"], "choices": ["Ann"]}],
+                "toon_deck": ["pig"]}
+    r = resolve(scenario)
+    p = r.players[0]
+    assert p.fame_total == 1  # the Snake alone; the Pig would have scored -1
+    assert [c.spec.id for c in p.deck] == ["pig"]
+    assert [c.spec.id for c in p.grid.cards()] == ["snake"]
+    trigger = _resolved_after_flip(r.trace, "pig")
+    decision, = _steps(r.trace, "decision", "pig")
+    to_deck, = _steps(r.trace, "to_deck", "pig")
+    assert decision.cause == to_deck.cause == trigger.step
+    assert (decision.target, to_deck.rule) == ("Ann", "s1.faq.pig")
+    _same_as_round(scenario, r)
+
+
+def test_snake_gains_a_pig_default_puts_it_in_the_toon_deck():
+    """The default policy's Pig, alone at the table, goes into the toon deck (S1 FAQ Pig: "or back
+    in the toon deck. Shuffle the deck")."""
+    scenario = {"season": "s1", "players": [{"deck": ["snake"]}], "toon_deck": ["pig", "goat"]}
+    r = resolve(scenario)
+    assert r.players[0].fame_total == 1
+    assert sorted(c.spec.id for c in r.table.toon_deck) == ["goat", "pig"]
+    assert [s.spec.id for s in r.players[0].grid.cards()] == ["snake"]
+    assert resolve(scenario).to_json() == r.to_json()  # the shuffle replays exactly
+    _same_as_round(scenario, r)
+
+
+def test_snake_gains_a_butterfly_it_dismisses_the_caterpillar_before_check_fame():
+    """S1 FAQ Butterfly (a face-up Caterpillar of the player's grid) resolved at the end of the
+    Flip (S1 FAQ Snake): the Caterpillar is dismissed before Check Fame, its slot stays empty."""
+    scenario = {"season": "s1", "players": [{"deck": ["caterpillar", "snake"]}],
+                "toon_deck": ["butterfly"]}
+    r = resolve(scenario)
+    p = r.players[0]
+    assert [c.spec.id for c in p.dismissed] == ["caterpillar"]
+    assert p.grid.at(0, 0) is None and [c.spec.id for c in p.grid.at(0, 1)] == ["snake", "butterfly"]
+    assert p.fame_total == 1 + 2
+    trigger = _resolved_after_flip(r.trace, "butterfly")
+    dismiss, = _steps(r.trace, "dismiss", "caterpillar")
+    assert (dismiss.cause, dismiss.rule) == (trigger.step, "s1.faq.butterfly")
+    _same_as_round(scenario, r)
+
+
+MONGOOSE_CROW = {"season": "s2",
+                 "players": [{"deck": ["mongoose", "hippopotamus", "crow"]}],
+                 "market": ["mosquito", "fox", "rat"], "toon_deck": ["goldfish", "shark"]}
+
+
+def test_mongoose_dismisses_a_crow_it_hires_before_check_fame():
+    """S2 FAQ Mongoose and Crow: the Crow the Mongoose dismisses from the bottom of the deck
+    resolves after the Flip: its owner hires a market card for 0 (the default policy: the most
+    fame, the Fox) onto the deck, and the market refills, all before Check Fame, so the
+    Hippopotamus (+2 per card in the deck, S2 FAQ) counts the hired Fox: 1 card, +2."""
+    r = resolve(MONGOOSE_CROW)
+    p = r.players[0]
+    assert [c.spec.id for c in p.dismissed] == ["crow"]
+    assert [c.spec.id for c in p.deck] == ["fox"]
+    # the refill empties the toon deck: the cards slide under the highest prices (S2 Market)
+    assert [c.spec.id if c else None for c in r.table.market] == [None, None, "mosquito", "rat", "shark"]
+    assert [c.spec.id for s in (p.grid.at(0, 0), p.grid.at(0, 1), p.grid.at(0, 2)) for c in s] == [
+        "mongoose", "goldfish", "hippopotamus"]
+    hippo, = [e for e in p.fame if e.card.spec.id == "hippopotamus"]
+    assert hippo.bonus == 2
+    trigger = _resolved_after_flip(r.trace, "crow")
+    hire, = _steps(r.trace, "hire", "fox")
+    refill, = _steps(r.trace, "refill", "shark")
+    assert hire.cause == refill.cause == trigger.step
+    assert (hire.rule, hire.value, refill.rule) == ("s2.faq.crow", 0, "s2.faq.crow")
+    _same_as_round(MONGOOSE_CROW, r)
+
+
+def test_two_crows_resolve_clockwise_from_the_first_player():
+    """S2 FAQ Crow: "If more than one player dismisses a crow during the Flip phase, resolve them
+    in clockwise order starting from the player with the first player card." Player 1 holds it:
+    their Crow takes the one market card; player 0's Crow finds the market empty."""
+    scenario = {"season": "s2", "first_player": 1,
+                "players": [{"name": "A", "deck": ["mongoose", "crow"]},
+                            {"name": "B", "deck": ["mongoose", "crow"]}],
+                "market": ["fox"], "toon_deck": ["goldfish", "goldfish"]}
+    r = resolve(scenario)
+    a, b = r.players
+    assert [c.spec.id for c in b.deck] == ["fox"] and list(a.deck) == []
+    triggers = _steps(r.trace, "trigger", "crow", phase="after-flip")
+    assert [e.player for e in triggers] == [1, 0]
+    empty, = [e for e in r.trace if e.kind == "ignored" and e.card == "crow"]
+    assert (empty.player, empty.cause, empty.detail) == (0, triggers[1].step, "the market is empty")
+    _same_as_round(scenario, r)
+
+
+def test_stepping_and_comparison_see_the_effect():
+    """Everything built on `resolve` resolves the queued effect too: the recorded state after the
+    Peacock's +2 has 1 + 5 + 2 at the end, and a ruling comparison starts from 8."""
+    stepper = Stepper.from_scenario(SNAKE_PEACOCK)
+    assert stepper.goto(stepper.last).state["players"][0]["fame"] == 8
+    comparison = compare_rulings(SNAKE_PEACOCK, {"snake_gained_abilities": True})
+    assert comparison.players[0].fame == (8, 8)
