@@ -27,9 +27,10 @@ from importlib import resources
 
 from .engine import Resolution, play_round, resolve
 from .rules import RULES
+from .scenario import table_json
 
 __all__ = ["Situation", "SituationError", "LibraryError", "situations", "situation",
-           "NOT_ILLUSTRATED", "compact_grid", "fame_grid"]
+           "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "fame_grid"]
 
 PLAYS = ("resolve", "round")
 FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
@@ -98,10 +99,11 @@ def fame_grid(player: dict) -> list[list]:
 def _unplaced(player: dict) -> list[dict]:
     """Fame entries whose row, column and height hold no card of that id."""
     grid = player["grid"]
-    def holds(c):
-        return (0 <= c["row"] < len(grid) and grid[c["row"]][c["col"]] is not None
-                and c["stack"] < len(grid[c["row"]][c["col"]])
-                and grid[c["row"]][c["col"]][c["stack"]]["id"] == c["id"])
+
+    def holds(c) -> bool:
+        cell = grid[c["row"]][c["col"]] if 0 <= c["row"] < len(grid) else None
+        return cell is not None and c["stack"] < len(cell) and cell[c["stack"]]["id"] == c["id"]
+
     return [c for c in player["fame"]["cards"] if not holds(c)]
 
 
@@ -114,7 +116,6 @@ class RoundResolution(Resolution):
     game = None
 
     def to_json(self) -> dict:
-        from .scenario import table_json
         return table_json(self.table, self.trace, fame_left=True)
 
 
@@ -160,7 +161,7 @@ class Situation:
     def outcome(self, resolution: Resolution | None = None) -> dict:
         """The outcome as the CLI's JSON document (DESIGN.md §2.3), plus `market_discard` (the
         market cards discarded face up next to the toon deck, e.g. by a Horse)."""
-        r = resolution or self.run()
+        r = self.run() if resolution is None else resolution
         doc = r.to_json()
         doc["market_discard"] = [c.spec.id for c in r.table.market_discard]
         return doc
@@ -297,10 +298,14 @@ def _check_expect(expect, where: str, play: str, players: list[str]) -> None:
                 if name not in players:
                     raise LibraryError(f"{w}: {name!r} is not a player of the scenario")
                 if key == "card_fame":
-                    for card_key in v:
+                    for card_key, fame in v.items():
                         if not CARD_KEY.match(card_key):
                             raise LibraryError(f"{w}.{name}: {card_key!r} is not 'id', 'id@row,col' "
                                                "or 'id@row,col,height'")
+                        if not (isinstance(fame, int) or isinstance(fame, dict) and fame
+                                and set(fame) <= {"fame", "base", "bonus"}):
+                            raise LibraryError(f"{w}.{name}.{card_key}: expected a number or some of "
+                                               '{"fame", "base", "bonus"}')
             if key == "fame_left" and play != "round":
                 raise LibraryError(f"{w}: fame_left needs play \"round\"")
             if key == "fame_grid" and play != "resolve":
@@ -367,8 +372,7 @@ def library_files() -> list[str]:
     return sorted(f.name for f in folder.iterdir() if f.name.endswith(".json"))
 
 
-def load_file(file: str) -> list[Situation]:
-    """The situations of one library file, checked (LibraryError if malformed)."""
+def _read_file(file: str) -> dict:
     text = resources.files("fliptoons_explore").joinpath("data/situations", file).read_text("utf-8")
     try:
         data = json.loads(text)
@@ -376,7 +380,17 @@ def load_file(file: str) -> list[Situation]:
         raise LibraryError(f"{file}: not JSON ({e})") from None
     if not isinstance(data, dict) or set(data) != {"about", "situations"}:
         raise LibraryError(f"{file}: expected an object with \"about\" and \"situations\"")
-    return [_situation(s, file, k) for k, s in enumerate(data["situations"])]
+    return data
+
+
+def load_file(file: str) -> list[Situation]:
+    """The situations of one library file, checked (LibraryError if malformed)."""
+    return [_situation(s, file, k) for k, s in enumerate(_read_file(file)["situations"])]
+
+
+def file_about(file: str) -> str:
+    """What one library file holds, in a sentence or two (for a menu's headings)."""
+    return _read_file(file)["about"]
 
 
 @lru_cache(maxsize=1)

@@ -18,7 +18,7 @@ import pytest
 
 from fliptoons_explore import situation, situations
 from fliptoons_explore.situations import (NOT_ILLUSTRATED, LibraryError, Situation, SituationError,
-                                          differences, library_files, load_file)
+                                          differences, file_about, library_files, load_file)
 from fliptoons_explore.stepping import Stepper
 
 from util import CHECK_FAME_EXAMPLE
@@ -109,6 +109,7 @@ def test_library_file_is_well_formed(file):
     names are unique across the library."""
     loaded = load_file(file)
     assert loaded
+    assert len(file_about(file)) > 40
     for s in loaded:
         assert s.name.startswith(FILE_FAMILIES[file]), s.name
         assert s.file == file
@@ -135,6 +136,8 @@ def _entry(**changes) -> dict:
     ({"expect": {"events": [{"card": "crab", "where": 1}]}}, "where: unknown field"),
     ({"expect": {"cites": ["s2.faq.crabs"]}}, "unknown rule id 's2.faq.crabs'"),
     ({"expect": {"card_fame": {"Ann": {"crab@1": 5}}}}, "is not 'id', 'id@row,col'"),
+    ({"expect": {"card_fame": {"Ann": {"ladybug": {"points": 1}}}}}, 'some of {"fame", "base", "bonus"}'),
+    ({"expect": {"fame_grid": {"Ann": []}}, "play": "round"}, 'fame_grid needs play "resolve"'),
 ])
 def test_a_malformed_entry_is_reported_by_file_situation_and_field(changes, message):
     with pytest.raises(LibraryError) as e:
