@@ -1,0 +1,449 @@
+"""The situation library: every FAQ entry and Key Concept of both rulebooks, and their worked
+examples, as named situations that the tests, the notebooks and the explorer all load.
+
+A situation is a scenario (DESIGN.md §2.2) built on purpose, the rule ids it illustrates, a
+one-line title, a short explanation in plain words, how it is played (`resolve`: Flip + Check
+Fame; `round`: + the Market and the after-Market effects) and its expected outcome, written from
+the rulebooks (not from the engine). The library is package data, one JSON file per season and
+kind (`data/situations/s2-faq.json`, ...); `data/situations/README.md` describes the fields.
+
+    >>> from fliptoons_explore import situation, situations
+    >>> s = situation('s2.faq.crab.middle-column-returns')
+    >>> s.title
+    'A Crab placed in the middle column is returned to the bottom of the deck'
+    >>> s.check()   # the engine's outcome against the expected one: [] when they agree
+    []
+    >>> len(situations(rule='s2.faq.crab')) > 1
+    True
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from .engine import Resolution, play_round, resolve
+from .rules import RULES
+from .scenario import table_json
+
+__all__ = ["Situation", "SituationError", "LibraryError", "situations", "situation",
+           "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "fame_grid"]
+
+PLAYS = ("resolve", "round")
+FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
+#: expected-outcome fields keyed by player name
+PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed")
+#: expected-outcome fields about the table or the trace
+TABLE_EXPECT = ("market", "toon_deck", "market_discard", "events", "no_events", "order", "cites")
+PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "pos", "target", "value", "count")
+NAME = re.compile(r"^(s1|s2|jp)\.[a-z0-9-]+(\.[a-z0-9-]+)+$")
+CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
+
+#: Rule ids of kind `.faq.` / `.key.` that no situation illustrates, and why: rules about what a
+#: player may look at, which change no outcome the engine resolves.
+NOT_ILLUSTRATED = {
+    "s2.key.dismissed-cards": "information only: anyone may look at any dismissed pile; the engine "
+                              "hides nothing, so no outcome depends on it",
+    "s2.key.player-deck": "information only: a player may look through their own deck in the "
+                          "Market; the engine hides nothing, so no outcome depends on it",
+    "s2.key.player-deck.count": "information only: anyone may count any deck at any time; no "
+                                "outcome depends on it",
+}
+
+
+class SituationError(KeyError):
+    """An unknown situation name; the message names it and suggests the closest names."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class LibraryError(ValueError):
+    """A malformed situation file (which file, which situation, what is wrong)."""
+
+
+# -- reading a resolved table compactly ---------------------------------------------------------
+
+def compact_grid(player: dict) -> list[list[str | None]]:
+    """A player's JSON grid (DESIGN.md §2.3) as words: rows top first, each cell None or the ids
+    of its stack bottom first joined by '+', a face-down card written '~id'."""
+    return [[None if cell is None else "+".join(("" if c["face_up"] else "~") + c["id"] for c in cell)
+             for cell in row] for row in player["grid"]]
+
+
+def fame_grid(player: dict) -> list[list]:
+    """The fame of every card where the grid holds it: a cell is None (empty), a number (one
+    face-up card), '~' (one face-down card) or, for a stack, the fames bottom first joined by '+'
+    ('2+1', '~+4'). A face-up card without a fame entry shows '?'."""
+    entries = {(c["row"], c["col"], c["stack"]): c for c in player["fame"]["cards"]}
+    rows = []
+    for r, row in enumerate(player["grid"]):
+        out = []
+        for col, cell in enumerate(row):
+            if cell is None:
+                out.append(None)
+                continue
+            parts = []
+            for h, card in enumerate(cell):
+                e = entries.get((r, col, h))
+                parts.append(e["fame"] if e is not None and e["id"] == card["id"]
+                             else "~" if not card["face_up"] else "?")
+            out.append(parts[0] if len(parts) == 1 else "+".join(map(str, parts)))
+        rows.append(out)
+    return rows
+
+
+def _unplaced(player: dict) -> list[dict]:
+    """Fame entries whose row, column and height hold no card of that id."""
+    grid = player["grid"]
+
+    def holds(c) -> bool:
+        cell = grid[c["row"]][c["col"]] if 0 <= c["row"] < len(grid) else None
+        return cell is not None and c["stack"] < len(cell) and cell[c["stack"]]["id"] == c["id"]
+
+    return [c for c in player["fame"]["cards"] if not holds(c)]
+
+
+# -- a situation --------------------------------------------------------------------------------
+
+class RoundResolution(Resolution):
+    """A round played from a scenario (stopped before Cleanup), read like a resolution; its JSON
+    has each player's `fame_left`. `game` is the `Game` that played it."""
+
+    game = None
+
+    def to_json(self) -> dict:
+        return table_json(self.table, self.trace, fame_left=True)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A named situation of the library. `scenario` and `expect` are fresh copies each time."""
+
+    name: str
+    title: str
+    rules: tuple[str, ...]
+    play: str
+    explain: str
+    season: str
+    file: str
+    scenario_json: str
+    expect_json: str
+
+    @property
+    def scenario(self) -> dict:
+        """The scenario (DESIGN.md §2.2), a fresh copy to change at will."""
+        return json.loads(self.scenario_json)
+
+    @property
+    def expect(self) -> dict:
+        """The expected outcome, as written in the library."""
+        return json.loads(self.expect_json)
+
+    @property
+    def players(self) -> list[str]:
+        return [p.get("name", f"Player {i + 1}") for i, p in enumerate(self.scenario["players"])]
+
+    def run(self, record: bool = False, policy=None) -> Resolution:
+        """Play the situation as the library says (`resolve` or `round`); a `Resolution` (for a
+        round a `RoundResolution`, whose JSON has `fame_left`). `record` keeps every state, for
+        `stepping.Stepper`."""
+        if self.play == "resolve":
+            return resolve(self.scenario, policy, record=record)
+        game = play_round(self.scenario, policy, record=record)
+        result = RoundResolution(game.table, game.trace)
+        result.game = game
+        return result
+
+    def outcome(self, resolution: Resolution | None = None) -> dict:
+        """The outcome as the CLI's JSON document (DESIGN.md §2.3), plus `market_discard` (the
+        market cards discarded face up next to the toon deck, e.g. by a Horse)."""
+        r = self.run() if resolution is None else resolution
+        doc = r.to_json()
+        doc["market_discard"] = [c.spec.id for c in r.table.market_discard]
+        return doc
+
+    def check(self, resolution: Resolution | None = None) -> list[str]:
+        """Play the situation and compare with the expected outcome: one line per difference,
+        [] when the engine gives what the rulebook says."""
+        return differences(self.expect, self.outcome(resolution), self.players)
+
+    def __repr__(self) -> str:
+        return f"<Situation {self.name} ({self.play}): {self.title}>"
+
+    @classmethod
+    def from_dict(cls, data: dict, file: str = "<dict>") -> "Situation":
+        """A situation written like a library entry (data/situations/README.md), checked;
+        LibraryError names what is wrong. For trying a variation of a library situation."""
+        return _situation(data, file, 0)
+
+    def to_dict(self) -> dict:
+        """The library entry of this situation (the inverse of `from_dict`)."""
+        return {"name": self.name, "title": self.title, "rules": list(self.rules), "play": self.play,
+                "explain": self.explain, "scenario": self.scenario, "expect": self.expect}
+
+
+# -- comparing an outcome with an expectation ---------------------------------------------------
+
+def _card_entry(player: dict, key: str):
+    """The fame entry a `card_fame` key names: 'capybara' (the only scoring capybara),
+    'mosquito@1,0' (JSON row, column) or 'rat@1,0,1' (and height in the stack, 0 the bottom)."""
+    cid, row, col, height = CARD_KEY.match(key).groups()
+    found = [c for c in player["fame"]["cards"] if c["id"] == cid
+             and (row is None or (c["row"], c["col"]) == (int(row), int(col)))
+             and (height is None or c["stack"] == int(height))]
+    if len(found) == 1:
+        return found[0], None
+    return None, f"{len(found)} scoring cards match"
+
+
+def _matches(event: dict, pattern: dict, players: list[str]) -> bool:
+    for key, want in pattern.items():
+        if key == "count":
+            continue
+        if key == "player":
+            want = players.index(want) if want in players else want
+        if event.get(key) != want:
+            return False
+    return True
+
+
+def _show(pattern: dict) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in pattern.items()) + "}"
+
+
+def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
+    """Each way the outcome `doc` (the JSON document with `market_discard`) differs from
+    `expect`; `players` are the scenario's player names in seat order."""
+    out = []
+    by_name = {p["name"]: p for p in doc["players"]}
+    readers = {"fame": lambda p: p["fame"]["total"], "fame_left": lambda p: p.get("fame_left"),
+               "grid": compact_grid, "fame_grid": fame_grid,
+               "deck": lambda p: p["deck"], "dismissed": lambda p: p["dismissed"]}
+    for field in PLAYER_EXPECT:
+        for name, want in expect.get(field, {}).items():
+            p = by_name.get(name)
+            if p is None:
+                out.append(f"{field}: no player named {name!r} in the outcome")
+                continue
+            if field == "card_fame":
+                for key, fame in want.items():
+                    entry, why = _card_entry(p, key)
+                    if entry is None:
+                        out.append(f"{name} card_fame {key}: {why}")
+                        continue
+                    got = entry["fame"] if isinstance(fame, int) else {k: entry[k] for k in fame}
+                    if got != fame:
+                        out.append(f"{name} card_fame {key}: expected {fame}, got {got}")
+                continue
+            got = readers[field](p)
+            if field == "fame_grid" and _unplaced(p):
+                out.append(f"{name} fame_grid: fame entries for no card of the grid: {_unplaced(p)}")
+            if got != want:
+                out.append(f"{name} {field}: expected {json.dumps(want)}, got {json.dumps(got)}")
+    for field in ("market", "toon_deck", "market_discard"):
+        if field in expect and doc[field] != expect[field]:
+            out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc[field])}")
+    trace = doc["trace"]
+    for pattern in expect.get("events", []):
+        n = sum(1 for e in trace if _matches(e, pattern, players))
+        if "count" in pattern and n != pattern["count"]:
+            out.append(f"events {_show(pattern)}: {n} in the trace")
+        elif n == 0:
+            out.append(f"events {_show(pattern)}: none in the trace")
+    for pattern in expect.get("no_events", []):
+        steps = [e["step"] for e in trace if _matches(e, pattern, players)]
+        if steps:
+            out.append(f"no_events {_show(pattern)}: found at step {steps[0]}")
+    start = 0
+    for pattern in expect.get("order", []):
+        step = next((e["step"] for e in trace[start:] if _matches(e, pattern, players)), None)
+        if step is None:
+            out.append(f"order {_show(pattern)}: not found after step {start - 1}")
+            break
+        start = step + 1
+    cited = {e["rule"] for e in trace}
+    for rule in expect.get("cites", []):
+        if not any(r == rule or r.startswith(rule + ".") for r in cited):
+            out.append(f"cites {rule}: no event cites it")
+    return out
+
+
+# -- loading and checking the library -----------------------------------------------------------
+
+def _check_pattern(pattern, where: str, players: list[str]) -> None:
+    if not isinstance(pattern, dict) or not pattern:
+        raise LibraryError(f"{where}: expected an event pattern (an object)")
+    for key, value in pattern.items():
+        if key not in PATTERN_FIELDS:
+            raise LibraryError(f"{where}.{key}: unknown field (expected one of: {', '.join(PATTERN_FIELDS)})")
+        if key == "rule" and value not in RULES:
+            raise LibraryError(f"{where}.rule: unknown rule id {value!r}")
+        if key == "player" and value not in players:
+            raise LibraryError(f"{where}.player: {value!r} is not a player of the scenario")
+
+
+def _check_expect(expect, where: str, play: str, players: list[str]) -> None:
+    if not isinstance(expect, dict) or not expect:
+        raise LibraryError(f"{where}: expected an object with at least one expected field")
+    for key, value in expect.items():
+        w = f"{where}.{key}"
+        if key in PLAYER_EXPECT:
+            if not isinstance(value, dict) or not value:
+                raise LibraryError(f"{w}: expected an object keyed by player name")
+            for name, v in value.items():
+                if name not in players:
+                    raise LibraryError(f"{w}: {name!r} is not a player of the scenario")
+                if key == "card_fame":
+                    for card_key, fame in v.items():
+                        if not CARD_KEY.match(card_key):
+                            raise LibraryError(f"{w}.{name}: {card_key!r} is not 'id', 'id@row,col' "
+                                               "or 'id@row,col,height'")
+                        if not (isinstance(fame, int) or isinstance(fame, dict) and fame
+                                and set(fame) <= {"fame", "base", "bonus"}):
+                            raise LibraryError(f"{w}.{name}.{card_key}: expected a number or some of "
+                                               '{"fame", "base", "bonus"}')
+            if key == "fame_left" and play != "round":
+                raise LibraryError(f"{w}: fame_left needs play \"round\"")
+            if key == "fame_grid" and play != "resolve":
+                raise LibraryError(f"{w}: fame_grid needs play \"resolve\" (after a round the grid "
+                                   "is no longer the one Check Fame scored; use card_fame)")
+        elif key in ("events", "no_events", "order"):
+            if not isinstance(value, list) or not value:
+                raise LibraryError(f"{w}: expected a list of event patterns")
+            for k, pattern in enumerate(value):
+                _check_pattern(pattern, f"{w}[{k}]", players)
+        elif key == "cites":
+            for rule in value:
+                if rule not in RULES:
+                    raise LibraryError(f"{w}: unknown rule id {rule!r}")
+        elif key not in TABLE_EXPECT:
+            raise LibraryError(f"{w}: unknown field (expected one of: "
+                               f"{', '.join(PLAYER_EXPECT + TABLE_EXPECT)})")
+
+
+def _situation(data, file: str, k: int) -> Situation:
+    where = f"{file}: situations[{k}]"
+    if not isinstance(data, dict):
+        raise LibraryError(f"{where}: expected an object")
+    name = data.get("name")
+    if isinstance(name, str):
+        where = f"{file}: {name}"
+    for key in data:
+        if key not in FIELDS:
+            raise LibraryError(f"{where}.{key}: unknown field (expected one of: {', '.join(FIELDS)})")
+    for key in FIELDS:
+        if key not in data:
+            raise LibraryError(f"{where}: missing field {key!r}")
+    if not isinstance(name, str) or not NAME.match(name):
+        raise LibraryError(f"{where}: a name is lowercase words joined by dots, starting with "
+                           "its season (s1., s2., jp.)")
+    for key in ("title", "explain"):
+        if not isinstance(data[key], str) or not data[key].strip():
+            raise LibraryError(f"{where}.{key}: expected a non-empty string")
+    rules = data["rules"]
+    if not isinstance(rules, list) or not rules:
+        raise LibraryError(f"{where}.rules: expected a list of rule ids")
+    for rule in rules:
+        if rule not in RULES:
+            raise LibraryError(f"{where}.rules: unknown rule id {rule!r}")
+    if not name.startswith(rules[0] + "."):
+        raise LibraryError(f"{where}: the name starts with its first rule id and a few words "
+                           f"(e.g. {rules[0]}.what-happens)")
+    if data["play"] not in PLAYS:
+        raise LibraryError(f"{where}.play: expected \"resolve\" or \"round\", got {data['play']!r}")
+    scenario = data["scenario"]
+    if not isinstance(scenario, dict) or not isinstance(scenario.get("players"), list):
+        raise LibraryError(f"{where}.scenario: expected a scenario with players")
+    players = [p.get("name", f"Player {i + 1}") for i, p in enumerate(scenario["players"])]
+    if len(set(players)) != len(players):
+        raise LibraryError(f"{where}.scenario: player names must differ")
+    _check_expect(data["expect"], f"{where}.expect", data["play"], players)
+    return Situation(name, data["title"], tuple(rules), data["play"], data["explain"],
+                     scenario.get("season", "s2"), file, json.dumps(scenario), json.dumps(data["expect"]))
+
+
+def library_files() -> list[str]:
+    """The library's file names (data/situations/*.json), sorted."""
+    folder = resources.files("fliptoons_explore").joinpath("data/situations")
+    return sorted(f.name for f in folder.iterdir() if f.name.endswith(".json"))
+
+
+def _read_file(file: str) -> dict:
+    text = resources.files("fliptoons_explore").joinpath("data/situations", file).read_text("utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LibraryError(f"{file}: not JSON ({e})") from None
+    if not isinstance(data, dict) or set(data) != {"about", "situations"}:
+        raise LibraryError(f"{file}: expected an object with \"about\" and \"situations\"")
+    return data
+
+
+def load_file(file: str) -> list[Situation]:
+    """The situations of one library file, checked (LibraryError if malformed)."""
+    return [_situation(s, file, k) for k, s in enumerate(_read_file(file)["situations"])]
+
+
+def file_about(file: str) -> str:
+    """What one library file holds, in a sentence or two (for a menu's headings)."""
+    return _read_file(file)["about"]
+
+
+@lru_cache(maxsize=1)
+def _library() -> dict[str, Situation]:
+    library: dict[str, Situation] = {}
+    for file in library_files():
+        for s in load_file(file):
+            if s.name in library:
+                raise LibraryError(f"{file}: {s.name}: the name is used twice "
+                                   f"(also in {library[s.name].file})")
+            library[s.name] = s
+    return library
+
+
+def situations(rule: str | None = None, season: str | None = None, play: str | None = None,
+               card: str | None = None) -> list[Situation]:
+    """The library's situations in file order, optionally only those that illustrate `rule` (an
+    id or a family: 's2.faq.crab' also takes 's2.faq.crab.deck-only-crabs'; 's1.faq' every
+    Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'), are played with `play`
+    ('resolve' or 'round'), or use `card` (an id) anywhere in their scenario."""
+    found = []
+    for s in _library().values():
+        if rule is not None and not any(r == rule or r.startswith(rule + ".") for r in s.rules):
+            continue
+        if season is not None and s.season != season:
+            continue
+        if play is not None and s.play != play:
+            continue
+        if card is not None and card not in _cards_in(s.scenario):
+            continue
+        found.append(s)
+    return found
+
+
+def _cards_in(scenario: dict) -> set[str]:
+    """Every card id a scenario names: decks, dismissed piles, grids, market, toon deck."""
+    ids = set(scenario.get("market", [])) | set(scenario.get("toon_deck", []))
+    for p in scenario["players"]:
+        ids |= set(p.get("deck", [])) | set(p.get("dismissed", []))
+        for row in p.get("grid") or []:
+            for cell in row:
+                ids |= {c if isinstance(c, str) else c["id"] for c in cell or []}
+    return ids
+
+
+def situation(name: str) -> Situation:
+    """The situation of this name; SituationError (a KeyError) naming the closest names if none."""
+    library = _library()
+    if name in library:
+        return library[name]
+    close = difflib.get_close_matches(str(name), list(library), n=3, cutoff=0.6)
+    if not close:
+        prefix = str(name).rsplit(".", 1)[0]
+        close = [n for n in library if n.startswith(prefix)][:3]
+    hint = f"; did you mean {', '.join(close)}?" if close else "; situations() lists them"
+    raise SituationError(f"no situation named {name!r}{hint}")
