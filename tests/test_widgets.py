@@ -8,6 +8,7 @@ FAQ (../shared/seeds/000_…), the S1 FAQ, RULINGS.md.
 from __future__ import annotations
 
 import json
+from html import escape
 import re
 
 import pytest
@@ -175,7 +176,7 @@ def test_editing_keeps_the_step():
 
 
 def test_the_acting_card_is_marked_on_the_table():
-    x = explorer(EXAMPLES["S2 rulebook: Check Fame example (13 fame)"])
+    x = explorer(EXAMPLES["s2.example.check-fame.jordy-13"].scenario)
     stack = next(e.step for e in x.result.trace if e.kind == "stack")
     x.stepper.slider.value = stack
     acting = re.findall(r'<div class="fte-acting"[^>]*>(.*?)</div>', x.stepper.table.html)
@@ -218,7 +219,7 @@ def test_a_policy_may_answer_every_decision():
 # -- the chain view -------------------------------------------------------------------------------
 
 def test_chain_and_stepper_follow_each_other():
-    x = explorer(EXAMPLES["A Coyote lands above a Gorilla"])
+    x = explorer(EXAMPLES["first.coyote-above-a-gorilla"].scenario)
     move = next(e for e in x.result.trace if e.kind == "move")
     x.chain.view.click(step=str(move.step))
     assert x.stepper.stepper.step == move.step
@@ -230,7 +231,7 @@ def test_chain_and_stepper_follow_each_other():
 
 
 def test_trace_rows_jump_to_their_step():
-    x = explorer(EXAMPLES["A Coyote lands above a Gorilla"])
+    x = explorer(EXAMPLES["first.coyote-above-a-gorilla"].scenario)
     x.tabs.selected_index = 1
     x.trace.view.click(step="7")
     assert x.stepper.stepper.step == 7
@@ -257,10 +258,11 @@ def test_rulings_tab_sets_options_and_compares_side_by_side():
 # -- import and export ----------------------------------------------------------------------------
 
 def test_export_and_import_round_trip():
-    x = explorer(EXAMPLES["S2 rulebook: Market example (play the round)"])
+    market = EXAMPLES["s2.example.market.jordy-raccoon-rat-groundhog"].scenario
+    x = explorer(market)
     x.json.export_button.click()
     exported = json.loads(x.json.text.value)
-    assert exported == EXAMPLES["S2 rulebook: Market example (play the round)"]
+    assert exported == market
     assert 'download="Jordy-Renato.json"' in x.json.download.value
     y = explorer()
     y.json.text.value = x.json.text.value
@@ -317,11 +319,16 @@ def test_interactions_of_a_card_and_loading_a_pair():
 
 
 def test_every_example_loads_without_error():
+    """The menu holds every situation of the library; each loads, plays as it says (resolve or
+    the round) and shows its title."""
+    from fliptoons_explore import situations
+    assert set(EXAMPLES) >= {s.name for s in situations()}
     x = explorer()
-    for name in EXAMPLES:
+    for name, example in EXAMPLES.items():
         x.examples.value = name
         assert x.error.value == "", name
-        assert x.situation.scenario() == Situation(EXAMPLES[name]).scenario()
+        assert x.situation.scenario() == Situation(example.scenario).scenario()
+        assert x.mode == example.play and escape(example.title) in x.about.value
 
 
 def test_every_browser_hook_is_present():

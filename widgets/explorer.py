@@ -72,8 +72,10 @@ class Explorer(w.VBox):
         self.policy = w.Dropdown(options=list(POLICIES), value=ASK, description="decisions",
                                  tooltip="who answers a decision the scenario does not answer",
                                  layout=w.Layout(width="14em"), style={"description_width": "5em"})
-        self.examples = w.Dropdown(options=[("load an example…", "")] + [(name, name) for name in EXAMPLES],
-                                   value="", layout=w.Layout(width="22em"))
+        self.examples = w.Dropdown(options=[("load an example…", "")] + [(e.label, n) for n, e in EXAMPLES.items()],
+                                   value="", layout=w.Layout(width="24em"),
+                                   tooltip="the rulebooks' examples, every Key Concept and FAQ entry as a situation")
+        self.about = w.HTML()
         self.examples.add_class("fte-examples")
         self.decision = w.VBox()
         self.decision.add_class("fte-decision")
@@ -106,7 +108,7 @@ class Explorer(w.VBox):
         side = w.VBox([self.tabs], layout=w.Layout(width="420px", min_width="300px"))
         body = w.HBox([self.catalog, middle, side], layout=w.Layout(width="100%", align_items="flex-start",
                                                                    flex_flow="row wrap"))
-        super().__init__([header, self.error, body], **kwargs)
+        super().__init__([header, self.error, self.about, body], **kwargs)
         self.add_class("fte-explorer")
         self.load(scenario or {"season": "s2", "players": [{"name": "Ann", "deck": []}]})
 
@@ -120,7 +122,15 @@ class Explorer(w.VBox):
         name = change["new"]
         if not name:
             return
-        self.load(EXAMPLES[name])
+        example = EXAMPLES[name]
+        self.mode = ROUND if example.play == "round" else RESOLVE
+        self.load(example.scenario)
+        rules = ", ".join(example.rules)
+        self.about.value = (f'<div style="line-height:1.35;border-left:4px solid #2f6fb5;padding:2px 8px;margin:2px 0">'
+                            f"<b>{escape(example.title)}</b>"
+                            + (f" — {escape(example.explain)}" if example.explain else "")
+                            + (f'<br><span style="color:#57606a;font-size:11px">{"play the round" if self.mode == ROUND else "resolve"}'
+                               f" · rules: {escape(rules)}</span>" if rules else "") + "</div>")
         self.examples.value = ""
 
     def _picked(self, card_id: str) -> None:
