@@ -110,7 +110,7 @@ class RulingsPanel(w.VBox):
             rows.append(d)
         self.matter = w.HTML()
         self.compare_with = w.Dropdown(description="compare with", layout=w.Layout(width="28em"),
-                                       style={"description_width": "6.5em"})
+                                       style={"description_width": "initial"})
         self.compare_with.add_class("fte-compare-with")
         self.result = w.HTML()
         self.result.add_class("fte-comparison")
@@ -118,10 +118,11 @@ class RulingsPanel(w.VBox):
         self._handlers: list = []
         self._quiet = False
         self.compare_with.observe(self.errors.guard(lambda _c: self._show_comparison()), names="value")
-        super().__init__(([] if errors else [self.errors]) + [w.HTML("<b>Ruling options</b> (hover a name for its question; the default follows "
-                                 "the English rulebooks)"),
-                          w.VBox(rows, layout=w.Layout(max_height="16em", overflow="auto")),
-                          self.matter, self.compare_with, self.result], **kwargs)
+        super().__init__(([] if errors else [self.errors]) + [
+            self.matter, self.compare_with, self.result,
+            w.HTML('<div style="line-height:1.35;margin-top:6px"><b>Ruling options</b> as this situation sets them '
+                   "(hover a name for its question; the defaults follow the English rulebooks)</div>"),
+            w.VBox(rows, layout=w.Layout(max_height="16em", overflow="auto"))], **kwargs)
 
     def on_change(self, handler) -> None:
         """`handler(name, value, default)` when an option is set."""
@@ -177,6 +178,16 @@ class RulingsPanel(w.VBox):
 
 # -- card interactions ----------------------------------------------------------------------------
 
+#: The interaction graph's effects (`interactions.EFFECTS`) in words, both ways.
+ACTS_ON = {"flip": "can turn over", "return": "can return", "stack_on": "can end in one stack with",
+           "move": "can move", "dismiss": "can dismiss", "gain": "can take", "place_above": "can put a card above",
+           "discard": "can discard", "cost": "changes the dismiss cost of", "score_from": "counts toward the fame of"}
+ACTED_ON_BY = {"flip": "can be turned over by", "return": "can be returned by",
+               "stack_on": "can end in one stack with", "move": "can be moved by", "dismiss": "can be dismissed by",
+               "gain": "can be taken by", "place_above": "can have a card put above it by",
+               "discard": "can be discarded by", "cost": "its dismiss cost is changed by",
+               "score_from": "its fame counts"}
+
 class InteractionsPanel(w.VBox):
     """Pick a card: what can act on it and what it acts on (the interaction graph), and the
     finder's pairs with it, each loadable into the builder as a ready situation (`on_load`)."""
@@ -214,12 +225,13 @@ class InteractionsPanel(w.VBox):
             return
         graph = interaction_graph(self.season)
         rows = []
-        for title, query in (("acts on", affects), ("is acted on by", affected_by)):
+        for outgoing, query in ((True, affects), (False, affected_by)):
             for effect in EFFECTS:
                 others = query(graph, card, effect=effect)
                 if others:
                     names = ", ".join(CATALOG[o].name for o in others)
-                    rows.append(f"<li>{escape(title)} — <i>{escape(effect.replace('_', ' '))}</i>: {escape(names)}</li>")
+                    words = (ACTS_ON if outgoing else ACTED_ON_BY)[effect]
+                    rows.append(f"<li>{escape(words)}: {escape(names)}</li>")
         spec = CATALOG[card]
         self.links.value = (f"<b>{escape(spec.name)}</b>"
                             + (f'<ul style="margin:2px 0 2px 1.2em;padding:0">{"".join(rows)}</ul>' if rows
