@@ -113,19 +113,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per command at most")
     parser.add_argument("--quick", action="store_true", help="smaller engine sizes")
+    parser.add_argument("--sizes", default="", help="stack heights for the engine part, e.g. 2500,10000")
+    parser.add_argument("--no-doors", action="store_true", help="only the engine part")
     args = parser.parse_args()
-    print("Doors (the command line, wall time of one run):")
-    for label, argv, content in door_cases(args.quick):
-        spent, outcome = run_door(argv, content, args.timeout)
-        print(f"  {label:<42} {spent:7.2f} s  {outcome}")
+    if not args.no_doors:
+        print("Doors (the command line, wall time of one run):")
+        for label, argv, content in door_cases(args.quick):
+            spent, outcome = run_door(argv, content, args.timeout)
+            print(f"  {label:<42} {spent:7.2f} s  {outcome}", flush=True)
     sizes = (2_500, 10_000, 40_000) if args.quick else (2_500, 10_000, 100_000)
+    if args.sizes:
+        sizes = tuple(int(n) for n in args.sizes.split(","))
     print("Engine (a Table built directly, no limits):")
     for n in sizes:
         spent = engine_round(n)
-        print(f"  round up to Cleanup, {n:>7,}-card stack  {spent:8.3f} s  ({1e6 * spent / n:6.1f} us/card)")
+        print(f"  round up to Cleanup, {n:>7,}-card stack  {spent:8.3f} s  ({1e6 * spent / n:6.1f} us/card)",
+              flush=True)
     for n in sizes:
         spent = engine_text(n)
-        print(f"  text of a resolution, {n:>7,}-card stack {spent:8.3f} s  ({1e6 * spent / n:6.1f} us/card)")
+        print(f"  text of a resolution, {n:>7,}-card stack {spent:8.3f} s  ({1e6 * spent / n:6.1f} us/card)",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import re
 #: Bytes of UTF-8 in a scenario file, on standard input, or in scenario JSON text.
 MAX_SCENARIO_BYTES = 1_000_000
 #: Cards in one scenario: decks, grids, dismissed piles, the market and the toon deck together.
-MAX_CARDS = 5_000
+MAX_CARDS = 2_000
 #: JSON values (objects, lists, strings, numbers...) in one scenario, all levels counted.
 MAX_VALUES = 100_000
 #: Levels of nesting: a grid's card object is at level 7 (scenario, players, player, grid, row, cell, card).
@@ -26,9 +26,10 @@ MAX_DEPTH = 20
 MAX_STRING_LENGTH = 200
 #: Digits in any integer (a 64-bit number has at most 20).
 MAX_INTEGER_DIGITS = 20
-#: Cards one player's Flip may reveal (each card of a 1,001-card deck of Monkeys is revealed once;
-#: only contrived decks, such as hundreds of Crabs cycling past hundreds of Monkeys, need more).
-MAX_REVEALS = 20_000
+#: Cards one player's Flip may reveal before it ends (rule `engine.flip.reveal-limit`). A deck of
+#: 1,001 Monkeys reveals each card once, 997 Crabs and a Mosquito about 1,000; only contrived decks
+#: (a hundred Crabs cycling past each of a hundred Monkeys) need more.
+MAX_REVEALS = 10_000
 #: Games in one `fliptoons-explore play`.
 MAX_GAMES = 100_000
 
