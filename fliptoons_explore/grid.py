@@ -26,12 +26,13 @@ class Grid:
     """Stacks in the six base slots (`slots[0..5]`) and in extra cells above each column
     (`extra[col][level]`, level 0 directly above the upper row). Empty spaces hold None."""
 
-    __slots__ = ("slots", "extra", "version")
+    __slots__ = ("slots", "extra", "version", "holes")
 
     def __init__(self) -> None:
         self.slots: list[list | None] = [None] * 6
         self.extra: tuple[list, list, list] = ([], [], [])
         self.version = 0  # counts changes (cards moved or turned), for caches of the grid's picture
+        self.holes = False  # an extra column may have an empty cell below its top one
 
     # -- spaces -----------------------------------------------------------------------------
     def at(self, row: int, col: int) -> list | None:
@@ -96,10 +97,9 @@ class Grid:
     def lowest_free_extra(self, col: int) -> int:
         """The row of the lowest empty extra cell above a column (a new row if needed)."""
         column = self.extra[col]
-        try:
+        if self.holes and None in column:
             return -column.index(None) - 1
-        except ValueError:
-            return -len(column) - 1
+        return -len(column) - 1
 
     def neighbours(self, row: int, col: int) -> list[tuple[int, int, list]]:
         """Occupied spaces sharing a side with (row, col): above, below, left, right."""
@@ -137,6 +137,8 @@ class Grid:
             return
         column = self.extra[col]
         level = -row - 1
+        if len(column) < level:
+            self.holes = True
         while len(column) <= level:
             column.append(None)
         column[level] = [card]
@@ -173,6 +175,8 @@ class Grid:
                 column[-row - 1] = None
                 while column and column[-1] is None:
                     column.pop()
+                if -row - 1 < len(column):
+                    self.holes = True
         return where
 
     def copy(self) -> "Grid":
@@ -180,6 +184,7 @@ class Grid:
         g.slots = [None if s is None else list(s) for s in self.slots]
         g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
         g.version = self.version
+        g.holes = self.holes
         return g
 
 

@@ -27,8 +27,8 @@ MAX_STRING_LENGTH = 200
 #: Digits in any integer (a 64-bit number has at most 20).
 MAX_INTEGER_DIGITS = 20
 #: Cards one player's Flip may reveal before it ends (rule `engine.flip.reveal-limit`). A deck of
-#: 1,001 Monkeys reveals each card once, 997 Crabs and a Mosquito about 1,000; only contrived decks
-#: (a hundred Crabs cycling past each of a hundred Monkeys) need more.
+#: 1,001 Monkeys reveals each card once, 997 Crabs and a Mosquito about 1,000; no deck of
+#: `MAX_CARDS` cards is known to need as many (docs/limits.md).
 MAX_REVEALS = 10_000
 #: Games in one `fliptoons-explore play`.
 MAX_GAMES = 100_000

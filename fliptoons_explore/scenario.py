@@ -196,8 +196,9 @@ def _check_text(text: str, where: str) -> None:
                             f"{MAX_STRING_LENGTH}, {LIMITS})")
     bad = unsafe_character(text)
     if bad is not None:
-        raise ScenarioError(f"{where}: {quote(text)} holds the control character or lone surrogate "
-                            f"{quote(bad)} (expected plain text)")
+        what = ("a lone surrogate" if "\ud800" <= bad <= "\udfff" else
+                "a line separator" if bad in "\u2028\u2029" else "a control character")
+        raise ScenarioError(f"{where}: {quote(text)} holds {what}, {quote(bad)} (expected plain text)")
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
