@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from .engine import play_round, resolve
@@ -29,12 +30,12 @@ class _Parser(argparse.ArgumentParser):
 
 def _whole_number(text: str) -> int:
     """An integer argument of at most MAX_INTEGER_DIGITS digits (docs/limits.md)."""
-    digits = text.strip().lstrip("+-")
-    if not digits.isdigit() or not digits.isascii():
+    if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
         raise argparse.ArgumentTypeError("expected a whole number")
-    if len(digits) > MAX_INTEGER_DIGITS:
-        raise argparse.ArgumentTypeError(f"a number of {len(digits):,} digits "
-                                         f"(at most {MAX_INTEGER_DIGITS}, docs/limits.md)")
+    digits = len(text.strip().lstrip("+-"))
+    if digits > MAX_INTEGER_DIGITS:
+        raise argparse.ArgumentTypeError(f"a number of {digits:,} digits (at most {MAX_INTEGER_DIGITS}, "
+                                         "docs/limits.md)")
     return int(text)
 
 

@@ -343,13 +343,23 @@ class ReplayPolicy:
 
     def __init__(self, decisions: list) -> None:
         self.answers = iter(decisions)
+        self.given = len(decisions)
 
     def choose(self, choice: Choice):
-        return next(self.answers)
+        answer = next(self.answers, StopIteration)
+        if answer is StopIteration:
+            raise ValueError(f"decisions: the game asks more than the {self.given} decisions given")
+        return answer
 
 
 def replay(season, players, seed, solo=None, decisions=(), rulings=None) -> Game:
-    """The same game again from its seed, setup and logged decisions."""
+    """The same game again from its seed, setup and logged decisions (`Game.decisions`: option
+    indexes, or None for a declined choice); ValueError naming a wrong argument."""
+    if not isinstance(decisions, (list, tuple)) or not all(
+            d is None or isinstance(d, int) and not isinstance(d, bool) for d in decisions):
+        from .limits import quote
+        raise ValueError(f"decisions: expected a list of option indexes or None (Game.decisions), "
+                         f"got {quote(decisions if not isinstance(decisions, tuple) else list(decisions))}")
     game = new_game(season, players, seed, solo, ReplayPolicy(list(decisions)), rulings=rulings)
     game.play()
     return game

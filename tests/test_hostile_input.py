@@ -423,3 +423,15 @@ def test_standard_input_in_a_real_process():
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr == (b'fliptoons-explore: error: players[0].name: "\\udc80" holds a lone surrogate, '
                            b'"\\udc80" (expected plain text)\n')
+
+
+def test_item9_replay_checks_its_decisions():
+    from fliptoons_explore import replay
+
+    game = new_game("s2", 2, seed=5)
+    game.play()
+    assert replay("s2", 2, 5, decisions=game.decisions).result == game.result
+    with pytest.raises(ValueError, match="^decisions: the game asks more than the 3 decisions given$"):
+        replay("s2", 2, 5, decisions=game.decisions[:3])
+    with pytest.raises(ValueError, match='^decisions: expected a list of option indexes or None .*got "abc"$'):
+        replay("s2", 2, 5, decisions="abc")
