@@ -52,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p = sub.add_parser("play", help="play whole games and print who won")
     p.add_argument("--season", choices=("s1", "s2", "combined"), required=True)
-    p.add_argument("--players", type=_whole_number, required=True, help="1 to 4 (s1, s2) or 2 to 8 (combined)")
+    p.add_argument("--players", type=_whole_number, required=True, help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo")
     p.add_argument("--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)")
     p.add_argument("--policy", choices=("default", "random", "greedy"), default="default")
     p.add_argument("--seed", type=_whole_number, required=True)

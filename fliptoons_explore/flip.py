@@ -9,7 +9,6 @@ from __future__ import annotations
 from .events import (Dismiss, EndFlip, Flip, Gain, Ignored, Move, Phase, Place, Queued, Return,
                      Reveal, Stack, Trace, Trigger)
 from .grid import LOWER, MIDDLE, UPPER, lowest_rank_card
-
 from .limits import MAX_REVEALS  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
 
 # Kinds of pending next-revealed effects: where the card goes, and what happens to it after.

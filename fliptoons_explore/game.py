@@ -19,7 +19,8 @@ from .fame import check_fame
 from .flip import flip_phase
 from .market import (after_market, discard_market_ends, market_turn, refill, resolve_after_flip,
                      skunk_dismissal)
-from .policy import Choice, DefaultPolicy, Policy
+from .limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
+from .policy import Choice, DefaultPolicy, Policy, check_policy
 from .rulings import Rulings
 from .state import PRICES, Table
 
@@ -296,9 +297,6 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
 
 def _check_setup(season, players, seed, solo, policy, rulings, names) -> Rulings | None:
     """new_game's arguments, each checked at the call (ValueError naming it); the rulings."""
-    from .limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
-    from .policy import check_policy
-
     if not isinstance(season, str) or season not in PRICES:
         raise ValueError(f'season: expected "s1", "s2" or "combined", got {quote(season)}')
     most = 8 if season == "combined" else 4
@@ -357,7 +355,6 @@ def replay(season, players, seed, solo=None, decisions=(), rulings=None) -> Game
     indexes, or None for a declined choice); ValueError naming a wrong argument."""
     if not isinstance(decisions, (list, tuple)) or not all(
             d is None or isinstance(d, int) and not isinstance(d, bool) for d in decisions):
-        from .limits import quote
         raise ValueError(f"decisions: expected a list of option indexes or None (Game.decisions), "
                          f"got {quote(decisions if not isinstance(decisions, tuple) else list(decisions))}")
     game = new_game(season, players, seed, solo, ReplayPolicy(list(decisions)), rulings=rulings)
