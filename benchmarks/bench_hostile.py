@@ -54,7 +54,15 @@ def door_cases(quick: bool) -> list[tuple[str, list[str], object]]:
          {"players": [{"deck": ["crab"] * 997 + ["mosquito"]}]}),
         ("resolve, 1,001 ostriches", ["resolve"], {"season": "s1", "players": [{"deck": ["ostrich"] * 1001}]}),
         ("resolve, 1,001 rabbits", ["resolve"], {"season": "s1", "players": [{"deck": ["rabbit"] * 1001}]}),
-        ("resolve, two Coyotes (a loop)", ["resolve"], {"players": [{"deck": ["coyote", "coyote"]}]}),
+        ("resolve, two Coyotes (no loop: they stack)", ["resolve"], {"players": [{"deck": ["coyote", "coyote"]}]}),
+        ("round, 1,990-card stack (card limit)", ["round"], {"players": [{"grid": stack_grid(1_990)}]}),
+        ("compare, 1,990-card stack (card limit)", ["compare"], {"players": [{"grid": stack_grid(1_990)}]}),
+        ("round, 1,980 Vultures in 660 rows", ["round"],
+         {"season": "combined", "players": [{"grid": [[["vulture"]] * 3] * 660}]}),
+        ("compare, 990 Cows beside 990 Foxes", ["compare"],
+         {"season": "combined", "players": [{"grid": [[["cow"] * 990, ["rooster"], ["rat"]],
+                                                       [["fox"] * 990, None, None]]}],
+          "rulings": {"cow_copies": "total"}}),
         ("resolve, an integer of 5,000 digits", ["resolve"],
          b'{"players": [{"deck": []}], "first_player": ' + b"1" * 5000 + b"}"),
     ]
@@ -120,7 +128,7 @@ def main() -> None:
         print("Doors (the command line, wall time of one run):")
         for label, argv, content in door_cases(args.quick):
             spent, outcome = run_door(argv, content, args.timeout)
-            print(f"  {label:<42} {spent:7.2f} s  {outcome}", flush=True)
+            print(f"  {label:<44} {spent:7.2f} s  {outcome}", flush=True)
     sizes = (2_500, 10_000, 40_000) if args.quick else (2_500, 10_000, 100_000)
     if args.sizes:
         sizes = tuple(int(n) for n in args.sizes.split(","))
