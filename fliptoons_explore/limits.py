@@ -17,7 +17,7 @@ import re
 #: Bytes of UTF-8 in a scenario file, on standard input, or in scenario JSON text.
 MAX_SCENARIO_BYTES = 1_000_000
 #: Cards in one scenario: decks, grids, dismissed piles, the market and the toon deck together.
-MAX_CARDS = 2_000
+MAX_CARDS = 1_500
 #: JSON values (objects, lists, strings, numbers...) in one scenario, all levels counted.
 MAX_VALUES = 100_000
 #: Levels of nesting: a grid's card object is at level 7 (scenario, players, player, grid, row, cell, card).
@@ -59,7 +59,7 @@ def _preview(value, limit: int, depth: int) -> str:
     if isinstance(value, dict):
         if depth >= 2 or len(value) > 3:
             return "{...}" if value else "{}"
-        return "{" + ", ".join(f"{_preview(str(k), 20, 9)}: {_preview(v, 20, depth + 1)}"
+        return "{" + ", ".join(f"{_preview(k, 20, 2)}: {_preview(v, 20, depth + 1)}"
                                for k, v in value.items()) + "}"
     if isinstance(value, list):
         if depth >= 2 or len(value) > 3:

@@ -251,7 +251,7 @@ def test_item6_path_and_arguments_with_newlines(tmp_path):
 
 def test_item7_tall_stacks_over_the_card_limit(tmp_path):
     stack = {"players": [{"grid": [[["mosquito"] * 10_000, ["capybara"], None], [None] * 3]}]}
-    lines = refused(tmp_path, stack, "players[0].grid[0][0][2000]",
+    lines = refused(tmp_path, stack, "players[0].grid[0][0][1500]",
                     f"more than {MAX_CARDS:,} cards", "docs/limits.md")
     assert len(lines) == 8
 
