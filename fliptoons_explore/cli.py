@@ -1,5 +1,7 @@
 """The command line: a thin layer over the engine (DESIGN.md §2.3).
 
+SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and exit code 2.
+
     fliptoons-explore resolve SCENARIO.json [--json]
     fliptoons-explore round SCENARIO.json [--json]
     fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--json]
@@ -10,16 +12,31 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from .engine import play_round, resolve
-from .scenario import ScenarioError, table_json
+from .limits import MAX_INTEGER_DIGITS, one_line
+from .scenario import ScenarioError, read_scenario, table_json
 from .text import resolution_text, round_text
+
+SCENARIO_HELP = "a scenario JSON file (DESIGN.md §2.2), or - to read standard input"
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2, like a bad scenario
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
+def _whole_number(text: str) -> int:
+    """An integer argument of at most MAX_INTEGER_DIGITS digits (docs/limits.md)."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        raise argparse.ArgumentTypeError("expected a whole number")
+    digits = len(text.strip().lstrip("+-"))
+    if digits > MAX_INTEGER_DIGITS:
+        raise argparse.ArgumentTypeError(f"a number of {digits:,} digits (at most {MAX_INTEGER_DIGITS}, "
+                                         "docs/limits.md)")
+    return int(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -27,25 +44,25 @@ def _parser() -> argparse.ArgumentParser:
                      description="Resolve FlipToons situations step by step, citing the rules.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("resolve", help="Flip + Check Fame for every player of a scenario")
-    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
+    p.add_argument("scenario", help=SCENARIO_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p = sub.add_parser("round", help="+ the scripted Market actions and after-Market effects, "
                                      "stopping before Cleanup")
-    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
+    p.add_argument("scenario", help=SCENARIO_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p = sub.add_parser("play", help="play whole games and print who won")
     p.add_argument("--season", choices=("s1", "s2", "combined"), required=True)
-    p.add_argument("--players", type=int, required=True, help="1 to 4 (s1, s2) or 2 to 8 (combined)")
+    p.add_argument("--players", type=_whole_number, required=True, help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo")
     p.add_argument("--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)")
     p.add_argument("--policy", choices=("default", "random", "greedy"), default="default")
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=_whole_number, required=True)
+    p.add_argument("--games", type=_whole_number, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p = sub.add_parser("chain", help="the causal chain graph of a resolution (what caused what)")
-    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
+    p.add_argument("scenario", help=SCENARIO_HELP)
     p.add_argument("--json", action="store_true", help="print the graph as node-link JSON")
     p = sub.add_parser("compare", help="resolve under other ruling options and show the difference")
-    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
+    p.add_argument("scenario", help=SCENARIO_HELP)
     p.add_argument("--ruling", action="append", default=[], metavar="NAME=VALUE",
                    help="a ruling option to change (repeatable); none: list the options that change the outcome")
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -55,22 +72,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def read_scenario(path: str) -> dict:
-    """A scenario file's JSON; ScenarioError (one line) if it cannot be read."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except OSError as e:
-        raise ScenarioError(f"{path}: cannot read the file ({e.strerror})") from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: not a UTF-8 text file") from None
-    except RecursionError:
-        raise ScenarioError(f"{path}: not valid JSON (nested too deeply)") from None
+def _fail(error: Exception) -> int:
+    """A mistake: one line on stderr (whatever its text holds), exit code 2."""
+    print(f"fliptoons-explore: error: {one_line(str(error))}", file=sys.stderr)
+    return 2
 
 
 def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # any name prints, whatever the terminal's encoding
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     args = _parser().parse_args(argv)
     if args.command == "app":
         from .app import app_command
@@ -84,8 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             output = play_command(args)
         except ValueError as e:
-            print(f"fliptoons-explore: error: {e}", file=sys.stderr)
-            return 2
+            return _fail(e)
         print(output)
         return 0
     try:
@@ -104,8 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             from .compare import compare_command
             output = compare_command(scenario, args.ruling, as_json=args.json)
     except ScenarioError as e:
-        print(f"fliptoons-explore: error: {e}", file=sys.stderr)
-        return 2
+        return _fail(e)
     print(output)
     return 0
 

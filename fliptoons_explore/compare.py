@@ -19,7 +19,8 @@ from dataclasses import dataclass, fields
 from .engine import Resolution, play_round, resolve
 from .grid import space_name
 from .rulings import OPTIONS, Rulings
-from .scenario import ScenarioError, grid_json
+from .limits import quote
+from .scenario import ScenarioError, check, grid_json, parse_json_value
 
 
 @dataclass(frozen=True)
@@ -200,20 +201,20 @@ def _outcome(resolution: Resolution) -> dict:
     return doc
 
 
-def _check_changes(changes, where=lambda name: f"ruling option {name!r}") -> dict:
+def _check_changes(changes, where=lambda name: "changes") -> dict:
     """The changes as a dict; ScenarioError (one line) for an unknown name or a wrong value."""
     if not isinstance(changes, dict):
-        raise ScenarioError(f"ruling changes: expected an object {{name: value}}, got {type(changes).__name__}")
+        raise ScenarioError(f"changes: expected an object {{name: value}}, got {quote(changes)}")
     for name, value in changes.items():
         option = OPTIONS.get(name)
         if option is None:
-            raise ScenarioError(f"{where(name)}: unknown ruling option {name!r} "
+            raise ScenarioError(f"{where(name)}: unknown ruling option {quote(name)} "
                                 f"(known: {', '.join(OPTIONS)})")
         try:
             Rulings.from_dict({name: value})
         except ValueError:
             raise ScenarioError(f"{where(name)}: {name} must be one of "
-                                f"{', '.join(map(_show, option.choices))}, got {_show(value)}") from None
+                                f"{', '.join(map(_show, option.choices))}, got {quote(value)}") from None
     return dict(changes)
 
 
@@ -257,8 +258,9 @@ def _with_rulings(scenario: dict, rulings: dict) -> dict:
 def compare_rulings(scenario: dict, changes: dict) -> Comparison:
     """Resolve `scenario` under its own `rulings` and under them plus `changes` ({option: value});
     ScenarioError (one line) for a bad scenario, option name or value."""
-    before = _run(scenario)
+    check(scenario)
     changes = _check_changes(changes)
+    before = _run(scenario)
     base = dict(scenario.get("rulings") or {})
     try:
         after = _run(_with_rulings(scenario, {**base, **changes}))
@@ -272,7 +274,9 @@ def compare_rulings(scenario: dict, changes: dict) -> Comparison:
 
 def rulings_that_matter(scenario: dict) -> list[tuple[str, object]]:
     """Every (option, value) that, set in place of the scenario's current value, changes the
-    outcome (any grid, deck, dismissed pile, card fame or total); in `OPTIONS` order."""
+    outcome (any grid, deck, dismissed pile, card fame or total); in `OPTIONS` order.
+    ScenarioError (one line) for a bad scenario."""
+    check(scenario)
     current = _run(scenario, traced=False)
     reference = _outcome(current)
     rulings = current.table.rulings
@@ -296,24 +300,26 @@ def rulings_that_matter(scenario: dict) -> list[tuple[str, object]]:
 
 def parse_ruling_args(args: list[str]) -> dict:
     """['cow_copies=total', 'extra_rows_in_columns=false'] -> {name: value}; a value is read as
-    JSON when it can be (true, false, numbers, "quoted"), else as a string. ScenarioError (one
-    line, naming the argument) for a malformed, repeated or unknown option or a wrong value."""
+    JSON when it can be (true, false, numbers, "quoted"), else as a string, within the limits of a
+    scenario's values. ScenarioError (one line, naming the argument) for a malformed, repeated or
+    unknown option or a wrong value."""
     changes: dict = {}
     where = {}
     for arg in args:
         name, sep, text = arg.partition("=")
         name = name.strip()
+        shown = f"--ruling {quote(arg)}"
         if not sep or not name:
-            raise ScenarioError(f"--ruling {arg!r}: expected NAME=VALUE (e.g. cow_copies=total)")
+            raise ScenarioError(f"{shown}: expected NAME=VALUE (e.g. cow_copies=total)")
         try:
-            value = json.loads(text)
-        except ValueError:
+            value = parse_json_value(text, shown)
+        except json.JSONDecodeError:
             value = text
         if name in changes:
-            raise ScenarioError(f"--ruling {arg!r}: {name} is given twice")
+            raise ScenarioError(f"{shown}: {quote(name)} is given twice")
         changes[name] = value
-        where[name] = arg
-    return _check_changes(changes, lambda name: f"--ruling {where[name]!r}")
+        where[name] = shown
+    return _check_changes(changes, lambda name: where[name])
 
 
 def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = False) -> str:
@@ -323,7 +329,7 @@ def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = Fals
     if changes:
         comparison = compare_rulings(scenario, changes)
         return json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text()
-    _run(scenario, traced=False)  # a bad scenario fails here, with its own message
+    check(scenario)
     current = Rulings.from_dict(dict(scenario.get("rulings") or {}))
     matters = []  # (name, value, Comparison or the reason the scenario cannot be played so)
     for name, value in rulings_that_matter(scenario):

@@ -5,6 +5,7 @@ import json
 import sys
 
 from .game import new_game
+from .limits import MAX_GAMES
 from .policy import DefaultPolicy, RandomPolicy
 
 
@@ -37,11 +38,22 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+def check_play_args(season: str, players: int, solo: str | None, games: int) -> None:
+    """`play`'s arguments, each named as on the command line (ValueError, one line)."""
+    most = 8 if season == "combined" else 4
+    if not 1 <= players <= most:
+        raise ValueError(f"--players: expected 2 to {most} players with --season {season} "
+                         f"(or 1 with --solo), got {players}")
+    if solo and players != 1:
+        raise ValueError(f"--solo: a solo game takes --players 1, got --players {players}")
+    if players == 1 and not solo:
+        raise ValueError("--players 1 is a solo game: add --solo easy, normal or hard")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"--games: expected 1 to {MAX_GAMES:,}, got {games}")
+
+
 def play_command(args) -> str:
-    if args.solo and args.players != 1:
-        raise ValueError("--solo takes --players 1")
-    if args.games < 1:
-        raise ValueError(f"--games: expected 1 or more, got {args.games}")
+    check_play_args(args.season, args.players, args.solo, args.games)
     show = _progress if args.games >= 20 and sys.stderr.isatty() else None
     rows = []
     for seed, game in play_games(args.season, args.players, args.seed, args.games, args.solo,

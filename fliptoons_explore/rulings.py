@@ -184,19 +184,27 @@ class Rulings:
     previous_placed_first: str = "first-card"
     crab_flip_end: str = "own-ability"
 
+    def __post_init__(self) -> None:
+        """Every value must be one of its option's choices: `Rulings(cow_copies='sum')` is a
+        ValueError naming the option, whoever builds the rulings."""
+        for name, choices in _CHOICES:
+            value = getattr(self, name)
+            if not _allowed(value, choices):
+                _refuse(name, value)
+
     @classmethod
     def from_dict(cls, values: dict) -> "Rulings":
-        """Rulings from {name: value}; ValueError naming a wrong name or value."""
-        changes = {}
+        """Rulings from {name: value}; ValueError (one line) naming a wrong name or value."""
+        if not isinstance(values, dict):
+            from .limits import quote
+            raise ValueError(f"rulings: expected an object {{name: value}}, got {quote(values)}")
         for name, value in values.items():
-            option = OPTIONS.get(name)
-            if option is None:
-                raise ValueError(f"unknown ruling option {name!r} (known: {', '.join(OPTIONS)})")
-            if value not in option.choices or type(value) is not type(option.default):
-                raise ValueError(f"ruling {name!r} must be one of {', '.join(map(_show, option.choices))}, "
-                                 f"got {_show(value)}")
-            changes[name] = value
-        return replace(cls(), **changes)
+            if name not in OPTIONS:
+                from .limits import quote
+                raise ValueError(f"unknown ruling option {quote(name)} (known: {', '.join(OPTIONS)})")
+            if not _allowed(value, OPTIONS[name].choices):
+                _refuse(name, value)
+        return replace(cls(), **values)
 
     def changed(self) -> dict:
         """The options that differ from the defaults."""
@@ -206,6 +214,20 @@ class Rulings:
 def _show(value: object) -> str:
     import json
     return json.dumps(value)
+
+
+def _allowed(value, choices: tuple) -> bool:
+    """One of the choices, of the same type (true is not 1, "true" is not true)."""
+    return any(value == c and type(value) is type(c) for c in choices)
+
+
+def _refuse(name: str, value) -> None:
+    from .limits import quote
+    raise ValueError(f"ruling {name} must be one of {', '.join(map(_show, OPTIONS[name].choices))}, "
+                     f"got {quote(value)}")
+
+
+_CHOICES = tuple((name, option.choices) for name, option in OPTIONS.items())
 
 
 assert {f.name: f.default for f in fields(Rulings)} == {n: o.default for n, o in OPTIONS.items()}

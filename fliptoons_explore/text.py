@@ -34,9 +34,10 @@ def grid_text(player) -> str:
 def fame_text(player) -> str:
     """One line per scoring card, then the total."""
     lines = []
+    in_grid = {c.uid for c in player.grid.cards()}
     for e in player.fame:
         where = space_name(e.pos) + (f", stack {e.height + 1}" if e.height else "")
-        if player.grid.locate(e.card) is None:
+        if e.card.uid not in in_grid:
             where += "; has left the grid since"
         parts = f"{e.base}"
         if e.bonus or e.card.spec.score:

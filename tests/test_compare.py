@@ -100,7 +100,7 @@ def test_no_difference():
 
 
 def test_bad_changes():
-    with pytest.raises(ScenarioError, match="unknown ruling option 'cow'"):
+    with pytest.raises(ScenarioError, match='unknown ruling option "cow"'):
         compare_rulings(COW, {"cow": "total"})
     with pytest.raises(ScenarioError, match='cow_copies must be one of "printed", "total", got "all"'):
         compare_rulings(COW, {"cow_copies": "all"})
@@ -154,11 +154,11 @@ def test_cli_compare_lists_the_options_that_matter(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--ruling", "cow_copy=total"], "fliptoons-explore: error: --ruling 'cow_copy=total': unknown ruling "
-                                     "option 'cow_copy' (known: "),
-    (["--ruling", "cow_copies=maybe"], "fliptoons-explore: error: --ruling 'cow_copies=maybe': cow_copies "
+    (["--ruling", "cow_copy=total"], 'fliptoons-explore: error: --ruling "cow_copy=total": unknown ruling '
+                                     'option "cow_copy" (known: '),
+    (["--ruling", "cow_copies=maybe"], 'fliptoons-explore: error: --ruling "cow_copies=maybe": cow_copies '
                                        'must be one of "printed", "total", got "maybe"'),
-    (["--ruling", "cow_copies"], "fliptoons-explore: error: --ruling 'cow_copies': expected NAME=VALUE"),
+    (["--ruling", "cow_copies"], 'fliptoons-explore: error: --ruling "cow_copies": expected NAME=VALUE'),
 ])
 def test_cli_bad_ruling(tmp_path, args, message):
     done = run(tmp_path, COW, *args)
@@ -169,8 +169,8 @@ def test_cli_bad_ruling(tmp_path, args, message):
 def test_cli_bad_scenario(tmp_path):
     done = run(tmp_path, {"players": [{"deck": ["crabb"]}]}, "--ruling", "cow_copies=total")
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.startswith("fliptoons-explore: error: players[0].deck[0]: unknown card id 'crabb' "
-                                  "(did you mean 'crab'")
+    assert done.stderr.startswith('fliptoons-explore: error: players[0].deck[0]: unknown card id "crabb" '
+                                  '(did you mean "crab"')
     assert done.stderr.count("\n") == 1
 
 

@@ -194,7 +194,7 @@ def test_another_copy_only_if_the_boxes_hold_two(g):
 
 def test_season_filter_and_errors(g):
     assert affected_by(g, "caterpillar", "dismiss", season="s1") == ["alligator", "butterfly", "skunk", "snake"]
-    with pytest.raises(KeyError, match="did you mean 'crab'"):
+    with pytest.raises(KeyError, match='did you mean "crab"'):
         affects(g, "crabb")
     with pytest.raises(ValueError, match="unknown effect 'eat'"):
         affects(g, "crab", effect="eat")
