@@ -171,12 +171,6 @@ class Game(Resolver):
         few = self.solo or (n <= 4 if t.season == "combined" else n <= 2)
         rule = "s2.solo.market-discard" if self.solo else (
             "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count")
-        if t.season == "s1" and n == 1 and not self.solo:  # S1 Cleanup: "with two players"
-            rule = "ruling.s1_end_discards"
-            few = t.rulings.s1_end_discards == "1-2-players"
-            if not few:
-                self.emit(Ignored, None, None, None, rule,
-                          detail="one player: Season 1 discards the market's end cards with two players")
         if few and t.market_cards():
             discard_market_ends(self, None, rule)
             if not refill(self, None, rule) and self.solo:

@@ -131,12 +131,6 @@ OPTIONS: dict[str, RulingOption] = {o.name: o for o in (
         "Each Rat's banner applies on its own ('cards in its stack' cost 1 less), as every face-up "
         "card of a stack is active (S2 Key Concepts, Stacked Cards)."),
     RulingOption(
-        "s1_end_discards", "1-2-players", ("1-2-players", "2-players"),
-        "Season 1's Cleanup discards the market's end cards 'if playing with two players': with one "
-        "player outside the solo rules too?",
-        "Season 2, the newer text, says one or two players, and Season 1's solo rules discard them "
-        "for one player as well; '2-players' reads Season 1's sentence alone."),
-    RulingOption(
         "previous_placed_first", "first-card", ("first-card", "first-slot"),
         "A previous-placed ability is ignored for the 'first' card: the first card placed (Elephant, "
         "Turkey FAQ), or any card placed in slot 1 (Key Concepts: 'placed in the first slot'), such "
@@ -180,7 +174,6 @@ class Rulings:
     snake_space_to_the_right: str = "reading-order"
     after_market_refill: str = "refill-first"
     rats_in_a_stack: str = "each"
-    s1_end_discards: str = "1-2-players"
     previous_placed_first: str = "first-card"
     crab_flip_end: str = "own-ability"
 

@@ -13,7 +13,7 @@ from fliptoons_explore.compare import compare_rulings, rulings_that_matter
 from fliptoons_explore.interactions import EFFECTS, affected_by, affects, find_interactions, interaction_graph
 from fliptoons_explore.render import Marks, fame_of_players, table_html, table_info, trace_table
 from fliptoons_explore.rulings import OPTIONS
-from fliptoons_explore.scenario import ScenarioError
+from fliptoons_explore.scenario import ScenarioError, check, parse_scenario_text
 from fliptoons_explore.state import snapshot
 
 from .errors import ErrorArea
@@ -262,16 +262,11 @@ class InteractionsPanel(w.VBox):
 
 # -- the scenario as JSON -------------------------------------------------------------------------
 
-def parse_scenario_text(text: str) -> dict:
-    """A scenario from JSON text; ScenarioError (one line) when it is not JSON or not an object."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ScenarioError(f"scenario JSON: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    except RecursionError:
-        raise ScenarioError("scenario JSON: nested too deeply") from None
-    if not isinstance(data, dict):
-        raise ScenarioError("scenario JSON: expected an object with \"players\"")
+def read_scenario_json(text, source: str = "scenario JSON") -> dict:
+    """A scenario from JSON text or an uploaded file's bytes, through the engine's own reading
+    (`scenario.parse_scenario_text`: its limits and one-line messages) and checks (`check`)."""
+    data = parse_scenario_text(text, source)
+    check(data)
     return data
 
 
@@ -319,8 +314,8 @@ class JSONPanel(w.VBox):
         self.download.value = (f'<a download="{escape(filename)}.json" href="data:application/json;base64,{data}" '
                                f'style="color:#2f6fb5">download {escape(filename)}.json</a>')
 
-    def _import(self, text: str) -> None:
-        scenario = parse_scenario_text(text)
+    def _import(self, text, source: str = "scenario JSON") -> None:
+        scenario = read_scenario_json(text, source)
         for handler in self._handlers:
             handler(scenario)
 
@@ -329,11 +324,9 @@ class JSONPanel(w.VBox):
         if not files:
             return
         item = files[0]
-        content = item["content"] if isinstance(item, dict) else item.content
-        try:
-            text = bytes(content).decode("utf-8")
-        except UnicodeDecodeError:
-            raise ScenarioError(f"{item.get('name', 'file') if isinstance(item, dict) else item.name}: "
-                                "not a UTF-8 text file") from None
-        self.text.value = text
-        self._import(text)
+        content = bytes(item["content"] if isinstance(item, dict) else item.content)
+        name = item.get("name", "file") if isinstance(item, dict) else item.name
+        scenario = read_scenario_json(content, name)
+        self.text.value = json.dumps(scenario, indent=1)
+        for handler in self._handlers:
+            handler(scenario)
