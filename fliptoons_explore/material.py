@@ -1,4 +1,5 @@
-"""The material shipped with the package: the teaching notebooks and the example scenarios.
+"""The material shipped with the package: the teaching notebooks, the example scenarios and the
+docs (the scenario format, how the engine reads the rules).
 
     >>> from fliptoons_explore.material import examples, example
     >>> "s2-check-fame-example" in examples()
@@ -6,9 +7,9 @@
     >>> example("crab-in-the-middle")["players"][0]["deck"][:2]
     ['mosquito', 'crab']
 
-In a wheel they are `fliptoons_explore/notebooks/` and `fliptoons_explore/examples/` (mapped from
-the repository's top-level `notebooks/` and `examples/` by pyproject.toml); in a checkout installed
-with `pip install -e .` they are read from those folders directly.
+In a wheel they are `fliptoons_explore/notebooks/`, `examples/` and `docs/` (mapped from the
+repository's top-level folders of those names by pyproject.toml); in a checkout installed with
+`pip install -e .` they are read from those folders directly.
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import json
 import shutil
 from pathlib import Path
 
-__all__ = ["notebooks_dir", "examples_dir", "notebooks", "examples", "example", "copy_notebooks"]
+__all__ = ["notebooks_dir", "examples_dir", "docs_dir", "notebooks", "examples", "example",
+           "copy_notebooks"]
 
 _HERE = Path(__file__).resolve().parent
 
@@ -38,6 +40,11 @@ def examples_dir() -> Path:
     return _material("examples")
 
 
+def docs_dir() -> Path:
+    """The folder of the docs (scenarios.md, engine.md)."""
+    return _material("docs")
+
+
 def notebooks() -> list[Path]:
     """The teaching notebooks, in order (00_tour.ipynb first)."""
     return sorted(notebooks_dir().glob("*.ipynb"))
@@ -57,12 +64,14 @@ def example(name: str) -> dict:
 
 
 def copy_notebooks(dest: str | Path) -> list[Path]:
-    """Copy the notebooks into `dest`, and the example scenarios into `dest/examples`; returns the
-    files written. FileExistsError (naming the file) if any of them exists: nothing is copied."""
+    """Copy the notebooks into `dest`, the example scenarios into `dest/examples` and the docs into
+    `dest/docs`; returns the files written. FileExistsError (naming the file) if any of them
+    exists: then nothing is copied."""
     dest = Path(dest)
     plan = [(p, dest / p.name) for p in notebooks()]
     plan += [(p, dest / "examples" / p.name) for p in sorted(examples_dir().iterdir())
              if p.suffix in (".json", ".md")]
+    plan += [(p, dest / "docs" / p.name) for p in sorted(docs_dir().glob("*.md"))]
     if dest.exists() and not dest.is_dir():
         raise FileExistsError(f"{dest} exists and is not a folder (nothing copied)")
     for _, target in plan:
