@@ -251,8 +251,9 @@ def draw(graph, ax=None, labels: bool = True, font_size: float = 8):
     """Draw the graph with `layered_positions` (causes above their effects): each event a box
     coloured by its kind (step, kind, card, and the player when there are several and the
     position), arrows from cause to effect, `revealed` links dashed. Returns the matplotlib
-    Axes; matplotlib is imported here."""
-    import matplotlib.pyplot as plt
+    Axes; matplotlib (the `notebooks` extra) is imported here."""
+    from ._optional import require
+    plt = require("matplotlib.pyplot", extra="notebooks", purpose="chains.draw")
 
     pos = layered_positions(graph)
     xs = [x for x, _ in pos.values()] or [0.0]

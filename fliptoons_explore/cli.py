@@ -58,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
                      epilog="Each command has its own help: fliptoons-explore COMMAND --help")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                metavar="COMMAND")
+                                metavar="command")
 
     def command(name, help, description, epilog=None):
         return sub.add_parser(name, help=help, description=textwrap.fill(description, 78),

@@ -134,22 +134,15 @@ class Comparison:
             lines.append("no difference: every grid, deck, dismissed pile and fame is the same")
         for i, p in enumerate(self.players):
             before, after = p.fame
+            same = _same_cards(self.before.players[i], self.after.players[i]) if everything else []
             if not p.changed:
                 if everything:
                     lines.append(f"{p.name}: {before} fame, unchanged")
-                    lines += _same_cards(self.before.players[i])
+                    lines += _card_lines(p.cards, same)
                 continue
             lines.append(f"{p.name}: {before} -> {after} fame ({after - before:+d})" + (
                 f"; fame left {p.fame_left[0]} -> {p.fame_left[1]}" if p.fame_left else ""))
-            width = max(len(c.id) for c in p.cards) if p.cards else 0
-            for c in p.cards:
-                if c.before[0] == c.after[0]:
-                    lines.append(f"  {c.id:<{width}}  {c.before[0]}: {c.before[1]} -> {c.after[1]}")
-                else:
-                    lines.append(f"  {c.id:<{width}}  {c.before[0]} ({c.before[1]}) -> "
-                                 f"{c.after[0]} ({c.after[1]})")
-            if everything:
-                lines += _same_cards(self.before.players[i], self.after.players[i])
+            lines += _card_lines(p.cards, same)
             if p.grid_changed:
                 lines.append("  grid before:")
                 lines += ["    " + row for row in grid_text(self.before.players[i]).splitlines()]
@@ -239,14 +232,23 @@ def _places(player) -> dict:
     return out
 
 
-def _same_cards(pa, pb=None) -> list[str]:
-    """'  = bee  slot 1 (upper left): 1' for every card of a player (in `pa`) whose place and
-    fame are the same in `pb` (default: every card)."""
-    a = _places(pa)
-    b = a if pb is None else _places(pb)
-    same = [v for uid, v in a.items() if b.get(uid) == v]
-    width = max((len(cid) for cid, _, _ in same), default=0)
-    return [f"  = {cid:<{width}}  {where}: {fame}" for cid, where, fame in same]
+def _same_cards(pa, pb) -> list[tuple[str, str, int]]:
+    """(id, where, fame) of every card of a player whose place and fame are the same in both."""
+    a, b = _places(pa), _places(pb)
+    return [v for uid, v in a.items() if b.get(uid) == v]
+
+
+def _card_lines(changes, same=()) -> list[str]:
+    """'  cow   slot 1 (upper left): 1 -> 4' per changed card, then '  goat  slot 2 (upper
+    middle): 4' per card the same in both (listed by --all), the ids in one column."""
+    width = max([len(c.id) for c in changes] + [len(cid) for cid, _, _ in same], default=0)
+    lines = []
+    for c in changes:
+        if c.before[0] == c.after[0]:
+            lines.append(f"  {c.id:<{width}}  {c.before[0]}: {c.before[1]} -> {c.after[1]}")
+        else:
+            lines.append(f"  {c.id:<{width}}  {c.before[0]} ({c.before[1]}) -> {c.after[0]} ({c.after[1]})")
+    return lines + [f"  {cid:<{width}}  {where}: {fame}" for cid, where, fame in same]
 
 
 def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
