@@ -136,7 +136,8 @@ def _quiet_exit(command):
 
 
 def notebooks_command(dest: str) -> str:
-    """`fliptoons-explore notebooks [DEST]`: copy the notebooks out; how to open them."""
+    """`fliptoons-explore notebooks [DEST]`: copy the notebooks out and say how to open them;
+    ValueError (one line) if a file is in the way or DEST cannot be written."""
     from importlib.util import find_spec
 
     from .material import copy_notebooks
@@ -144,9 +145,9 @@ def notebooks_command(dest: str) -> str:
     try:
         written = copy_notebooks(dest)
     except FileExistsError as e:
-        raise ScenarioError(str(e)) from None
+        raise ValueError(str(e)) from None
     except OSError as e:
-        raise ScenarioError(f"{dest}: cannot copy the notebooks there ({e.strerror})") from None
+        raise ValueError(f"{dest}: cannot copy the notebooks there ({e.strerror})") from None
     count = {folder: sum(p.parent.name == folder for p in written) for folder in ("examples", "docs")}
     notebooks = len(written) - sum(count.values())
     lines = [f"copied {notebooks} notebooks into {dest}/, {count['examples']} files into "
@@ -178,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "notebooks":
         try:
             print(notebooks_command(args.dest))
-        except ScenarioError as e:
+        except ValueError as e:
             print(f"fliptoons-explore: error: {e}", file=sys.stderr)
             return 2
         return 0
