@@ -23,12 +23,10 @@ identical (DESIGN.md §4.1: seed + setup + decisions replays a game exactly).
 
 Each mode's games are split into parts (`PARTS`), each a test class, which pytest-xdist runs in
 parallel (README: `pytest -n auto`): about 100 s of CPU time in all, the costliest part about 12 s.
-The check after every event counts the cards in every place, a grid again only when it changed
-(`Grid.version`), and at every phase event checks every card's place.
 """
 from __future__ import annotations
 
-from operator import attrgetter
+from itertools import chain
 
 import pytest
 
@@ -59,22 +57,11 @@ class InvariantViolation(AssertionError):
     pass
 
 
-_VERSION, _REVEALED, _FAME_LEFT = attrgetter("version"), attrgetter("revealed"), attrgetter("fame_left")
-
-
-def _in_grid(grid) -> int:
-    """The cards of a grid (as `Grid.count`, inlined for speed)."""
-    n = sum(map(len, filter(None, grid.slots)))
-    for column in grid.extra:
-        n += sum(map(len, filter(None, column)))
-    return n
-
-
 class CheckingTrace(Trace):
     """A trace that checks the invariants after every event it records."""
 
-    __slots__ = ("table", "total", "uids", "actions", "allowed", "piles", "grids", "in_grids",
-                 "versions", "base", "turn")
+    __slots__ = ("table", "total", "uids", "actions", "allowed", "piles", "slot_lists", "extras",
+                 "base", "turn")
 
     def __init__(self, table, setup=()) -> None:
         super().__init__(setup)  # the setup events new_game already recorded
@@ -93,26 +80,24 @@ class CheckingTrace(Trace):
         self.piles = [t.toon_deck, t.market_discard, t.box]
         for p in t.players:
             self.piles += [p.deck, p.dismissed]
-        self.grids = [p.grid for p in t.players]
-        self.in_grids = [_in_grid(g) for g in self.grids]
-        self.versions = [g.version for g in self.grids]
+        self.slot_lists = [p.grid.slots for p in t.players]
+        self.extras = [p.grid.extra for p in t.players]
 
     def count(self) -> int:
-        """Cards over all places: decks, dismissed piles, revealed cards, grids, the market, the
-        toon deck, the discard pile and the box. A grid is counted again only when it changed
-        (`Grid.version`, which every move into, out of or inside a grid raises); every phase
-        event also checks every card's place (`Table.locations`), however it moved."""
+        """Cards over all places: decks, dismissed piles, revealed cards, grids (the six slots and
+        the extra rows, as `grid.count()` counts them, inlined for speed), the market, the toon
+        deck, the discard pile and the box."""
         t = self.table
         market = t.market
         n = sum(map(len, self.piles)) + len(market) - market.count(None)
-        now = list(map(_VERSION, self.grids))
-        if now != self.versions:
-            for i, (grid, version) in enumerate(zip(self.grids, self.versions)):
-                if grid.version != version:
-                    self.in_grids[i] = _in_grid(grid)
-            self.versions = now
-        players = t.players
-        return n + sum(self.in_grids) + len(players) - list(map(_REVEALED, players)).count(None)
+        n += sum(map(len, filter(None, chain.from_iterable(self.slot_lists))))
+        for extra in self.extras:
+            if extra[0] or extra[1] or extra[2]:
+                n += sum(len(stack) for column in extra for stack in column if stack)
+        for p in t.players:
+            if p.revealed is not None:
+                n += 1
+        return n
 
     def emit(self, cls, phase, player, card, cause, rule, pos=None, target=None, detail="", value=None):
         step = Trace.emit(self, cls, phase, player, card, cause, rule, pos, target, detail, value)
@@ -124,12 +109,11 @@ class CheckingTrace(Trace):
         if self.turn is not None and cls is not Phase:
             self.base[self.turn] = t.players[self.turn].fame_total
             self.turn = None
-        if min(map(_FAME_LEFT, t.players)) < 0:
-            base = self.base
-            for p in t.players:
-                if p.fame_left < 0 and p.fame_left < base.get(p.index, 0):  # below min(0, its total)
-                    raise InvariantViolation(f"step {step} ({cls.kind} {card} {rule}): {p.name} has "
-                                             f"{p.fame_left} fame left of {base.get(p.index, 0)}")
+        base = self.base
+        for p in t.players:
+            if p.fame_left < 0 and p.fame_left < base.get(p.index, 0):  # below min(0, its total)
+                raise InvariantViolation(f"step {step} ({cls.kind} {card} {rule}): {p.name} has "
+                                         f"{p.fame_left} fame left of {base.get(p.index, 0)}")
         if cls is Phase:
             if phase == "market" and player is not None:
                 self.turn = player
@@ -187,9 +171,9 @@ def _play_block(mode: str, seeds: range, replay_seeds: frozenset) -> dict:
             "outcomes": outcomes, "games": len(seeds)}
 
 
-#: Each mode's games in parts of consecutive seeds, each part a class of tests (one pytest-xdist
-#: scope under `--dist loadscope`), so that parallel workers share the costly modes evenly
-#: (measured: 8 players about 23 ms a checked game, 4 players 14, 2 players 7, solo 2).
+#: Each mode's games in parts of consecutive seeds, each part a class of tests (one unit of work
+#: for pytest-xdist, tests/conftest.py), so that parallel workers share the costly modes evenly
+#: (measured: a checked game of 8 players about 23 ms, 4 players 10, 2 players 7, solo 2).
 PARTS = {"8p-combined": 4, "4p-s1": 2, "2p-s2": 1, "solo-s1": 1, "solo-s2": 1, "solo-combined": 1}
 
 
