@@ -237,7 +237,8 @@ def timing_svg(graph, effect=None) -> str:
         for k, e in enumerate(kinds):
             body.append(_rect(left + xpos[v] + k * stripe, top + ypos[u], stripe, cell - 1, EFFECT_COLOURS[e]))
     total_w = int(max(left + width + 10, 16 + len(subtitle) * _CHAR, 16 + len(title) * 8.2))
-    legend, legend_h = _legend(8, top + height + 14, effects, total_w - 16)
+    present = {e for kinds in cells.values() for e in kinds}
+    legend, legend_h = _legend(8, top + height + 14, [e for e in effects if e in present], total_w - 16)
     body += legend
     total_h = top + height + 14 + legend_h
     if coded:
@@ -264,11 +265,12 @@ def _group_name(timing: str, room: float, coded: set) -> str:
 def neighbourhood_svg(graph, card: str, effect=None) -> str:
     """What can affect `card` (left) and what it can affect (right), one box per effect listing
     the cards (sorted), each box joined to the card by an arrow in the effect's colour."""
+    from .cards import unknown_card_message
     from .interactions import _neighbours
 
-    effects = _wanted(effect)
     if card not in graph:
-        _neighbours(graph, card, None, None, True)  # the one-line KeyError naming close ids
+        raise KeyError(unknown_card_message(card, list(graph)))
+    effects = _wanted(effect)
     sides = []
     for outgoing, words in ((False, _AFFECTED_BY), (True, _AFFECTS)):
         boxes = []

@@ -239,8 +239,7 @@ def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_c
     frame = frame.astype({c: "string" for c in COLUMNS if c != "cause"} | {"cause": "Int64"})
     if all_columns or frame.empty:
         return frame
-    shown = [c for c in COLUMNS if (frame[c].notna() & (frame[c] != "")).any()] if len(frame) else COLUMNS
-    return frame[shown]
+    return frame[[c for c in COLUMNS if (frame[c].notna() & (frame[c] != "")).any()]]
 
 
 def trace_lines(resolution, phase=None, player=None, card=None, kind=None,
