@@ -329,7 +329,8 @@ def neighbourhood_svg(graph, card: str, effect=None) -> str:
     for k, fact in enumerate(facts):
         body.append(_text(mx + mid_w / 2, my + 34 + 14 * k, fact, anchor="middle", size=10, fill="#444444"))
     if not left and not right:
-        body.append(_text(10, top + body_h + 16, "nothing can affect it, and it can affect nothing",
+        which = "" if len(effects) == len(EFFECT_COLOURS) else f" ({', '.join(effects)})"
+        body.append(_text(10, top + body_h + 16, f"nothing can affect it, and it can affect nothing{which}",
                           fill="#555555"))
     height = int(top + body_h + (26 if not left and not right else 12))
     return _svg(width, height, body, title)

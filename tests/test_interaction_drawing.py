@@ -164,3 +164,15 @@ def test_save_writes_the_svg(s2, tmp_path):
     assert (tmp_path / "crab.svg").read_text(encoding="utf-8") == d.svg
     left, right = boxes(d.svg)  # only the effects asked for
     assert (list(left), list(right)) == (["flip", "return"], ["return"])
+
+
+def test_nothing_to_draw():
+    """Season 1 has no card that returns (the return effect is Season 2's): an empty matrix, and a
+    neighbourhood that says so."""
+    s1 = interaction_graph("s1")
+    d = draw(s1, effect="return")
+    assert_plain_svg(d.svg) is None and cells(d.svg) == set()
+    assert "row A, column B: A can affect B (for a bonus: B counts A); 0 pairs; effects: return" in texts(d.svg)
+    n = draw(s1, card="bee", effect="return")
+    assert boxes(n.svg) == ({}, {})
+    assert texts(n.svg)[-1] == "nothing can affect it, and it can affect nothing (return)"
