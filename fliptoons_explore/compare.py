@@ -122,9 +122,10 @@ class Comparison:
                 "after": None if first[2] is None else first[2].to_json()},
         }
 
-    def text(self) -> str:
-        """The difference in words: the options changed, each player's fame and cards, the grids
-        that differ, and the first step where the traces part."""
+    def text(self, everything: bool = False) -> str:
+        """The difference in words: the options changed, the fame and the cards of each player
+        that changed, the grids that differ, and the first step where the traces part.
+        `everything`: every player and every card, changed or not (the CLI's `--all`)."""
         from .text import event_text, grid_text
 
         lines = ["rulings: " + ", ".join(
@@ -134,18 +135,15 @@ class Comparison:
             lines.append("no difference: every grid, deck, dismissed pile and fame is the same")
         for i, p in enumerate(self.players):
             before, after = p.fame
+            same = _same_cards(self.before.players[i], self.after.players[i]) if everything else []
             if not p.changed:
-                lines.append(f"{p.name}: {before} fame, unchanged")
+                if everything:
+                    lines.append(f"{p.name}: {before} fame, unchanged")
+                    lines += _card_lines(p.cards, same)
                 continue
             lines.append(f"{p.name}: {before} -> {after} fame ({after - before:+d})" + (
                 f"; fame left {p.fame_left[0]} -> {p.fame_left[1]}" if p.fame_left else ""))
-            width = max(len(c.id) for c in p.cards) if p.cards else 0
-            for c in p.cards:
-                if c.before[0] == c.after[0]:
-                    lines.append(f"  {c.id:<{width}}  {c.before[0]}: {c.before[1]} -> {c.after[1]}")
-                else:
-                    lines.append(f"  {c.id:<{width}}  {c.before[0]} ({c.before[1]}) -> "
-                                 f"{c.after[0]} ({c.after[1]})")
+            lines += _card_lines(p.cards, same)
             if p.grid_changed:
                 lines.append("  grid before:")
                 lines += ["    " + row for row in grid_text(self.before.players[i]).splitlines()]
@@ -235,6 +233,25 @@ def _places(player) -> dict:
     return out
 
 
+def _same_cards(pa, pb) -> list[tuple[str, str, int]]:
+    """(id, where, fame) of every card of a player whose place and fame are the same in both."""
+    a, b = _places(pa), _places(pb)
+    return [v for uid, v in a.items() if b.get(uid) == v]
+
+
+def _card_lines(changes, same=()) -> list[str]:
+    """'  cow   slot 1 (upper left): 1 -> 4' per changed card, then '  goat  slot 2 (upper
+    middle): 4' per card the same in both (listed by --all), the ids in one column."""
+    width = max([len(c.id) for c in changes] + [len(cid) for cid, _, _ in same], default=0)
+    lines = []
+    for c in changes:
+        if c.before[0] == c.after[0]:
+            lines.append(f"  {c.id:<{width}}  {c.before[0]}: {c.before[1]} -> {c.after[1]}")
+        else:
+            lines.append(f"  {c.id:<{width}}  {c.before[0]} ({c.before[1]}) -> {c.after[0]} ({c.after[1]})")
+    return lines + [f"  {cid:<{width}}  {where}: {fame}" for cid, where, fame in same]
+
+
 def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
     a, b = _places(pa), _places(pb)
     cards = []
@@ -322,13 +339,26 @@ def parse_ruling_args(args: list[str]) -> dict:
     return _check_changes(changes, lambda name: where[name])
 
 
-def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = False) -> str:
-    """`fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--json]`: the difference
-    the changed options make; without --ruling, the option values that would change the outcome."""
+def _summary(p: PlayerChange) -> str:
+    """'Ann 5 -> 8', 'Ann 8 -> 8 (fame left 1 -> 0)', 'Jordy 10 -> 10 (the grid changes)'."""
+    text = f"{p.name} {p.fame[0]} -> {p.fame[1]}"
+    if p.fame_left and p.fame_left[0] != p.fame_left[1]:
+        return text + f" (fame left {p.fame_left[0]} -> {p.fame_left[1]})"
+    if p.fame[0] == p.fame[1] and p.changed:
+        return text + (" (the grid changes)" if p.grid_changed else " (cards move)")
+    return text
+
+
+def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = False,
+                    everything: bool = False) -> str:
+    """`fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]`: the
+    difference the changed options make; without --ruling, the option values that would change
+    the outcome. The text names only the players and cards that change (`everything`: all of
+    them); the JSON always holds every player."""
     changes = parse_ruling_args(ruling_args)
     if changes:
         comparison = compare_rulings(scenario, changes)
-        return json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text()
+        return json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text(everything)
     check(scenario)
     current = Rulings.from_dict(dict(scenario.get("rulings") or {}))
     matters = []  # (name, value, Comparison or the reason the scenario cannot be played so)
@@ -350,9 +380,7 @@ def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = Fals
     lines = ["ruling options that change the outcome of this scenario:"]
     for name, value, c in matters:
         what = c if isinstance(c, str) else "; ".join(
-            f"{p.name} {p.fame[0]} -> {p.fame[1]}" + (
-                f" (fame left {p.fame_left[0]} -> {p.fame_left[1]})"
-                if p.fame_left and p.fame_left[0] != p.fame_left[1] else "") for p in c.players)
+            _summary(p) for p in c.players if everything or p.changed) or "the market changes"
         lines.append(f"  --ruling {name}={value if isinstance(value, str) else _show(value)}"
                      f"   (now {_show(getattr(current, name))}): {what}")
     return "\n".join(lines)

@@ -90,8 +90,9 @@ def test_no_difference():
     c = compare_rulings(SPIDER, {"cow_copies": "total"})
     assert not c.changed and c.first_difference() is None
     assert c.text() == "\n".join(['rulings: cow_copies "printed" -> "total"',
-                                  "no difference: every grid, deck, dismissed pile and fame is the same",
-                                  "Jordy: 8 fame, unchanged"])
+                                  "no difference: every grid, deck, dismissed pile and fame is the same"])
+    assert c.text(everything=True).splitlines()[2:4] == ["Jordy: 8 fame, unchanged",
+                                                         "  spider    extra row 1, middle: 3"]
     assert compare_command(COW, [], as_json=False) == (
         "ruling options that change the outcome of this scenario:\n"
         '  --ruling cow_copies=total   (now "printed"): Ann 5 -> 8')
@@ -200,4 +201,6 @@ def test_an_option_that_makes_a_scripted_action_illegal_matters():
     text = compare_command(CATERPILLAR_UNDER_RAT, [])
     assert ("--ruling dismiss_minimum=deck-3   (now \"deck-and-grid-4\"): with dismiss_minimum=\"deck-3\": "
             "players[0].actions[0]: cannot dismiss 'caterpillar': fewer than three cards in the deck") in text
-    assert "--ruling dismiss_costs_combine=false   (now true): Ann 8 -> 8 (fame left 1 -> 0); Bo 0 -> 0" in text
+    assert "--ruling dismiss_costs_combine=false   (now true): Ann 8 -> 8 (fame left 1 -> 0)\n" in text + "\n"
+    assert ("--ruling dismiss_costs_combine=false   (now true): Ann 8 -> 8 (fame left 1 -> 0); Bo 0 -> 0"
+            in compare_command(CATERPILLAR_UNDER_RAT, [], everything=True))

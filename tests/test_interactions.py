@@ -75,7 +75,8 @@ def test_nodes_are_the_cards_of_the_season():
     assert "crab" not in g1 and "eagle" not in g2 and "platypus" in g1 and "platypus" in g2
     assert len(interaction_graph("combined")) == len(CATALOG) == 62
     node = interaction_graph("s1").nodes["rabbit"]
-    assert node == {"name": "Rabbit", "rank": 9, "fame": 3, "season": "s1", "starting": False,
+    assert node == {"name": "Rabbit", "rank": 9, "fame": 3, "season": "s1", "timing": "on-place",
+                    "starting": False,
                     "icons": ("flip-immune",), "copies": 4}
 
 
