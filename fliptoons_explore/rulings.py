@@ -149,6 +149,15 @@ OPTIONS: dict[str, RulingOption] = {o.name: o for o in (
         "its own ability returns it, or also when a Coyote or Zebra returns it?",
         "The FAQ's sentence follows the Crab's own return ('The crab is returned if placed anywhere "
         "in the middle column'); it stops a Crab from returning itself again and again."),
+    RulingOption(
+        "flip_face_down_card", "turn-over", ("turn-over", "stays-down"),
+        "A flip ability (Eagle, Elephant, Swordfish, Starfish) aimed at a face-down card: is the "
+        "card turned face up again, or does it stay face down?",
+        "To flip is to 'turn over a card in a player's grid' (S1, S2 Keywords: Flip), and 'a "
+        "face-down card may be flipped face up again by another card's ability, but does not "
+        "activate any of its abilities' (S2 Key Concepts: Face-down Cards; S1 Keywords). A "
+        "face-down card has no special effect, so no 'cannot be flipped' either. 'stays-down' "
+        "reads the card table's paraphrase, 'turn ... face down'."),
 )}
 
 
@@ -183,6 +192,7 @@ class Rulings:
     s1_end_discards: str = "1-2-players"
     previous_placed_first: str = "first-card"
     crab_flip_end: str = "own-ability"
+    flip_face_down_card: str = "turn-over"
 
     @classmethod
     def from_dict(cls, values: dict) -> "Rulings":
