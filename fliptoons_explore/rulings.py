@@ -26,7 +26,9 @@ OPTIONS: dict[str, RulingOption] = {o.name: o for o in (
         "Concepts give for effects resolved after the Flip; 'lockstep' reveals one card per player in turn."),
     RulingOption(
         "flip_trigger_order", "flip-order", ("flip-order", "reading-order"),
-        "Effects of one player that resolve together after the Flip: in flip order (S2) or left to right, top row first (S1 text)?",
+        "Effects of one player waiting at the end of the Flip, which the player resolves in the order "
+        "of their choice (decision 'effect_order'): offered, and taken by the default policy, in flip "
+        "order (S2) or left to right, top row first (S1 text)?",
         "Season 2 says 'in the order they were flipped' and is the newer text."),
     RulingOption(
         "extra_rows_in_columns", True, (True, False),
