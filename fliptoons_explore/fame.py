@@ -283,6 +283,7 @@ def score_player(table, player, policy, trace: Trace | None) -> None:
         total += bonus
     player.fame = entries
     player.fame_total = total
+    player.fame_extra_rows = player.grid.extra_height()
 
 
 def _cow(table, player, entry, entries, policy, trace) -> int:
