@@ -153,8 +153,9 @@ OPTIONS: dict[str, RulingOption] = {o.name: o for o in (
         "in the middle column'); it stops a Crab from returning itself again and again."),
     RulingOption(
         "flip_face_down_card", "turn-over", ("turn-over", "stays-down"),
-        "A flip ability (Eagle, Elephant, Swordfish, Starfish) aimed at a face-down card: is the "
-        "card turned face up again, or does it stay face down?",
+        "A flip ability aimed at a face-down card (an Elephant's, Starfish's or Swordfish's previous "
+        "placed card that an Eagle or Swordfish turned): is the card turned face up again, or does "
+        "it stay face down?",
         "To flip is to 'turn over a card in a player's grid' (S1, S2 Keywords: Flip), and 'a "
         "face-down card may be flipped face up again by another card's ability, but does not "
         "activate any of its abilities' (S2 Key Concepts: Face-down Cards; S1 Keywords). A "
