@@ -58,7 +58,7 @@ class FlipRun:
         if None not in slots:
             return self.end("all six slots are filled", self.flip_rule)
         if not p.deck:
-            return self.end("the deck is empty", "s2.flip.short-deck")
+            return self.end("the deck is empty", self.flip_rule + ".short-deck")
         self.reveals += 1
         if self.reveals > MAX_REVEALS:
             return self.end(f"{MAX_REVEALS:,} cards revealed, the most one Flip may reveal",

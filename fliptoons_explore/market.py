@@ -516,7 +516,8 @@ def dismiss_right(g, player, card, cause) -> None:
     stack = player.grid.at(row, col + 1) if col < 2 else None
     targets = [c for c in stack or () if c.face_up and not c.spec.dismiss_immune]
     _dismiss_chosen(g, player, card, cause, targets, optional=False, rule="s1.faq.alligator",
-                    question="dismiss which card of the stack on its right?")
+                    question="dismiss which card of the stack on its right?" if stack and len(stack) > 1
+                    else "dismiss the card on its right?")
 
 
 def dismiss_lowest(g, player, card, cause) -> None:

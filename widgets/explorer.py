@@ -334,7 +334,7 @@ class Explorer(w.VBox):
         if tab == 1:
             self.trace.show(self.result, self.stepper.matching(), step)
         elif tab == 2 and chain:
-            self.rulings.show(self.situation.scenario())
+            self.rulings.show(self.situation.scenario(), self.mode)
 
 
 def _name_of(scenario: dict) -> str:
