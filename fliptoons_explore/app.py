@@ -9,6 +9,8 @@ import subprocess
 import sys
 from importlib import resources
 
+from ._optional import MissingOptional
+
 DEFAULT_PORT = 8866
 
 
@@ -27,12 +29,14 @@ def app_argv(port: int = DEFAULT_PORT, open_browser: bool = True) -> list[str]:
 
 
 def app_command(port: int = DEFAULT_PORT, open_browser: bool = True) -> int:
-    """Serve the app until stopped (Ctrl-C); ValueError (one line) if it cannot start."""
+    """Serve the app until stopped (Ctrl-C); ValueError (one line) for a bad port,
+    `MissingOptional` when Voilà is not installed."""
     if not 1 <= port <= 65535:
         raise ValueError(f"--port: expected 1 to 65535, got {port}")
-    for module in ("voila", "ipykernel", "ipywidgets", "anywidget"):
+    for module in ("voila", "ipykernel"):
         if importlib.util.find_spec(module) is None:
-            raise ValueError(f"the app needs {module}: pip install 'fliptoons_explore[app]'")
+            raise MissingOptional(f"the app needs {module}, which is not installed: "
+                                  "pip install 'fliptoons_explore[app]'", name=module)
     print(f"fliptoons-explore: the explorer at http://127.0.0.1:{port}/ (Ctrl-C stops it)", file=sys.stderr)
     env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1")
     try:

@@ -123,10 +123,12 @@ def card(card_id: str) -> CardSpec:
 
 
 def unknown_card_message(card_id: object, among=None) -> str:
-    """'unknown card id 'crbb' (did you mean 'crab'?)', suggesting from `among` (default: all)."""
-    close = difflib.get_close_matches(str(card_id).lower(), list(among or CATALOG), n=3, cutoff=0.5)
-    hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
-    return f"unknown card id {card_id!r}{hint}"
+    """'unknown card id "crbb" (did you mean "crab"?)', suggesting from `among` (default: all)."""
+    from .limits import quote
+    text = card_id if isinstance(card_id, str) else ""
+    close = difflib.get_close_matches(text[:100].lower(), list(among or CATALOG), n=3, cutoff=0.5)
+    hint = f" (did you mean {', '.join(quote(c) for c in close)}?)" if close else ""
+    return f"unknown card id {quote(card_id)}{hint}"
 
 
 def toon_deck(season: str) -> list[str]:

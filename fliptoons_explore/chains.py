@@ -353,7 +353,8 @@ def draw(graph, ax=None, current: int | None = None, font_size: float = 8):
     """Draw the graph with matplotlib, as `chain_svg` draws it (the same layout and colours):
     causes left of their effects, `revealed` links dashed, `current` and its chain of causes
     marked. The figure is sized to the graph. Returns the Axes; matplotlib is imported here."""
-    import matplotlib.pyplot as plt
+    from ._optional import require
+    plt = require("matplotlib.pyplot", extra="notebooks", purpose="chains.draw")
     from matplotlib.patches import FancyBboxPatch
 
     pic = picture(graph, current)
@@ -430,12 +431,17 @@ _CausalGraph = None
 # -- the command line --------------------------------------------------------------------------
 
 def chain_command(scenario: dict, as_json: bool = False) -> str:
-    """`fliptoons-explore chain`: resolve a scenario and print its causal graph: as text, the
-    events that have a cause or an effect (`graph_text`, ASCII) and the longest chain; with
-    `as_json`, the whole graph as one node-link JSON document."""
-    from .engine import resolve
+    """`fliptoons-explore chain`: resolve a scenario (or play its round, like `round`, when a
+    player has scripted Market `actions`, so that the Market's causes are in the graph) and print
+    its causal graph: as text, the events that have a cause or an effect (`graph_text`, ASCII)
+    and the longest chain; with `as_json`, the whole graph as one node-link JSON document."""
+    from .engine import play_round, resolve
 
-    graph = causal_graph(resolve(scenario))
+    players = scenario.get("players") if isinstance(scenario, dict) else None
+    if isinstance(players, list) and any(isinstance(p, dict) and p.get("actions") for p in players):
+        graph = causal_graph(play_round(scenario))
+    else:
+        graph = causal_graph(resolve(scenario))
     if as_json:
         return json.dumps(node_link(graph), indent=1)
     shown = linked(graph)

@@ -1,91 +1,214 @@
 """The command line: a thin layer over the engine (DESIGN.md §2.3).
 
+SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and exit code 2.
+
     fliptoons-explore resolve SCENARIO.json [--json]
     fliptoons-explore round SCENARIO.json [--json]
     fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--json]
     fliptoons-explore chain SCENARIO.json [--json]
-    fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--json]
+    fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]
+    fliptoons-explore notebooks [DEST]
+    fliptoons-explore app [--port N] [--no-browser]
+    fliptoons-explore --version
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import os
+import re
 import sys
+import textwrap
 
+from . import __version__
+from ._optional import MissingOptional
 from .engine import play_round, resolve
-from .scenario import ScenarioError, table_json
+from .limits import MAX_INTEGER_DIGITS, one_line
+from .scenario import ScenarioError, read_scenario, table_json
 from .text import resolution_text, round_text
+
+SCENARIO_HELP = "a scenario JSON file (see 'A scenario' below), or - to read standard input"
+
+#: The end of every help page that reads a scenario: the format in brief, and where to find more.
+SCENARIO_EPILOG = """\
+A scenario is a JSON object; every key but "players" is optional:
+  {"season": "s2",                        "s1", "s2" or "combined"
+   "players": [{"name": "Ann",
+                "deck": ["mosquito", "gorilla", "coyote"],   top first, revealed in this order
+                "dismissed": [], "grid": null,               a grid built by hand skips the Flip
+                "actions": [{"hire": "raccoon"}],            round: Market actions, in order
+                "choices": ["crow"]}],                       answers to the player's decisions
+   "market": ["raccoon", "hen", "fox"], "toon_deck": ["goldfish"], "rulings": {}}
+Card ids are lowercase English names ("hippopotamus"). The whole format: docs/scenarios.md.
+`fliptoons-explore notebooks` copies the example scenarios (into ./fliptoons-notebooks/examples)
+and the docs (./fliptoons-notebooks/docs) with the notebooks; a checkout has them in examples/
+and docs/."""
+
+DESCRIPTION = """\
+Resolve FlipToons (Season 1, Season 2, both combined) situations step by step: every reveal,
+placement, stack, flip, return and fame point, with the event that caused it and the rule it
+follows. Start with `fliptoons-explore notebooks` (the notebooks and example scenarios), then
+e.g. `fliptoons-explore resolve fliptoons-notebooks/examples/crab-in-the-middle.json`."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2, like a bad scenario
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
+def _whole_number(text: str) -> int:
+    """An integer argument of at most MAX_INTEGER_DIGITS digits (docs/limits.md)."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        raise argparse.ArgumentTypeError("expected a whole number")
+    digits = len(text.strip().lstrip("+-"))
+    if digits > MAX_INTEGER_DIGITS:
+        raise argparse.ArgumentTypeError(f"a number of {digits:,} digits (at most {MAX_INTEGER_DIGITS}, "
+                                         "docs/limits.md)")
+    return int(text)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="fliptoons-explore",
-                     description="Resolve FlipToons situations step by step, citing the rules.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    p = sub.add_parser("resolve", help="Flip + Check Fame for every player of a scenario")
-    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
-    p = sub.add_parser("round", help="+ the scripted Market actions and after-Market effects, "
-                                     "stopping before Cleanup")
-    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
-    p = sub.add_parser("play", help="play whole games and print who won")
+    parser = _Parser(prog="fliptoons-explore", description=DESCRIPTION,
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                     epilog="Each command has its own help: fliptoons-explore COMMAND --help")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                                metavar="command")
+
+    def command(name, help, description, epilog=None):
+        return sub.add_parser(name, help=help, description=textwrap.fill(description, 78),
+                              epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    def scenario_command(name, help, description):
+        p = command(name, help, description, SCENARIO_EPILOG)
+        p.add_argument("scenario", help=SCENARIO_HELP)
+        return p
+
+    p = scenario_command("resolve", "Flip + Check Fame for every player of a scenario",
+                         "Resolve a scenario's Flip and Check Fame: each player's grid and fame "
+                         "per card, then the numbered trace (every event, its cause and its rule).")
+    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p = scenario_command("round", "+ the scripted Market actions and after-Market effects, "
+                                  "stopping before Cleanup",
+                         "Play a scenario's round: Flip, Check Fame, each player's scripted Market "
+                         "actions (\"actions\") and the after-Market effects; stops before Cleanup.")
+    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p = command("play", "play whole games from a seed and print who won",
+                "Play whole games, game k from seed SEED + k, every decision taken by a policy; "
+                "one line per game, then the wins. Progress goes to standard error when it is a "
+                "terminal.")
     p.add_argument("--season", choices=("s1", "s2", "combined"), required=True)
-    p.add_argument("--players", type=int, required=True, help="1 to 4 (s1, s2) or 2 to 8 (combined)")
+    p.add_argument("--players", type=_whole_number, required=True, help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo")
     p.add_argument("--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)")
-    p.add_argument("--policy", choices=("default", "random", "greedy"), default="default")
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--games", type=int, default=1)
-    p.add_argument("--json", action="store_true", help="print one JSON document")
-    p = sub.add_parser("chain", help="the causal chain graph of a resolution (what caused what)")
-    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
-    p.add_argument("--json", action="store_true", help="print the graph as node-link JSON")
-    p = sub.add_parser("compare", help="resolve under other ruling options and show the difference")
-    p.add_argument("scenario", help="a scenario JSON file (DESIGN.md §2.2)")
+    p.add_argument("--policy", choices=("default", "random", "greedy"), default="default",
+                   help="who decides: the engine's documented defaults, at random, or greedy "
+                        "(default: %(default)s)")
+    p.add_argument("--seed", type=_whole_number, required=True)
+    p.add_argument("--games", type=_whole_number, default=1, help="how many games (default: %(default)s)")
+    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p = scenario_command("chain", "the causal chain graph of a resolution (what caused what)",
+                         "Resolve a scenario (or play its round, when a player has Market "
+                         "\"actions\") and print what caused what: every event that has a cause "
+                         "or an effect, as a tree, and the longest chain.")
+    p.add_argument("--json", action="store_true", help="print the whole graph as node-link JSON")
+    p = scenario_command("compare", "resolve under other ruling options and show the difference",
+                         "Resolve a scenario under its ruling options and with --ruling changes, "
+                         "and show what changes; without --ruling, list the options that would "
+                         "change the outcome. A scenario with Market \"actions\" plays its round.")
     p.add_argument("--ruling", action="append", default=[], metavar="NAME=VALUE",
                    help="a ruling option to change (repeatable); none: list the options that change the outcome")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
-    p = sub.add_parser("app", help="serve the explorer in a browser (Voilà, on localhost) until stopped")
-    p.add_argument("--port", type=int, default=8866, help="the port to serve on (default 8866)")
+    p.add_argument("--all", action="store_true", dest="everything",
+                   help="show every player and card, not only those that change")
+    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p = command("notebooks", "copy the teaching notebooks and example scenarios out",
+                "Copy the teaching notebooks into DEST, the example scenarios into DEST/examples "
+                "and the docs (the scenario format, how the engine reads the rules) into "
+                "DEST/docs, then say how to open them. Refuses to overwrite a file that exists.")
+    p.add_argument("dest", nargs="?", default="fliptoons-notebooks",
+                   help="the folder to copy them into (default: ./%(default)s)")
+    p = command("app", "serve the explorer in a browser (Voilà, on localhost) until stopped",
+                "Serve the explorer (catalog, builder, stepper, chain view, rulings) as a web app on "
+                "localhost with Voilà, until stopped with Ctrl-C; it needs no notebook of yours.")
+    p.add_argument("--port", type=_whole_number, default=8866, help="the port to serve on (default: %(default)s)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return parser
 
 
-def read_scenario(path: str) -> dict:
-    """A scenario file's JSON; ScenarioError (one line) if it cannot be read."""
+def _fail(error: Exception) -> int:
+    """A mistake: one line on stderr (whatever its text holds), exit code 2."""
+    print(f"fliptoons-explore: error: {one_line(str(error))}", file=sys.stderr)
+    return 2
+
+
+def _quiet_exit(command):
+    """A closed pipe (`... | head -1`) ends the command quietly, as Python's documentation on
+    SIGPIPE recommends; a missing optional package is one line naming the extra to install."""
+
+    @functools.wraps(command)
+    def run(argv: list[str] | None = None) -> int:
+        try:
+            code = command(argv)
+            sys.stdout.flush()
+            return code
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)  # Python flushes stdout again at exit
+            os.dup2(devnull, sys.stdout.fileno())
+            return 1
+        except MissingOptional as e:
+            print(f"fliptoons-explore: error: {e}", file=sys.stderr)
+            return 1
+
+    return run
+
+
+def notebooks_command(dest: str) -> str:
+    """`fliptoons-explore notebooks [DEST]`: copy the notebooks out and say how to open them;
+    ValueError (one line) if a file is in the way or DEST cannot be written."""
+    from importlib.util import find_spec
+
+    from .material import copy_notebooks
+
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
+        written = copy_notebooks(dest)
+    except FileExistsError as e:
+        raise ValueError(str(e)) from None
     except OSError as e:
-        raise ScenarioError(f"{path}: cannot read the file ({e.strerror})") from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: not a UTF-8 text file") from None
-    except RecursionError:
-        raise ScenarioError(f"{path}: not valid JSON (nested too deeply)") from None
+        raise ValueError(f"{dest}: cannot copy the notebooks there ({e.strerror})") from None
+    count = {folder: sum(p.parent.name == folder for p in written) for folder in ("examples", "docs")}
+    notebooks = len(written) - sum(count.values())
+    lines = [f"copied {notebooks} notebooks into {dest}/, {count['examples']} files into "
+             f"{dest}/examples/ and {count['docs']} into {dest}/docs/"]
+    if find_spec("jupyterlab") is None:
+        lines.append("JupyterLab is not installed: pip install 'fliptoons_explore[notebooks]'")
+    lines.append(f"open them with: jupyter lab {dest}")
+    return "\n".join(lines)
 
 
+@_quiet_exit
 def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # any name prints, whatever the terminal's encoding
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     args = _parser().parse_args(argv)
     if args.command == "app":
         from .app import app_command
         try:
             return app_command(args.port, not args.no_browser)
         except ValueError as e:
-            print(f"fliptoons-explore: error: {e}", file=sys.stderr)
-            return 2
+            return _fail(e)
+    if args.command == "notebooks":
+        try:
+            print(notebooks_command(args.dest))
+        except ValueError as e:
+            return _fail(e)
+        return 0
     if args.command == "play":
         from .play import play_command
         try:
             output = play_command(args)
         except ValueError as e:
-            print(f"fliptoons-explore: error: {e}", file=sys.stderr)
-            return 2
+            return _fail(e)
         print(output)
         return 0
     try:
@@ -102,10 +225,10 @@ def main(argv: list[str] | None = None) -> int:
             output = chain_command(scenario, as_json=args.json)
         else:
             from .compare import compare_command
-            output = compare_command(scenario, args.ruling, as_json=args.json)
+            output = compare_command(scenario, args.ruling, as_json=args.json,
+                                     everything=args.everything)
     except ScenarioError as e:
-        print(f"fliptoons-explore: error: {e}", file=sys.stderr)
-        return 2
+        return _fail(e)
     print(output)
     return 0
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass, fields
 from .engine import Resolution, play_round, resolve
 from .grid import space_name
 from .rulings import OPTIONS, Rulings
-from .scenario import ScenarioError, grid_json
+from .limits import quote
+from .scenario import ScenarioError, check, grid_json, parse_json_value
 
 
 @dataclass(frozen=True)
@@ -121,9 +122,10 @@ class Comparison:
                 "after": None if first[2] is None else first[2].to_json()},
         }
 
-    def text(self) -> str:
-        """The difference in words: the options changed, each player's fame and cards, the grids
-        that differ, and the first step where the traces part."""
+    def text(self, everything: bool = False) -> str:
+        """The difference in words: the options changed, the fame and the cards of each player
+        that changed, the grids that differ, and the first step where the traces part.
+        `everything`: every player and every card, changed or not (the CLI's `--all`)."""
         from .text import event_text, grid_text
 
         lines = ["rulings: " + ", ".join(
@@ -133,18 +135,15 @@ class Comparison:
             lines.append("no difference: every grid, deck, dismissed pile and fame is the same")
         for i, p in enumerate(self.players):
             before, after = p.fame
+            same = _same_cards(self.before.players[i], self.after.players[i]) if everything else []
             if not p.changed:
-                lines.append(f"{p.name}: {before} fame, unchanged")
+                if everything:
+                    lines.append(f"{p.name}: {before} fame, unchanged")
+                    lines += _card_lines(p.cards, same)
                 continue
             lines.append(f"{p.name}: {before} -> {after} fame ({after - before:+d})" + (
                 f"; fame left {p.fame_left[0]} -> {p.fame_left[1]}" if p.fame_left else ""))
-            width = max(len(c.id) for c in p.cards) if p.cards else 0
-            for c in p.cards:
-                if c.before[0] == c.after[0]:
-                    lines.append(f"  {c.id:<{width}}  {c.before[0]}: {c.before[1]} -> {c.after[1]}")
-                else:
-                    lines.append(f"  {c.id:<{width}}  {c.before[0]} ({c.before[1]}) -> "
-                                 f"{c.after[0]} ({c.after[1]})")
+            lines += _card_lines(p.cards, same)
             if p.grid_changed:
                 lines.append("  grid before:")
                 lines += ["    " + row for row in grid_text(self.before.players[i]).splitlines()]
@@ -200,20 +199,20 @@ def _outcome(resolution: Resolution) -> dict:
     return doc
 
 
-def _check_changes(changes, where=lambda name: f"ruling option {name!r}") -> dict:
+def _check_changes(changes, where=lambda name: "changes") -> dict:
     """The changes as a dict; ScenarioError (one line) for an unknown name or a wrong value."""
     if not isinstance(changes, dict):
-        raise ScenarioError(f"ruling changes: expected an object {{name: value}}, got {type(changes).__name__}")
+        raise ScenarioError(f"changes: expected an object {{name: value}}, got {quote(changes)}")
     for name, value in changes.items():
         option = OPTIONS.get(name)
         if option is None:
-            raise ScenarioError(f"{where(name)}: unknown ruling option {name!r} "
+            raise ScenarioError(f"{where(name)}: unknown ruling option {quote(name)} "
                                 f"(known: {', '.join(OPTIONS)})")
         try:
             Rulings.from_dict({name: value})
         except ValueError:
             raise ScenarioError(f"{where(name)}: {name} must be one of "
-                                f"{', '.join(map(_show, option.choices))}, got {_show(value)}") from None
+                                f"{', '.join(map(_show, option.choices))}, got {quote(value)}") from None
     return dict(changes)
 
 
@@ -232,6 +231,25 @@ def _places(player) -> dict:
     for c in player.dismissed:
         out[c.uid] = (c.spec.id, "dismissed", 0)
     return out
+
+
+def _same_cards(pa, pb) -> list[tuple[str, str, int]]:
+    """(id, where, fame) of every card of a player whose place and fame are the same in both."""
+    a, b = _places(pa), _places(pb)
+    return [v for uid, v in a.items() if b.get(uid) == v]
+
+
+def _card_lines(changes, same=()) -> list[str]:
+    """'  cow   slot 1 (upper left): 1 -> 4' per changed card, then '  goat  slot 2 (upper
+    middle): 4' per card the same in both (listed by --all), the ids in one column."""
+    width = max([len(c.id) for c in changes] + [len(cid) for cid, _, _ in same], default=0)
+    lines = []
+    for c in changes:
+        if c.before[0] == c.after[0]:
+            lines.append(f"  {c.id:<{width}}  {c.before[0]}: {c.before[1]} -> {c.after[1]}")
+        else:
+            lines.append(f"  {c.id:<{width}}  {c.before[0]} ({c.before[1]}) -> {c.after[0]} ({c.after[1]})")
+    return lines + [f"  {cid:<{width}}  {where}: {fame}" for cid, where, fame in same]
 
 
 def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
@@ -257,8 +275,9 @@ def _with_rulings(scenario: dict, rulings: dict) -> dict:
 def compare_rulings(scenario: dict, changes: dict) -> Comparison:
     """Resolve `scenario` under its own `rulings` and under them plus `changes` ({option: value});
     ScenarioError (one line) for a bad scenario, option name or value."""
-    before = _run(scenario)
+    check(scenario)
     changes = _check_changes(changes)
+    before = _run(scenario)
     base = dict(scenario.get("rulings") or {})
     try:
         after = _run(_with_rulings(scenario, {**base, **changes}))
@@ -272,7 +291,9 @@ def compare_rulings(scenario: dict, changes: dict) -> Comparison:
 
 def rulings_that_matter(scenario: dict) -> list[tuple[str, object]]:
     """Every (option, value) that, set in place of the scenario's current value, changes the
-    outcome (any grid, deck, dismissed pile, card fame or total); in `OPTIONS` order."""
+    outcome (any grid, deck, dismissed pile, card fame or total); in `OPTIONS` order.
+    ScenarioError (one line) for a bad scenario."""
+    check(scenario)
     current = _run(scenario, traced=False)
     reference = _outcome(current)
     rulings = current.table.rulings
@@ -296,34 +317,49 @@ def rulings_that_matter(scenario: dict) -> list[tuple[str, object]]:
 
 def parse_ruling_args(args: list[str]) -> dict:
     """['cow_copies=total', 'extra_rows_in_columns=false'] -> {name: value}; a value is read as
-    JSON when it can be (true, false, numbers, "quoted"), else as a string. ScenarioError (one
-    line, naming the argument) for a malformed, repeated or unknown option or a wrong value."""
+    JSON when it can be (true, false, numbers, "quoted"), else as a string, within the limits of a
+    scenario's values. ScenarioError (one line, naming the argument) for a malformed, repeated or
+    unknown option or a wrong value."""
     changes: dict = {}
     where = {}
     for arg in args:
         name, sep, text = arg.partition("=")
         name = name.strip()
+        shown = f"--ruling {quote(arg)}"
         if not sep or not name:
-            raise ScenarioError(f"--ruling {arg!r}: expected NAME=VALUE (e.g. cow_copies=total)")
+            raise ScenarioError(f"{shown}: expected NAME=VALUE (e.g. cow_copies=total)")
         try:
-            value = json.loads(text)
-        except ValueError:
+            value = parse_json_value(text, shown)
+        except json.JSONDecodeError:
             value = text
         if name in changes:
-            raise ScenarioError(f"--ruling {arg!r}: {name} is given twice")
+            raise ScenarioError(f"{shown}: {quote(name)} is given twice")
         changes[name] = value
-        where[name] = arg
-    return _check_changes(changes, lambda name: f"--ruling {where[name]!r}")
+        where[name] = shown
+    return _check_changes(changes, lambda name: where[name])
 
 
-def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = False) -> str:
-    """`fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--json]`: the difference
-    the changed options make; without --ruling, the option values that would change the outcome."""
+def _summary(p: PlayerChange) -> str:
+    """'Ann 5 -> 8', 'Ann 8 -> 8 (fame left 1 -> 0)', 'Jordy 10 -> 10 (the grid changes)'."""
+    text = f"{p.name} {p.fame[0]} -> {p.fame[1]}"
+    if p.fame_left and p.fame_left[0] != p.fame_left[1]:
+        return text + f" (fame left {p.fame_left[0]} -> {p.fame_left[1]})"
+    if p.fame[0] == p.fame[1] and p.changed:
+        return text + (" (the grid changes)" if p.grid_changed else " (cards move)")
+    return text
+
+
+def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = False,
+                    everything: bool = False) -> str:
+    """`fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]`: the
+    difference the changed options make; without --ruling, the option values that would change
+    the outcome. The text names only the players and cards that change (`everything`: all of
+    them); the JSON always holds every player."""
     changes = parse_ruling_args(ruling_args)
     if changes:
         comparison = compare_rulings(scenario, changes)
-        return json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text()
-    _run(scenario, traced=False)  # a bad scenario fails here, with its own message
+        return json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text(everything)
+    check(scenario)
     current = Rulings.from_dict(dict(scenario.get("rulings") or {}))
     matters = []  # (name, value, Comparison or the reason the scenario cannot be played so)
     for name, value in rulings_that_matter(scenario):
@@ -344,9 +380,7 @@ def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = Fals
     lines = ["ruling options that change the outcome of this scenario:"]
     for name, value, c in matters:
         what = c if isinstance(c, str) else "; ".join(
-            f"{p.name} {p.fame[0]} -> {p.fame[1]}" + (
-                f" (fame left {p.fame_left[0]} -> {p.fame_left[1]})"
-                if p.fame_left and p.fame_left[0] != p.fame_left[1] else "") for p in c.players)
+            _summary(p) for p in c.players if everything or p.changed) or "the market changes"
         lines.append(f"  --ruling {name}={value if isinstance(value, str) else _show(value)}"
                      f"   (now {_show(getattr(current, name))}): {what}")
     return "\n".join(lines)

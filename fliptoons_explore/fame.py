@@ -247,6 +247,11 @@ BONUSES = {f.__name__: f for f in (
     deck_at_least_3, cards_in_deck, adjacent_odd_ranks, grid_at_least_8, big_button_face_down,
     copy_adjacent)}
 
+#: Bonuses that depend on where the card is (its space); the others depend on the grid as a whole.
+SPACE_BONUSES = frozenset(f.__name__ for f in (
+    unique_adjacent_names, in_upper_row, in_lower_row, in_middle_column,
+    neighbours_rank_16_or_lower, cards_below, cards_above, adjacent_fish, adjacent_odd_ranks))
+
 #: Least-fame triggers (the `other` column): resolved after everyone's fame is known.
 LEAST_FAME_GAIN, LEAST_FAME_DISMISS = "least_fame_gain_2", "least_fame_dismiss"
 
@@ -268,31 +273,38 @@ def score_player(table, player, policy, trace: Trace | None) -> None:
                 if spec.score:
                     scoring.append((entry, stack))
     cows = []
+    known = {}  # a bonus depends on the card's name and space only: one computation per stack
     for entry, stack in scoring:
         card = entry.card
-        if card.spec.score == "copy_adjacent":
+        score = card.spec.score
+        if score == "copy_adjacent":
             cows.append(entry)
             continue
-        seat = Seat(card, entry.pos[0], entry.pos[1], stack, player, table, faces)
-        entry.bonus = bonus = BONUSES[card.spec.score](seat)
+        key = (score, card.spec.id, entry.pos if score in SPACE_BONUSES else None)
+        result = known.get(key)
+        if result is None:
+            seat = Seat(card, entry.pos[0], entry.pos[1], stack, player, table, faces)
+            result = known[key] = (BONUSES[score](seat), seat.stack_adjacency)
+        entry.bonus = bonus = result[0]
         total += bonus
-        if seat.stack_adjacency:
+        if result[1]:
             entry.rule = "s2.key.stack-adjacency"
+    by_card = {id(e.card): e for e in entries} if cows else None
     for entry in cows:
-        entry.bonus = bonus = _cow(table, player, entry, entries, policy, trace)
+        entry.bonus = bonus = _cow(table, player, entry, by_card, policy, trace)
         total += bonus
     player.fame = entries
     player.fame_total = total
 
 
-def _cow(table, player, entry, entries, policy, trace) -> int:
-    """The Cow copies one adjacent face-up card's fame: printed, or total (ruling `cow_copies`)."""
+def _cow(table, player, entry, by_card, policy, trace) -> int:
+    """The Cow copies one adjacent face-up card's fame: printed, or total (ruling `cow_copies`).
+    `by_card`: {id(card): its CardFame} for the player's face-up cards."""
     row, col = entry.pos
     neighbours = [c for _, _, stack in player.grid.neighbours(row, col) for c in stack if c.face_up]
     if not neighbours:
         return 0
     total = table.rulings.cow_copies == "total"
-    by_card = {id(e.card): e for e in entries}
     values = tuple((by_card[id(c)].base + by_card[id(c)].bonus) if total and c.spec.score != "copy_adjacent"
                    else c.spec.fame for c in neighbours)
     choice = Choice("cow_copy", player.index, entry.card, tuple(neighbours), values,

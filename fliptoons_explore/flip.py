@@ -9,9 +9,7 @@ from __future__ import annotations
 from .events import (Dismiss, EndFlip, Flip, Gain, Ignored, Move, Phase, Place, Queued, Return,
                      Reveal, Stack, Trace, Trigger)
 from .grid import LOWER, MIDDLE, UPPER, lowest_rank_card
-
-#: A Flip that reveals this many cards has met a loop no rule ends; it is an engine error.
-MAX_REVEALS = 1000
+from .limits import MAX_REVEALS  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
 
 FIRST_SLOT = (UPPER, 0)
 
@@ -63,7 +61,8 @@ class FlipRun:
             return self.end("the deck is empty", "s2.flip.short-deck")
         self.reveals += 1
         if self.reveals > MAX_REVEALS:
-            raise RuntimeError(f"player {p.name}: the Flip revealed {MAX_REVEALS} cards without ending")
+            return self.end(f"{MAX_REVEALS:,} cards revealed, the most one Flip may reveal",
+                            "engine.flip.reveal-limit")
         card = p.deck.popleft()
         card.face_up = True
         p.revealed = card
@@ -422,8 +421,9 @@ def join_rabbit_or_face_down(run: FlipRun, card, trig) -> None:
     """Rabbit: move onto the first face-up Rabbit or face-down card already in the grid (reading
     order; in a stack, the topmost); stay if there is none."""
     grid = run.player.grid
+    own = grid.at(*card.where)
     for _, _, stack in grid.spaces(run.rules.extra_rows_topmost):
-        if card in stack:
+        if stack is own:
             continue
         for c in reversed(stack):
             if not c.face_up or c.spec.id == card.spec.id:

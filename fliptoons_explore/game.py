@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 
 from .cards import STARTING_DECKS, toon_deck
 from .events import Collect, CriticsChoice, FameChange, GameEnd, Ignored, Phase, Recorder, Shuffle, Trace
+from .limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
 from .market import after_market, discard_market_ends, has_after_market, market_turn, refill, skunk_dismissal
-from .policy import Choice, Policy
+from .policy import Choice, Policy, check_policy
 from .resolver import Resolver
 from .rulings import Rulings
 from .state import PRICES, Table
@@ -170,12 +171,6 @@ class Game(Resolver):
         few = self.solo or (n <= 4 if t.season == "combined" else n <= 2)
         rule = "s2.solo.market-discard" if self.solo else (
             "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count")
-        if t.season == "s1" and n == 1 and not self.solo:  # S1 Cleanup: "with two players"
-            rule = "ruling.s1_end_discards"
-            few = t.rulings.s1_end_discards == "1-2-players"
-            if not few:
-                self.emit(Ignored, None, None, None, rule,
-                          detail="one player: Season 1 discards the market's end cards with two players")
         if few and t.market_cards():
             discard_market_ends(self, None, rule)
             if not refill(self, None, rule) and self.solo:
@@ -246,15 +241,16 @@ class Game(Resolver):
 # -- setup ----------------------------------------------------------------------------------------
 
 def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo: str | None = None,
-             policy: Policy | None = None, traced: bool = True, rulings: Rulings | None = None,
+             policy: Policy | None = None, traced: bool = True, rulings: Rulings | dict | None = None,
              names: list[str] | None = None) -> Game:
-    """A game set up as the rulebooks say (S2 Setup, Solo Setup, Combining Games)."""
-    if season not in PRICES:
-        raise ValueError(f"season must be 's1', 's2' or 'combined', got {season!r}")
-    if solo is not None and (solo not in SOLO_DISCARDS[season] or players != 1):
-        raise ValueError("solo takes one player and a difficulty: easy, normal or hard")
-    if not 1 <= players <= (8 if season == "combined" else 4):
-        raise ValueError(f"{season!r} takes 1 to {8 if season == 'combined' else 4} players, got {players}")
+    """A game set up as the rulebooks say (S2 Setup, Solo Setup, Combining Games).
+
+    `players`: 2 to 4 (`"s1"`, `"s2"`) or 2 to 8 (`"combined"`), or 1 with a `solo` difficulty
+    (`"easy"`, `"normal"`, `"hard"`): the rulebooks have no one-player game but the solo game.
+    `rulings`: a `Rulings`, or a dict of the options that differ ({"cow_copies": "total"}, as in
+    a scenario; read by `Rulings.from_dict`). `names`: one string per player. A wrong argument
+    is a ValueError naming it, raised here."""
+    rulings = _check_setup(season, players, seed, solo, policy, rulings, names)
     rng = random.Random(seed)
     table = Table(season, rulings, seed=rng.randrange(2 ** 32), first_player=rng.randrange(players))
     mode = "solo" if solo else "multi"
@@ -287,6 +283,45 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
     return game
 
 
+def _check_setup(season, players, seed, solo, policy, rulings, names) -> Rulings | None:
+    """new_game's arguments, each checked at the call (ValueError naming it); the rulings."""
+    if not isinstance(season, str) or season not in PRICES:
+        raise ValueError(f'season: expected "s1", "s2" or "combined", got {quote(season)}')
+    most = 8 if season == "combined" else 4
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ValueError(f"players: expected a whole number of players, got {quote(players)}")
+    if not 1 <= players <= most:
+        raise ValueError(f"players: {quote(season)} takes 1 (solo) or 2 to {most} players, got {players}")
+    if solo is not None and not (isinstance(solo, str) and solo in SOLO_DISCARDS[season]):
+        raise ValueError(f'solo: expected None or a difficulty, "easy", "normal" or "hard", got {quote(solo)}')
+    if solo is not None and players != 1:
+        raise ValueError(f"solo: a solo game has one player, got players={players}")
+    if solo is None and players == 1:
+        raise ValueError('players: one player is a solo game: give solo="easy", "normal" or "hard"')
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or abs(seed) >= 10 ** MAX_INTEGER_DIGITS):
+        raise ValueError(f"seed: expected None or a whole number of at most {MAX_INTEGER_DIGITS} "
+                         f"digits, got {quote(seed)}")
+    check_policy(policy)
+    if isinstance(rulings, dict):
+        try:
+            rulings = Rulings.from_dict(rulings)
+        except ValueError as e:
+            raise ValueError(f"rulings: {e}") from None
+    elif rulings is not None and not isinstance(rulings, Rulings):
+        raise ValueError(f"rulings: expected a Rulings or a dict {{option: value}}, got {quote(rulings)}")
+    if names is not None:
+        if not isinstance(names, (list, tuple)) or len(names) != players:
+            got = (f"{len(names)} name{'' if len(names) == 1 else 's'}" if isinstance(names, (list, tuple))
+                   else quote(names))
+            raise ValueError(f"names: expected a list of {players} names (one per player), got {got}")
+        for i, name in enumerate(names):
+            if not isinstance(name, str) or len(name) > MAX_STRING_LENGTH or unsafe_character(name):
+                raise ValueError(f"names[{i}]: expected plain text of at most {MAX_STRING_LENGTH} "
+                                 f"characters, got {quote(name)}")
+    return rulings
+
+
 class ReplayPolicy:
     """Answers a game's logged decisions again, in order."""
 
@@ -294,13 +329,22 @@ class ReplayPolicy:
 
     def __init__(self, decisions: list) -> None:
         self.answers = iter(decisions)
+        self.given = len(decisions)
 
     def choose(self, choice: Choice):
-        return next(self.answers)
+        answer = next(self.answers, StopIteration)
+        if answer is StopIteration:
+            raise ValueError(f"decisions: the game asks more than the {self.given} decisions given")
+        return answer
 
 
 def replay(season, players, seed, solo=None, decisions=(), rulings=None) -> Game:
-    """The same game again from its seed, setup and logged decisions."""
+    """The same game again from its seed, setup and logged decisions (`Game.decisions`: option
+    indexes, or None for a declined choice); ValueError naming a wrong argument."""
+    if not isinstance(decisions, (list, tuple)) or not all(
+            d is None or isinstance(d, int) and not isinstance(d, bool) for d in decisions):
+        raise ValueError(f"decisions: expected a list of option indexes or None (Game.decisions), "
+                         f"got {quote(decisions if not isinstance(decisions, tuple) else list(decisions))}")
     game = new_game(season, players, seed, solo, ReplayPolicy(list(decisions)), rulings=rulings)
     game.play()
     return game

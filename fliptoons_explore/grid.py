@@ -26,12 +26,13 @@ class Grid:
     """Stacks in the six base slots (`slots[0..5]`) and in extra cells above each column
     (`extra[col][level]`, level 0 directly above the upper row). Empty spaces hold None."""
 
-    __slots__ = ("slots", "extra", "version")
+    __slots__ = ("slots", "extra", "version", "holes")
 
     def __init__(self) -> None:
         self.slots: list[list | None] = [None] * 6
         self.extra: tuple[list, list, list] = ([], [], [])
         self.version = 0  # counts changes (cards moved or turned), for caches of the grid's picture
+        self.holes = False  # an extra column may have an empty cell below its top one
 
     # -- spaces -----------------------------------------------------------------------------
     def at(self, row: int, col: int) -> list | None:
@@ -53,16 +54,26 @@ class Grid:
 
     def spaces(self, extra_topmost: bool = True) -> Iterator[tuple[int, int, list]]:
         """(row, col, stack) for every occupied space, in reading order."""
-        if not (self.extra[0] or self.extra[1] or self.extra[2]):
+        extra = self.extra
+        if not (extra[0] or extra[1] or extra[2]):
             for i, stack in enumerate(self.slots):
                 if stack:
                     yield i // 3, i % 3, stack
             return
-        for row in self.rows(extra_topmost):
-            for col in range(3):
-                stack = self.at(row, col)
-                if stack:
-                    yield row, col, stack
+        if extra_topmost:
+            for level in range(self.extra_height() - 1, -1, -1):
+                yield from self._extra_row(level)
+        for i, stack in enumerate(self.slots):
+            if stack:
+                yield i // 3, i % 3, stack
+        if not extra_topmost:
+            for level in range(self.extra_height()):
+                yield from self._extra_row(level)
+
+    def _extra_row(self, level: int) -> Iterator[tuple[int, int, list]]:
+        for col, column in enumerate(self.extra):
+            if level < len(column) and column[level]:
+                yield -level - 1, col, column[level]
 
     def cards(self) -> list:
         """Every card in the grid: spaces in reading order, each stack bottom first."""
@@ -86,9 +97,8 @@ class Grid:
     def lowest_free_extra(self, col: int) -> int:
         """The row of the lowest empty extra cell above a column (a new row if needed)."""
         column = self.extra[col]
-        for level, stack in enumerate(column):
-            if stack is None:
-                return -level - 1
+        if self.holes and None in column:
+            return -column.index(None) - 1
         return -len(column) - 1
 
     def neighbours(self, row: int, col: int) -> list[tuple[int, int, list]]:
@@ -103,14 +113,20 @@ class Grid:
 
     # -- finding and moving cards -------------------------------------------------------------
     def locate(self, card) -> tuple[int, int, int] | None:
-        """(row, col, height in stack) of a card, or None if it is not in this grid."""
+        """(row, col, height in stack) of a card, or None if it is not in this grid. The top card
+        of a stack is found at once; one below, by one pass over its stack."""
         where = card.where
         if where is None:
             return None
         stack = self.at(*where)
-        if not stack or card not in stack:  # cards compare by identity
+        if not stack:
             return None
-        return where[0], where[1], stack.index(card)
+        if stack[-1] is card:
+            return where[0], where[1], len(stack) - 1
+        try:
+            return where[0], where[1], stack.index(card)  # cards compare by identity
+        except ValueError:
+            return None
 
     def put(self, card, row: int, col: int) -> None:
         """Put a card into an empty space (a new extra row if `row` is above the current ones)."""
@@ -121,6 +137,8 @@ class Grid:
             return
         column = self.extra[col]
         level = -row - 1
+        if len(column) < level:
+            self.holes = True
         while len(column) <= level:
             column.append(None)
         column[level] = [card]
@@ -157,6 +175,8 @@ class Grid:
                 column[-row - 1] = None
                 while column and column[-1] is None:
                     column.pop()
+                if -row - 1 < len(column):
+                    self.holes = True
         return where
 
     def copy(self) -> "Grid":
@@ -164,6 +184,7 @@ class Grid:
         g.slots = [None if s is None else list(s) for s in self.slots]
         g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
         g.version = self.version
+        g.holes = self.holes
         return g
 
 

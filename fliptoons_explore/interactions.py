@@ -11,7 +11,8 @@ Three parts:
   (`when`, words), and the immunity that cuts the effect (`unless`), with the effect that happens
   instead, if any (`instead`: a Coyote stacks on a card it cannot return).
 - `interaction_graph(season)`: a networkx `MultiDiGraph` over the catalog built from `REACH`.
-  `affects(graph, card)` and `affected_by(graph, card)` query it.
+  `affects(graph, card)` and `affected_by(graph, card)` query it; `draw(graph)` (by timing) and
+  `draw(graph, card)` (one card's neighbourhood) picture it.
 - `find_interactions(...)`: resolves short placement sequences with the engine and reports those
   whose outcome differs from what each card does alone, as a pandas DataFrame.
 
@@ -380,9 +381,11 @@ def _words(by: str, target: str, r: Reach, effect: str) -> str:
 def interaction_graph(season: str = "combined"):
     """The card interaction graph of a season ('s1', 's2' or 'combined'): a networkx
     `MultiDiGraph` whose nodes are the card ids that exist in that season (`cards_of`), with
-    attributes `name`, `rank`, `fame`, `season` ('s1', 's2' or 'promo'), `starting`, `icons`
-    (sorted names: 'dismiss-immune', 'fish', 'flip-immune', 'return-immune') and `copies` (how
-    many the season's boxes hold).
+    attributes `name`, `rank`, `fame`, `season` ('s1', 's2' or 'promo'), `timing` (the card
+    table's: 'on-place', 'check-fame', 'market', 'when-hired', 'when-dismissed', 'after-market'
+    or 'none'), `starting`, `icons` (sorted names: 'dismiss-immune', 'fish', 'flip-immune',
+    'return-immune') and `copies` (how many the season's boxes hold). `draw` makes a picture of
+    it.
 
     An edge A -> B means A can affect B: attribute `effect` (one of `EFFECTS`), `by` (the card
     whose ability it is), `column` and `ability` (the ability key of the card table), `target`
@@ -407,7 +410,7 @@ def interaction_graph(season: str = "combined"):
     specs = cards_of(season)
     g = nx.MultiDiGraph(season=season, cuts=[])
     for s in specs:
-        g.add_node(s.id, name=s.name, rank=s.rank, fame=s.fame, season=s.season,
+        g.add_node(s.id, name=s.name, rank=s.rank, fame=s.fame, season=s.season, timing=s.timing,
                    starting=s.starting, icons=_icons(s), copies=owned_copies(s.id, season))
     cuts = g.graph["cuts"]
     for a in specs:
@@ -434,6 +437,15 @@ def interaction_graph(season: str = "combined"):
                     attrs["rule"] = r.rule or IMMUNITIES[r.unless]
                 g.add_edge(u, v, key=f"{effect}:{column}.{key}:{r.target}", **attrs)
     return g
+
+
+def draw(graph, card: str | None = None, effect=None):
+    """A picture of the graph (an `InteractionDrawing`: SVG, shown as a picture in Jupyter): with
+    `card`, what can affect that card and what it can affect, one box per effect; without, every
+    edge as a matrix of cards grouped by timing (Flip, Check Fame, Market, after the Market).
+    `effect`: one effect kind or several, the others left out. See `interaction_svg`."""
+    from .interaction_svg import draw as draw_svg
+    return draw_svg(graph, card, effect)
 
 
 def _effects(effect) -> set | None:

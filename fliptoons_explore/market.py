@@ -43,21 +43,41 @@ def dismiss_cost(table, player, card, rulings=None) -> int:
     combined as rulings `dismiss_costs_combine`, `rat_discounts_itself` and `rats_in_a_stack`
     say (`rulings`: other than the table's)."""
     grid = player.grid
-    rulings = rulings or table.rulings
     row, col, _ = grid.locate(card)
-    bases = [DISMISS_COST]
-    if card.spec.other == "dismiss_cost_3":
-        bases.append(3)
-    if any(c.face_up and c.spec.other == "adjacent_dismiss_cost_3"
-           for _, _, stack in grid.neighbours(row, col) for c in stack):
-        bases.append(3)
-    rats = sum(1 for c in grid.at(row, col) if c.face_up and c.spec.other == "stack_dismiss_discount"
-               and (rulings.rat_discounts_itself or c is not card))
+    return _cost(rulings or table.rulings, card, _near_ladybug(grid, row, col), _rats(grid.at(row, col)))
+
+
+def dismiss_costs(table, player, rulings=None) -> dict[int, int]:
+    """{card uid: `dismiss_cost`} for every face-up card of the grid, in one pass over it."""
+    grid = player.grid
+    rulings = rulings or table.rulings
+    costs = {}
+    for row, col, stack in grid.spaces():
+        near, rats = _near_ladybug(grid, row, col), _rats(stack)
+        for c in stack:
+            if c.face_up:
+                costs[c.uid] = _cost(rulings, c, near, rats)
+    return costs
+
+
+def _near_ladybug(grid, row, col) -> bool:
+    return any(c.face_up and c.spec.other == "adjacent_dismiss_cost_3"
+               for _, _, stack in grid.neighbours(row, col) for c in stack)
+
+
+def _rats(stack) -> int:
+    return sum(1 for c in stack if c.face_up and c.spec.other == "stack_dismiss_discount")
+
+
+def _cost(rulings, card, near_ladybug: bool, rats: int) -> int:
+    low = 3 if near_ladybug or card.spec.other == "dismiss_cost_3" else DISMISS_COST
+    if not rulings.rat_discounts_itself and card.face_up and card.spec.other == "stack_dismiss_discount":
+        rats -= 1  # the card is a face-up Rat of the stack
     if rats > 1 and rulings.rats_in_a_stack == "one":
         rats = 1
     if rulings.dismiss_costs_combine:
-        return max(0, min(bases) - rats)
-    return max(0, min(bases + [DISMISS_COST - rats]))
+        return max(0, low - rats)
+    return max(0, min(low, DISMISS_COST - rats))
 
 
 COST_RULINGS = ("dismiss_costs_combine", "rat_discounts_itself", "rats_in_a_stack")
@@ -112,8 +132,9 @@ def legal_actions(table, player) -> list[Action]:
     actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, table.prices))
                if c is not None and price <= fame and i not in closed]
     if may_dismiss(table, player):
+        costs = dismiss_costs(table, player)
         for c in dismissable(player):
-            cost = dismiss_cost(table, player, c)
+            cost = costs[c.uid]
             if cost <= fame:
                 actions.append(Action("dismiss", c, None, cost))
     actions.append(SKIP)

@@ -5,6 +5,7 @@ import json
 import sys
 
 from .game import new_game
+from .limits import MAX_GAMES
 from .policy import DefaultPolicy, RandomPolicy
 
 
@@ -18,34 +19,47 @@ def make_policy(name: str, seed: int):
 
 
 def play_games(season: str, players: int, seed: int, games: int = 1, solo: str | None = None,
-               policy: str = "default", progress=None):
+               policy: str = "default"):
     """Play `games` games, game k from seed `seed + k`; yields (seed, Game)."""
     for k in range(games):
         game = new_game(season, players, seed + k, solo, make_policy(policy, seed + k), traced=False)
         game.play()
-        if progress:
-            progress(k + 1, games)
         yield seed + k, game
 
 
-def _progress(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+#: Seconds of play before the progress bar shows (a short run stays silent).
+PROGRESS_DELAY = 0.5
+
+
+def with_progress(games, total: int):
+    """The games, with a progress bar on standard error (tqdm) if it is a terminal and the run
+    lasts longer than `PROGRESS_DELAY`; the bar is cleared when the run ends."""
+    from tqdm import tqdm
+
+    return tqdm(games, total=total, unit="game", file=sys.stderr, disable=None,
+                delay=PROGRESS_DELAY, leave=False, dynamic_ncols=True)
+
+
+def check_play_args(season: str, players: int, solo: str | None, games: int) -> None:
+    """`play`'s arguments, each named as on the command line (ValueError, one line)."""
+    most = 8 if season == "combined" else 4
+    if not 1 <= players <= most:
+        raise ValueError(f"--players: expected 2 to {most} players with --season {season} "
+                         f"(or 1 with --solo), got {players}")
+    if solo and players != 1:
+        raise ValueError(f"--solo: a solo game takes --players 1, got --players {players}")
+    if players == 1 and not solo:
+        raise ValueError("--players 1 is a solo game: add --solo easy, normal or hard")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"--games: expected 1 to {MAX_GAMES:,}, got {games}")
 
 
 def play_command(args) -> str:
-    if args.solo and args.players != 1:
-        raise ValueError("--solo takes --players 1")
-    if args.games < 1:
-        raise ValueError(f"--games: expected 1 or more, got {args.games}")
+    check_play_args(args.season, args.players, args.solo, args.games)
     show = _progress if args.games >= 20 and sys.stderr.isatty() else None
     rows = []
-    for seed, game in play_games(args.season, args.players, args.seed, args.games, args.solo,
-                                 args.policy, show):
+    games = play_games(args.season, args.players, args.seed, args.games, args.solo, args.policy)
+    for seed, game in with_progress(games, args.games):
         r = game.result
         names = [p.name for p in game.table.players]
         rows.append({"seed": seed, "rounds": r.rounds, "reason": r.reason,

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
+from .limits import quote
 from .scenario import ScenarioError
 
 
@@ -32,6 +33,16 @@ class Policy(Protocol):
     name: str
 
     def choose(self, choice: Choice) -> int | None: ...
+
+
+def check_policy(policy, argument: str = "policy"):
+    """`policy` if it is a policy (has a `choose(choice)` method) or None; else ValueError naming
+    the argument, at the call rather than at the first decision."""
+    if policy is not None and not callable(getattr(policy, "choose", None)):
+        got = f"the string {quote(policy)}" if isinstance(policy, str) else quote(policy)
+        raise ValueError(f"{argument}: expected a policy (an object with a choose(choice) method, "
+                         f"such as DefaultPolicy() or RandomPolicy(seed)), got {got}")
+    return policy
 
 
 class DefaultPolicy:
@@ -80,7 +91,7 @@ class ScriptedPolicy:
                  actions: dict[int, list[dict]] | None = None) -> None:
         self.scripts = {p: list(answers) for p, answers in scripts.items()}
         self.used = {p: 0 for p in scripts}
-        self.fallback = fallback or DefaultPolicy()
+        self.fallback = check_policy(fallback) or DefaultPolicy()
         self.actions = None if actions is None else {p: list(a) for p, a in actions.items()}
         self.acted = {p: 0 for p in actions or {}}
 
@@ -113,11 +124,12 @@ class ScriptedPolicy:
         if answer is None:
             if choice.optional:
                 return None
-            raise ScriptError(f"{where}: null declines, but {choice.question!r} must be answered")
+            raise ScriptError(f"{where}: null declines, but {quote(choice.question, 200)} must be answered")
         ids = [getattr(o, "id", o) for o in choice.options]
         if answer not in ids:
-            raise ScriptError(f"{where}: {answer!r} is not a legal answer to {choice.question!r} "
-                              f"(expected one of: {', '.join(dict.fromkeys(map(str, ids)))})")
+            raise ScriptError(f"{where}: {quote(answer)} is not a legal answer to "
+                              f"{quote(choice.question, 200)} (expected one of: "
+                              f"{', '.join(map(quote, dict.fromkeys(map(str, ids))))})")
         return ids.index(answer)
 
 

@@ -20,6 +20,7 @@ SOURCES = {
     "JP": "FlipToons Season 1 rules summary (Japanese)",
     "card": "printed card text (cards.csv)",
     "ruling": "ruling option of this engine (docs/engine.md)",
+    "engine": "limit of this engine where the rulebooks set none (docs/limits.md)",
 }
 
 

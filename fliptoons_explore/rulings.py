@@ -131,12 +131,6 @@ OPTIONS: dict[str, RulingOption] = {o.name: o for o in (
         "Each Rat's banner applies on its own ('cards in its stack' cost 1 less), as every face-up "
         "card of a stack is active (S2 Key Concepts, Stacked Cards)."),
     RulingOption(
-        "s1_end_discards", "1-2-players", ("1-2-players", "2-players"),
-        "Season 1's Cleanup discards the market's end cards 'if playing with two players': with one "
-        "player outside the solo rules too?",
-        "Season 2, the newer text, says one or two players, and Season 1's solo rules discard them "
-        "for one player as well; '2-players' reads Season 1's sentence alone."),
-    RulingOption(
         "previous_placed_first", "first-card", ("first-card", "first-slot"),
         "A previous-placed ability is ignored for the 'first' card: the first card placed (Elephant, "
         "Turkey FAQ), or any card placed in slot 1 (Key Concepts: 'placed in the first slot'), such "
@@ -180,23 +174,30 @@ class Rulings:
     snake_space_to_the_right: str = "reading-order"
     after_market_refill: str = "refill-first"
     rats_in_a_stack: str = "each"
-    s1_end_discards: str = "1-2-players"
     previous_placed_first: str = "first-card"
     crab_flip_end: str = "own-ability"
 
+    def __post_init__(self) -> None:
+        """Every value must be one of its option's choices: `Rulings(cow_copies='sum')` is a
+        ValueError naming the option, whoever builds the rulings."""
+        for name, choices in _CHOICES:
+            value = getattr(self, name)
+            if not _allowed(value, choices):
+                _refuse(name, value)
+
     @classmethod
     def from_dict(cls, values: dict) -> "Rulings":
-        """Rulings from {name: value}; ValueError naming a wrong name or value."""
-        changes = {}
+        """Rulings from {name: value}; ValueError (one line) naming a wrong name or value."""
+        if not isinstance(values, dict):
+            from .limits import quote
+            raise ValueError(f"rulings: expected an object {{name: value}}, got {quote(values)}")
         for name, value in values.items():
-            option = OPTIONS.get(name)
-            if option is None:
-                raise ValueError(f"unknown ruling option {name!r} (known: {', '.join(OPTIONS)})")
-            if value not in option.choices or type(value) is not type(option.default):
-                raise ValueError(f"ruling {name!r} must be one of {', '.join(map(_show, option.choices))}, "
-                                 f"got {_show(value)}")
-            changes[name] = value
-        return replace(cls(), **changes)
+            if name not in OPTIONS:
+                from .limits import quote
+                raise ValueError(f"unknown ruling option {quote(name)} (known: {', '.join(OPTIONS)})")
+            if not _allowed(value, OPTIONS[name].choices):
+                _refuse(name, value)
+        return replace(cls(), **values)
 
     def changed(self) -> dict:
         """The options that differ from the defaults."""
@@ -206,6 +207,20 @@ class Rulings:
 def _show(value: object) -> str:
     import json
     return json.dumps(value)
+
+
+def _allowed(value, choices: tuple) -> bool:
+    """One of the choices, of the same type (true is not 1, "true" is not true)."""
+    return any(value == c and type(value) is type(c) for c in choices)
+
+
+def _refuse(name: str, value) -> None:
+    from .limits import quote
+    raise ValueError(f"ruling {name} must be one of {', '.join(map(_show, OPTIONS[name].choices))}, "
+                     f"got {quote(value)}")
+
+
+_CHOICES = tuple((name, option.choices) for name, option in OPTIONS.items())
 
 
 assert {f.name: f.default for f in fields(Rulings)} == {n: o.default for n, o in OPTIONS.items()}

@@ -1,15 +1,27 @@
-"""Scenario files (DESIGN.md §2.2): check a scenario, build a `Table` from it, and write a resolved
-table as the JSON document of DESIGN.md §2.3.
+"""Scenario files (DESIGN.md §2.2): read and check a scenario, build a `Table` from it, and write
+a resolved table as the JSON document of DESIGN.md §2.3.
 
-Every mistake in a scenario raises `ScenarioError` with one line naming the field (as a path,
-`players[0].deck[3]`), the value and what was expected; nothing is built from a bad scenario.
+This is the one validation layer every door goes through: a file or standard input
+(`read_scenario`), JSON text from the explorer (`parse_scenario_text`), a dict from the Python API
+(`check`, and `load`, which every resolving function calls). Every mistake raises `ScenarioError`
+with one line naming the field (as a path, `players[0].deck[3]`), the value (quoted safely:
+`limits.quote`) and what was expected; the limits of `fliptoons_explore.limits` (docs/limits.md)
+hold at every door; nothing is built from a bad scenario.
+
+    >>> from fliptoons_explore.scenario import parse_scenario_text, check
+    >>> check(parse_scenario_text('{"players": [{"deck": ["crab"]}]}'))
 """
 from __future__ import annotations
 
 import json
+import math
+import re
+import sys
 from collections import Counter
 
 from .cards import CATALOG, cards_of, owned_copies, unknown_card_message
+from .limits import (MAX_CARDS, MAX_DEPTH, MAX_INTEGER_DIGITS, MAX_SCENARIO_BYTES, MAX_STRING_LENGTH,
+                     MAX_VALUES, quote, unsafe_character)
 from .rulings import OPTIONS, Rulings
 from .state import PRICES, Table
 
@@ -17,22 +29,202 @@ MAX_PLAYERS = 8
 TOON_DECK = "toon deck"  # how a scripted choice names the toon deck (the Pig)
 TOP_FIELDS = ("season", "players", "market", "toon_deck", "first_player", "rulings")
 PLAYER_FIELDS = ("name", "deck", "dismissed", "grid", "actions", "choices")
+LIMITS = "docs/limits.md"
 
 
 class ScenarioError(ValueError):
     """A scenario that cannot be resolved; the message is one line: field, value, expectation."""
 
 
+# -- reading JSON text with the limits ---------------------------------------------------------
+
+def read_scenario(path: str) -> dict:
+    """The JSON of a scenario file, or of standard input when `path` is "-" (checked as
+    `parse_scenario_text` does); ScenarioError (one line, naming the file) if it cannot be read."""
+    source = "standard input" if path == "-" else _file_name(path)
+    try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+            data = stream.read(MAX_SCENARIO_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_SCENARIO_BYTES + 1)
+    except OSError as e:
+        raise ScenarioError(f"{source}: cannot read the file ({e.strerror or type(e).__name__})") from None
+    return parse_scenario_text(data, source)
+
+
+def parse_scenario_text(text, source: str = "<text>") -> dict | list | str | int | float | bool | None:
+    """Parse scenario JSON (a str, or UTF-8 bytes as a file upload gives them) within the limits:
+    at most `MAX_SCENARIO_BYTES`, valid JSON, no key twice in an object, and every value within the
+    limits of `check_json`. Returns the parsed data, to be checked as a scenario by `check` (or
+    `load`); ScenarioError (one line, starting with `source`) otherwise."""
+    where = _file_name(source)
+    too_big = f"{where}: more than {MAX_SCENARIO_BYTES:,} bytes (the limit for a scenario, {LIMITS})"
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SCENARIO_BYTES:
+            raise ScenarioError(too_big)
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ScenarioError(f"{where}: not a UTF-8 text file") from None
+    elif isinstance(text, str):
+        if len(text) > MAX_SCENARIO_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
+            raise ScenarioError(too_big)
+        text = text.removeprefix("\ufeff")
+    else:
+        raise ScenarioError(f"{where}: expected JSON text (a str or UTF-8 bytes), got {quote(text)}")
+    try:
+        data = json.loads(text, object_pairs_hook=_object, parse_int=_integer, parse_float=_number,
+                          parse_constant=_NotJson)
+    except json.JSONDecodeError as e:
+        raise ScenarioError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise ScenarioError(f"{where}: nested more than {MAX_DEPTH} levels deep (the limit, {LIMITS})") from None
+    check_json(data)
+    return data
+
+
+def parse_json_value(text: str, where: str):
+    """One JSON value (a command-line argument's), within the same limits; ScenarioError if it is
+    JSON over a limit, ValueError if it is not JSON at all."""
+    try:
+        value = json.loads(text, object_pairs_hook=_object, parse_int=_integer, parse_float=_number,
+                           parse_constant=_NotJson)
+    except RecursionError:
+        raise ScenarioError(f"{where}: nested more than {MAX_DEPTH} levels deep (the limit, {LIMITS})") from None
+    check_json(value, where)
+    return value
+
+
+def _file_name(path: str) -> str:
+    """A file name as a message shows it: as is when it is plain printable ASCII, else quoted."""
+    return path if quote(path, limit=200)[1:-1] == path else quote(path, limit=200)
+
+
+class _Object(dict):
+    """A JSON object in which a key was given twice (`duplicate`): refused by `check_json`."""
+
+    __slots__ = ("duplicate",)
+
+
+def _object(pairs):
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen = set()
+        dup = next(k for k, _ in pairs if k in seen or seen.add(k))
+        obj = _Object(obj)
+        obj.duplicate = dup
+    return obj
+
+
+class _NotJson:
+    """A number the parser read but the limits refuse (`text`: as written); `check_json` says where."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _integer(text: str):
+    if len(text) - text.startswith("-") > MAX_INTEGER_DIGITS:
+        return _NotJson(text)
+    return int(text)
+
+
+def _number(text: str):
+    value = float(text)
+    return value if math.isfinite(value) else _NotJson(text)
+
+
+def check_json(data, where: str = "scenario") -> None:
+    """Check that `data` is JSON data within the limits: only objects with string keys, lists,
+    strings, finite numbers, true/false and null; at most `MAX_VALUES` values, `MAX_DEPTH` levels,
+    `MAX_STRING_LENGTH` characters a string (plain text: no control character, line separator or
+    lone surrogate), `MAX_INTEGER_DIGITS` digits an integer; no key twice in an object.
+    ScenarioError (one line, naming the path) otherwise. A cycle of Python objects is caught by
+    the depth limit."""
+    _walk(data, where, 0, [MAX_VALUES])
+
+
+def _walk(value, where: str, depth: int, budget: list) -> None:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise ScenarioError(f"{where}: the scenario holds more than {MAX_VALUES:,} JSON values "
+                            f"(the limit, {LIMITS})")
+    if depth > MAX_DEPTH:
+        raise ScenarioError(f"{where}: nested more than {MAX_DEPTH} levels deep (the limit, {LIMITS})")
+    if isinstance(value, str):
+        _check_text(value, where)
+    elif isinstance(value, dict):
+        if type(value) is _Object:
+            raise ScenarioError(f"{field(where, value.duplicate)}: the key {quote(value.duplicate)} "
+                                f"is given twice in {where} (each key once)")
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise ScenarioError(f"{where}: the key {quote(key)} is not a string (JSON keys are strings)")
+            _check_text(key, field(where, key))
+            _walk(item, field(where, key), depth + 1, budget)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _walk(item, f"{where}[{i}]", depth + 1, budget)
+    elif value is None or isinstance(value, bool):
+        pass
+    elif isinstance(value, int):
+        if abs(value) >= 10 ** MAX_INTEGER_DIGITS:
+            raise ScenarioError(f"{where}: {quote(value)} (at most {MAX_INTEGER_DIGITS} digits, {LIMITS})")
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise ScenarioError(f"{where}: {quote(value)} is not a JSON number")
+    elif isinstance(value, _NotJson):
+        text = value.text
+        if text in ("NaN", "Infinity", "-Infinity"):
+            raise ScenarioError(f"{where}: {text} is not JSON (expected a number, a string, true, false or null)")
+        if "." in text or "e" in text.lower():
+            raise ScenarioError(f"{where}: the number {quote(text, 20)} is too large")
+        digits = len(text) - text.startswith("-")
+        raise ScenarioError(f"{where}: a number of {digits:,} digits (at most {MAX_INTEGER_DIGITS}, {LIMITS})")
+    else:
+        raise ScenarioError(f"{where}: expected JSON data (an object, a list, a string, a number, "
+                            f"true/false or null), got {quote(value)}")
+
+
+def _check_text(text: str, where: str) -> None:
+    if len(text) > MAX_STRING_LENGTH:
+        raise ScenarioError(f"{where}: a string of {len(text):,} characters (at most "
+                            f"{MAX_STRING_LENGTH}, {LIMITS})")
+    bad = unsafe_character(text)
+    if bad is not None:
+        what = ("a lone surrogate" if "\ud800" <= bad <= "\udfff" else
+                "a line separator" if bad in "\u2028\u2029" else "a control character")
+        raise ScenarioError(f"{where}: {quote(text)} holds {what}, {quote(bad)} (expected plain text)")
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def field(where: str, key: str) -> str:
+    """The path of an object's field: `players[0].deck`, `rulings["a b"]`; `where` "scenario"
+    is the top."""
+    part = f".{key}" if isinstance(key, str) and _NAME.match(key) else f"[{quote(key)}]"
+    if where == "scenario":
+        return part[1:] if part[0] == "." else "scenario" + part
+    return where + part
+
+
+# -- checking a scenario's fields ---------------------------------------------------------------
+
 def _type_name(value) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number",
-            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+            float: "a number", type(None): "null"}.get(type(value), f"a Python {type(value).__name__}")
 
 
 def _expect(value, kind, where: str, what: str):
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         got = _type_name(value)
         if kind is int and isinstance(value, float):
-            got = f"{value!r}, not a whole number"
+            got = f"{quote(value)}, not a whole number"
         raise ScenarioError(f"{where}: expected {what}, got {got}")
     return value
 
@@ -40,13 +232,15 @@ def _expect(value, kind, where: str, what: str):
 def _known_fields(obj: dict, allowed, where: str) -> None:
     for key in obj:
         if key not in allowed:
-            path = f"{where}.{key}" if where != "scenario" else str(key)
-            raise ScenarioError(f"{path}: unknown field (expected one of: {', '.join(allowed)})")
+            raise ScenarioError(f"{field(where, key)}: unknown field (expected one of: {', '.join(allowed)})")
 
 
 class _Builder:
-    def __init__(self, season: str) -> None:
+    """Checks card ids against the season and counts the cards made (at most `MAX_CARDS`)."""
+
+    def __init__(self, season: str, table: Table) -> None:
         self.season = season
+        self.table = table
         self.allowed = {c.id for c in cards_of(season)}
 
     def card_id(self, value, where: str) -> str:
@@ -55,22 +249,37 @@ class _Builder:
             raise ScenarioError(f"{where}: {unknown_card_message(value, self.allowed)}")
         if value not in self.allowed:
             spec = CATALOG[value]
-            raise ScenarioError(f"{where}: {value!r} is a {spec.season.upper()} card, not in a "
-                                f"{self.season!r} scenario (use season \"combined\")")
+            raise ScenarioError(f"{where}: {quote(value)} is a {spec.season.upper()} card, not in a "
+                                f"{quote(self.season)} scenario (use season \"combined\")")
         return value
 
     def card_list(self, value, where: str) -> list[str]:
         _expect(value, list, where, "a list of card ids")
         return [self.card_id(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
+    def new_card(self, cid: str, where: str, face_up: bool = False):
+        if self.table._next_uid >= MAX_CARDS:
+            raise ScenarioError(f"{where}: the scenario holds more than {MAX_CARDS:,} cards "
+                                f"(the limit, {LIMITS})")
+        return self.table.new_card(cid, face_up)
+
+
+def check(data) -> None:
+    """Check a scenario (DESIGN.md §2.2) as every resolving function does, building nothing that
+    lasts: its JSON within the limits (`check_json`), every field, card id and ruling option.
+    Raises ScenarioError (a ValueError; one line naming the field) for the first mistake.
+    Scripted choices and actions that turn out illegal only while resolving are not seen here."""
+    load(data)
+
 
 def load(data) -> tuple[Table, dict[int, list]]:
     """Check a scenario and build its table; returns (table, scripted choices per player)."""
+    check_json(data)
     _expect(data, dict, "scenario", "a JSON object")
     _known_fields(data, TOP_FIELDS, "scenario")
     season = data.get("season", "s2")
     if not isinstance(season, str) or season not in PRICES:
-        got = repr(season) if isinstance(season, str) else _type_name(season)
+        got = quote(season) if isinstance(season, str) else _type_name(season)
         raise ScenarioError(f"season: expected \"s1\", \"s2\" or \"combined\", got {got}")
     if "players" not in data:
         raise ScenarioError("players: missing field (expected a list of 1 to 8 players)")
@@ -85,16 +294,16 @@ def load(data) -> tuple[Table, dict[int, list]]:
     for name, value in rulings_data.items():
         option = OPTIONS.get(name)
         if option is None:
-            raise ScenarioError(f"rulings.{name}: unknown ruling option (known: {', '.join(OPTIONS)})")
+            raise ScenarioError(f"{field('rulings', name)}: unknown ruling option (known: {', '.join(OPTIONS)})")
         try:
             Rulings.from_dict({name: value})
         except ValueError:
-            raise ScenarioError(f"rulings.{name}: expected one of {', '.join(map(json.dumps, option.choices))}, "
-                                f"got {json.dumps(value)}") from None
+            raise ScenarioError(f"{field('rulings', name)}: expected one of "
+                                f"{', '.join(map(json.dumps, option.choices))}, got {quote(value)}") from None
     rulings = Rulings.from_dict(rulings_data)
 
-    b = _Builder(season)
     table = Table(season, rulings, first_player=first)
+    b = _Builder(season, table)
     scripts: dict[int, list] = {}
     for i, pdata in enumerate(players):
         where = f"players[{i}]"
@@ -102,30 +311,50 @@ def load(data) -> tuple[Table, dict[int, list]]:
         _known_fields(pdata, PLAYER_FIELDS, where)
         name = _expect(pdata.get("name", f"Player {i + 1}"), str, f"{where}.name", "a string")
         p = table.add_player(name)
-        for cid in b.card_list(pdata.get("deck", []), f"{where}.deck"):
-            p.deck.append(table.new_card(cid))
-        for cid in b.card_list(pdata.get("dismissed", []), f"{where}.dismissed"):
-            p.dismissed.append(table.new_card(cid, face_up=True))
+        w = f"{where}.deck"
+        for cid in b.card_list(pdata.get("deck", []), w):
+            p.deck.append(b.new_card(cid, w))
+        w = f"{where}.dismissed"
+        for cid in b.card_list(pdata.get("dismissed", []), w):
+            p.dismissed.append(b.new_card(cid, w, face_up=True))
         if pdata.get("grid") is not None:
-            _load_grid(b, table, p, pdata["grid"], f"{where}.grid")
+            _load_grid(b, p, pdata["grid"], f"{where}.grid")
         p.actions = _actions(b, pdata.get("actions", []), f"{where}.actions")
         scripts[i] = list(_expect(pdata.get("choices", []), list, f"{where}.choices",
                                   "a list of card ids or null"))
-    names = {p.name for p in table.players} | {TOON_DECK}
+    names = [p.name for p in table.players] + [TOON_DECK]
     for i, choices in scripts.items():
         for k, c in enumerate(choices):
             if c is None or isinstance(c, str) and c in names:  # the Pig's deck: a name or the toon deck
                 continue
-            b.card_id(c, f"players[{i}].choices[{k}]")
+            _choice(b, c, names, f"players[{i}].choices[{k}]")
     market = b.card_list(data.get("market", []), "market")
     if len(market) > len(PRICES[season]):
-        raise ScenarioError(f"market: {len(market)} cards, but a {season!r} market has "
+        raise ScenarioError(f"market: {len(market)} cards, but a {quote(season)} market has "
                             f"{len(PRICES[season])} slots")
     for cid in b.card_list(data.get("toon_deck", []), "toon_deck"):
-        table.toon_deck.append(table.new_card(cid))
-    table.arrange_market([table.new_card(cid, face_up=True) for cid in market])
+        table.toon_deck.append(b.new_card(cid, "toon_deck"))
+    table.arrange_market([b.new_card(cid, "market", face_up=True) for cid in market])
     table.notes = _copy_notes(table)
     return table, scripts
+
+
+def _choice(b: _Builder, answer, names: list[str], where: str) -> None:
+    """A scripted answer that is neither null nor a deck's name: a card id of the season."""
+    if isinstance(answer, str) and answer not in CATALOG:
+        decks = ", ".join(map(quote, names))
+        close = [c for c in _closest(answer, list(b.allowed) + names)]
+        hint = f"; did you mean {', '.join(map(quote, close))}?" if close else ""
+        raise ScenarioError(f"{where}: {quote(answer)} is not a card id, nor a deck the Pig can "
+                            f"name ({decks}){hint}")
+    _expect(answer, str, where, "a card id, a deck's name (the Pig) or null")
+    b.card_id(answer, where)
+
+
+def _closest(text: str, among: list[str]) -> list[str]:
+    import difflib
+    by_lower = {a.lower(): a for a in among}
+    return [by_lower[m] for m in difflib.get_close_matches(text.lower(), list(by_lower), n=3, cutoff=0.6)]
 
 
 def _actions(b: _Builder, value, where: str) -> list[dict]:
@@ -136,18 +365,18 @@ def _actions(b: _Builder, value, where: str) -> list[dict]:
         _expect(action, dict, w, 'an action: {"hire": ID}, {"dismiss": ID} or {"skip": true}')
         if len(action) != 1 or next(iter(action)) not in ("hire", "dismiss", "skip"):
             raise ScenarioError(f'{w}: expected {{"hire": ID}}, {{"dismiss": ID}} or {{"skip": true}}, '
-                                f"got {action!r}")
+                                f"got {quote(action)}")
         (verb, arg), = action.items()
         if verb == "skip":
             if arg is not True:
-                raise ScenarioError(f"{w}.skip: expected true, got {arg!r}")
+                raise ScenarioError(f"{w}.skip: expected true, got {quote(arg)}")
         else:
             b.card_id(arg, f"{w}.{verb}")
         out.append(dict(action))
     return out
 
 
-def _load_grid(b: _Builder, table: Table, p, value, where: str) -> None:
+def _load_grid(b: _Builder, p, value, where: str) -> None:
     """A hand-built grid in the output shape: rows top first, the last two the upper and lower
     rows, 3 cells a row, each null or a stack bottom first of ids or {"id", "face_up"}."""
     rows = _expect(value, list, where, "a list of rows (top first, at least the upper and lower row)")
@@ -177,7 +406,7 @@ def _load_grid(b: _Builder, table: Table, p, value, where: str) -> None:
                         raise ScenarioError(f"{we}.id: missing field (expected a card id)")
                     cid = b.card_id(entry["id"], f"{we}.id")
                     up = _expect(entry.get("face_up", True), bool, f"{we}.face_up", "true or false")
-                card = table.new_card(cid, face_up=up)
+                card = b.new_card(cid, we, face_up=up)
                 r = j - n_extra
                 if p.grid.at(r, col) is None:
                     p.grid.put(card, r, col)
@@ -196,7 +425,7 @@ def _copy_notes(table: Table) -> list[str]:
     for cid, n in sorted(counts.items()):
         owned = owned_copies(cid, table.season)
         if n > owned:
-            notes.append(f"{n} copies of {cid!r}: a {table.season!r} game has {owned}")
+            notes.append(f"{n} copies of {quote(cid)}: a {quote(table.season)} game has {owned}")
     return notes
 
 

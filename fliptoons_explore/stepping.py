@@ -323,28 +323,34 @@ def select_events(resolution, phase=None, player=None, card=None, kind=None) -> 
     return out
 
 
-COLUMNS = ["step", "phase", "player", "event", "card", "target", "position", "detail", "cause",
-           "rule", "paraphrase"]
+COLUMNS = ["phase", "player", "event", "card", "target", "position", "detail", "cause", "rule",
+           "paraphrase"]
 
 
-def trace_frame(resolution, phase=None, player=None, card=None, kind=None):
-    """The trace as a pandas DataFrame, one row per event (filters as in `select_events`):
-    step, phase, player (name; missing for a table-wide event), event (its kind), card, target,
-    position (in words), detail, cause (the step of its cause; missing if none), rule (its id)
-    and paraphrase (the rule in words, from `RULES`). Text columns have the "string" dtype and
-    `cause` the "Int64" dtype, so a missing value is always `pd.NA`."""
+def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_columns: bool = False):
+    """The trace as a pandas DataFrame, one row per event (filters as in `select_events`), indexed
+    by `step`: phase, player (name), event (its kind), card, target, position (in words), detail,
+    cause (the step of its cause), rule (its id) and paraphrase (the rule in words, from `RULES`).
+
+    A column empty for every row shown is left out (`all_columns` keeps it; an empty frame has
+    them all). Text columns have the "string" dtype, "" where an event has no such value (no
+    player for a table-wide event, no target...); `cause` has the "Int64" dtype, `<NA>` for an
+    event without a cause."""
     import pandas as pd
 
     names = [p.name for p in resolution.table.players]
-    rows = []
+    rows, steps = [], []
     for e in select_events(resolution, phase, player, card, kind):
         rule = RULES.get(e.rule)
-        rows.append((e.step, e.phase, None if e.player is None else names[e.player], e.kind, e.card,
-                     e.target, None if e.pos is None else space_name(tuple(e.pos)), e.detail or None,
-                     e.cause, e.rule, rule.paraphrase if rule else None))
-    frame = pd.DataFrame.from_records(rows, columns=COLUMNS)
-    return frame.astype({c: "string" for c in COLUMNS if c not in ("step", "cause")}
-                        | {"step": "int64", "cause": "Int64"})
+        steps.append(e.step)
+        rows.append((e.phase, "" if e.player is None else names[e.player], e.kind, e.card or "",
+                     e.target or "", "" if e.pos is None else space_name(tuple(e.pos)), e.detail or "",
+                     e.cause, e.rule, rule.paraphrase if rule else ""))
+    frame = pd.DataFrame.from_records(rows, columns=COLUMNS, index=pd.Index(steps, dtype="int64", name="step"))
+    frame = frame.astype({c: "string" for c in COLUMNS if c != "cause"} | {"cause": "Int64"})
+    if all_columns or frame.empty:
+        return frame
+    return frame[[c for c in COLUMNS if (frame[c].notna() & (frame[c] != "")).any()]]
 
 
 def trace_lines(resolution, phase=None, player=None, card=None, kind=None,

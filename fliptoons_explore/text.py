@@ -34,9 +34,10 @@ def grid_text(player) -> str:
 def fame_text(player) -> str:
     """One line per scoring card, then the total."""
     lines = []
+    in_grid = {c.uid for c in player.grid.cards()}
     for e in player.fame:
         where = space_name(e.pos) + (f", stack {e.height + 1}" if e.height else "")
-        if player.grid.locate(e.card) is None:
+        if e.card.uid not in in_grid:
             where += "; has left the grid since"
         parts = f"{e.base}"
         if e.bonus or e.card.spec.score:
@@ -108,7 +109,8 @@ def round_text(game) -> str:
 
 
 def resolution_text(resolution, trace: bool = True, fame_left: bool = False) -> str:
-    """Every player's grid and fame, the market and toon deck, then the numbered trace."""
+    """Every player's grid and fame, the market and toon deck (if there is either), then the
+    numbered trace."""
     table = resolution.table
     out = []
     for p in table.players:
@@ -120,13 +122,15 @@ def resolution_text(resolution, trace: bool = True, fame_left: bool = False) -> 
         if p.dismissed:
             out.append(f"  dismissed: {', '.join(c.spec.id for c in p.dismissed)}")
         out.append("")
-    market = ", ".join(c.spec.id if c else "-" for c in table.market)
-    out.append(f"market: {market}")
-    out.append(f"toon deck (top first): {', '.join(c.spec.id for c in table.toon_deck) or '-'}")
+    if any(table.market) or table.toon_deck:  # a scenario without either has no Market
+        market = ", ".join(c.spec.id if c else "-" for c in table.market)
+        out.append(f"market: {market}")
+        out.append(f"toon deck (top first): {', '.join(c.spec.id for c in table.toon_deck) or '-'}")
     for note in getattr(table, "notes", []):
         out.append(f"note: {note}")
     if trace and resolution.trace is not None:
-        out.append("")
+        if out[-1]:
+            out.append("")
         out.append("== trace ==")
         out.append(trace_text(resolution.trace, table.players))
     return "\n".join(out)

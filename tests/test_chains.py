@@ -160,7 +160,7 @@ def test_longest_chain_ties_go_to_lowest_steps():
 
 def test_unknown_card_and_untraced():
     r, g = graph_of(EAGLE)
-    with pytest.raises(KeyError, match="did you mean 'eagle'"):
+    with pytest.raises(KeyError, match='did you mean "eagle"'):
         effects_of_card(g, r, "eagel")
     with pytest.raises(ValueError, match="untraced"):
         causal_graph(resolve(EAGLE, traced=False))

@@ -93,6 +93,6 @@ def test_play_solo_text():
 
 def test_play_bad_arguments_exit_2():
     r = run("play", "--season", "s2", "--players", "2", "--solo", "easy", "--seed", "1")
-    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--solo takes --players 1" in r.stderr
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--solo: a solo game takes --players 1" in r.stderr
     r = run("play", "--season", "s2", "--players", "9", "--seed", "1")
-    assert r.returncode == 2 and "takes 1 to 4 players" in r.stderr
+    assert r.returncode == 2 and "--players: expected 2 to 4 players" in r.stderr

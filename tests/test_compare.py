@@ -90,8 +90,9 @@ def test_no_difference():
     c = compare_rulings(SPIDER, {"cow_copies": "total"})
     assert not c.changed and c.first_difference() is None
     assert c.text() == "\n".join(['rulings: cow_copies "printed" -> "total"',
-                                  "no difference: every grid, deck, dismissed pile and fame is the same",
-                                  "Jordy: 8 fame, unchanged"])
+                                  "no difference: every grid, deck, dismissed pile and fame is the same"])
+    assert c.text(everything=True).splitlines()[2:4] == ["Jordy: 8 fame, unchanged",
+                                                         "  spider    extra row 1, middle: 3"]
     assert compare_command(COW, [], as_json=False) == (
         "ruling options that change the outcome of this scenario:\n"
         '  --ruling cow_copies=total   (now "printed"): Ann 5 -> 8')
@@ -100,7 +101,7 @@ def test_no_difference():
 
 
 def test_bad_changes():
-    with pytest.raises(ScenarioError, match="unknown ruling option 'cow'"):
+    with pytest.raises(ScenarioError, match='unknown ruling option "cow"'):
         compare_rulings(COW, {"cow": "total"})
     with pytest.raises(ScenarioError, match='cow_copies must be one of "printed", "total", got "all"'):
         compare_rulings(COW, {"cow_copies": "all"})
@@ -154,11 +155,11 @@ def test_cli_compare_lists_the_options_that_matter(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--ruling", "cow_copy=total"], "fliptoons-explore: error: --ruling 'cow_copy=total': unknown ruling "
-                                     "option 'cow_copy' (known: "),
-    (["--ruling", "cow_copies=maybe"], "fliptoons-explore: error: --ruling 'cow_copies=maybe': cow_copies "
+    (["--ruling", "cow_copy=total"], 'fliptoons-explore: error: --ruling "cow_copy=total": unknown ruling '
+                                     'option "cow_copy" (known: '),
+    (["--ruling", "cow_copies=maybe"], 'fliptoons-explore: error: --ruling "cow_copies=maybe": cow_copies '
                                        'must be one of "printed", "total", got "maybe"'),
-    (["--ruling", "cow_copies"], "fliptoons-explore: error: --ruling 'cow_copies': expected NAME=VALUE"),
+    (["--ruling", "cow_copies"], 'fliptoons-explore: error: --ruling "cow_copies": expected NAME=VALUE'),
 ])
 def test_cli_bad_ruling(tmp_path, args, message):
     done = run(tmp_path, COW, *args)
@@ -169,8 +170,8 @@ def test_cli_bad_ruling(tmp_path, args, message):
 def test_cli_bad_scenario(tmp_path):
     done = run(tmp_path, {"players": [{"deck": ["crabb"]}]}, "--ruling", "cow_copies=total")
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.startswith("fliptoons-explore: error: players[0].deck[0]: unknown card id 'crabb' "
-                                  "(did you mean 'crab'")
+    assert done.stderr.startswith('fliptoons-explore: error: players[0].deck[0]: unknown card id "crabb" '
+                                  '(did you mean "crab"')
     assert done.stderr.count("\n") == 1
 
 
@@ -200,4 +201,6 @@ def test_an_option_that_makes_a_scripted_action_illegal_matters():
     text = compare_command(CATERPILLAR_UNDER_RAT, [])
     assert ("--ruling dismiss_minimum=deck-3   (now \"deck-and-grid-4\"): with dismiss_minimum=\"deck-3\": "
             "players[0].actions[0]: cannot dismiss 'caterpillar': fewer than three cards in the deck") in text
-    assert "--ruling dismiss_costs_combine=false   (now true): Ann 8 -> 8 (fame left 1 -> 0); Bo 0 -> 0" in text
+    assert "--ruling dismiss_costs_combine=false   (now true): Ann 8 -> 8 (fame left 1 -> 0)\n" in text + "\n"
+    assert ("--ruling dismiss_costs_combine=false   (now true): Ann 8 -> 8 (fame left 1 -> 0); Bo 0 -> 0"
+            in compare_command(CATERPILLAR_UNDER_RAT, [], everything=True))

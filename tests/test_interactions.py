@@ -75,7 +75,8 @@ def test_nodes_are_the_cards_of_the_season():
     assert "crab" not in g1 and "eagle" not in g2 and "platypus" in g1 and "platypus" in g2
     assert len(interaction_graph("combined")) == len(CATALOG) == 62
     node = interaction_graph("s1").nodes["rabbit"]
-    assert node == {"name": "Rabbit", "rank": 9, "fame": 3, "season": "s1", "starting": False,
+    assert node == {"name": "Rabbit", "rank": 9, "fame": 3, "season": "s1", "timing": "on-place",
+                    "starting": False,
                     "icons": ("flip-immune",), "copies": 4}
 
 
@@ -194,7 +195,7 @@ def test_another_copy_only_if_the_boxes_hold_two(g):
 
 def test_season_filter_and_errors(g):
     assert affected_by(g, "caterpillar", "dismiss", season="s1") == ["alligator", "butterfly", "skunk", "snake"]
-    with pytest.raises(KeyError, match="did you mean 'crab'"):
+    with pytest.raises(KeyError, match='did you mean "crab"'):
         affects(g, "crabb")
     with pytest.raises(ValueError, match="unknown effect 'eat'"):
         affects(g, "crab", effect="eat")

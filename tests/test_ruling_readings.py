@@ -1,8 +1,7 @@
 """The readings the rulebooks leave open, each a named ruling option (issue 7): every test shows
 both settings on a situation where the reading matters, quotes the passage it reads, checks that
 the trace cites `ruling.<name>` where the option decided, and that `rulings_that_matter` finds
-the option (all but `s1_end_discards`, which only Cleanup reads, and a scenario's round stops
-before Cleanup: DESIGN.md §2.3).
+the option.
 """
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from fliptoons_explore.rulings import OPTIONS, Rulings
 from fliptoons_explore.scenario import ScenarioError
 
 NEW_OPTIONS = ("space_it_left", "x_side_price_cards", "snake_space_to_the_right",
-               "after_market_refill", "rats_in_a_stack", "s1_end_discards", "previous_placed_first",
+               "after_market_refill", "rats_in_a_stack", "previous_placed_first",
                "crab_flip_end")
 
 
@@ -260,31 +259,16 @@ def test_one_rat_is_no_question():
         assert (dismiss.value, dismiss.rule) == (4, "s2.market.dismiss")
 
 
-# -- 6. Season 1's end discards with one player -------------------------------------------------------
-
-def test_s1_end_discards_with_one_player():
-    """S1 Cleanup: "If playing with two players, after refilling the market during the last
-    player's market phase, discard the leftmost and rightmost cards in the market." S2 Cleanup
-    says one or two players. A one-player Season 1 game outside the solo rules: default
-    '1-2-players' discards the two end cards; '2-players' discards nothing and says so."""
-    discards = {}
-    for value in OPTIONS["s1_end_discards"].choices:
-        game = new_game("s1", players=1, seed=3, rulings=Rulings(s1_end_discards=value))
-        game.play_round()
-        discards[value] = [(e.kind, e.rule) for e in game.trace if e.phase == "cleanup" and e.kind != "collect"]
-        assert len(game.table.market_discard) == (2 if value == "1-2-players" else 0)
-    assert discards["1-2-players"][:2] == [("discard", "ruling.s1_end_discards")] * 2
-    assert discards["2-players"][0] == ("ignored", "ruling.s1_end_discards")
-
-
-def test_s1_end_discards_do_not_touch_two_players_or_solo():
-    """Two players (S1 Cleanup) and solo (S1 Solo: 'discard the leftmost and rightmost cards')
-    discard under either reading, citing their own rule."""
+def test_season_1_two_player_discards_and_solo_discards():
+    """S1 Cleanup: "If playing with two players, ... discard the leftmost and rightmost cards in
+    the market"; S1 Solo: "discard the leftmost and rightmost cards". With one player a game is a
+    solo game (`new_game` refuses one player without a difficulty), so both discard the ends."""
     for players, solo, rule in ((2, None, "s2.cleanup.low-count"), (1, "normal", "s2.solo.market-discard")):
-        for value in OPTIONS["s1_end_discards"].choices:
-            game = new_game("s1", players=players, seed=3, solo=solo, rulings=Rulings(s1_end_discards=value))
-            game.play_round()
-            assert [e.rule for e in game.trace if e.kind == "discard"] == [rule, rule]
+        game = new_game("s1", players=players, seed=3, solo=solo)
+        game.play_round()
+        assert [e.rule for e in game.trace if e.kind == "discard"] == [rule, rule]
+    with pytest.raises(ValueError, match="one player is a solo game"):
+        new_game("s1", players=1, seed=3)
 
 
 # -- 7. the first card placed, or the first slot -------------------------------------------------------

@@ -219,38 +219,52 @@ def test_from_scenario():
 
 def test_trace_frame_columns_and_rows(gc):
     df = trace_frame(gc)
-    assert list(df.columns) == ["step", "phase", "player", "event", "card", "target", "position",
+    assert list(df.columns) == ["phase", "player", "event", "card", "target", "position",
                                 "detail", "cause", "rule", "paraphrase"]
     assert len(df) == len(gc.trace)
-    assert list(df["step"]) == list(range(len(gc.trace)))
-    row = df[df["step"] == 7].iloc[0]
+    assert df.index.name == "step" and list(df.index) == list(range(len(gc.trace)))
+    row = df.loc[7]
     assert (row["phase"], row["player"], row["event"], row["card"], row["target"], row["position"],
             row["detail"], row["cause"], row["rule"]) == (
         "flip", "Ann", "place", "coyote", "gorilla", "extra row 1, middle", "in a new row above", 5,
         "s2.faq.gorilla")
     assert row["paraphrase"] == RULES["s2.faq.gorilla"].paraphrase
     import pandas as pd
-    first = df.iloc[0]
-    assert pd.isna(first["player"]) and pd.isna(first["card"]) and pd.isna(first["cause"])
-    assert first["event"] == "phase"
-    assert first["player"] is pd.NA and first["cause"] is pd.NA
+    first = df.iloc[0]  # the Flip's phase event: no player, no card, no cause
+    assert (first["event"], first["player"], first["card"], first["detail"]) == ("phase", "", "", "Flip")
+    assert first["cause"] is pd.NA
     assert str(df["cause"].dtype) == "Int64" and str(df["card"].dtype) == "string"
-    assert all(str(t) == "string" for t in trace_frame(gc, kind="phase").dtypes[1:-3])
+    # only the cause may be missing: a text column says "" where an event has no such value
+    assert not df.drop(columns="cause").isna().any().any()
+    assert all(str(t) == "string" for t in trace_frame(gc, kind="phase", all_columns=True).dtypes.drop("cause"))
+
+
+def test_trace_frame_leaves_out_empty_columns(gc):
+    """No column that is empty for every row shown (issue 8: no empty-column clutter)."""
+    reveals = trace_frame(gc, kind="reveal")
+    assert list(reveals.columns) == ["phase", "player", "event", "card", "rule", "paraphrase"]
+    phases = trace_frame(gc, kind="phase")
+    assert list(phases.columns) == ["phase", "event", "detail", "rule", "paraphrase"]
+    assert list(phases["detail"]) == ["Flip", "Check Fame"]
+    returns = trace_frame(gc, kind="return")
+    assert list(returns.columns) == ["phase", "player", "event", "card", "position", "cause", "rule",
+                                     "paraphrase"]
+    assert list(trace_frame(gc, kind="reveal", all_columns=True).columns) == list(trace_frame(gc).columns)
 
 
 def test_trace_frame_filters(gc):
-    assert list(trace_frame(gc, kind="return")["step"]) == [9]
-    assert list(trace_frame(gc, kind=["move", "return"])["step"]) == [9, 10]
-    assert list(trace_frame(gc, card="coyote")["step"]) == [6, 7, 8, 10, 22]
-    assert list(trace_frame(gc, card="gorilla", kind="trigger")["step"]) == [5, 17]
+    assert list(trace_frame(gc, kind="return").index) == [9]
+    assert list(trace_frame(gc, kind=["move", "return"]).index) == [9, 10]
+    assert list(trace_frame(gc, card="coyote").index) == [6, 7, 8, 10, 22]
+    assert list(trace_frame(gc, card="gorilla", kind="trigger").index) == [5, 17]
     assert list(trace_frame(gc, phase="check-fame")["event"]) == ["phase"] + ["fame"] * 4
     assert list(trace_frame(gc, phase="check-fame", player="Ann")["card"]) == [
         "mosquito", "coyote", "rat", "gorilla"]
     assert trace_frame(gc, player=0).equals(trace_frame(gc, player="Ann"))
     # one physical card by uid: the first gorilla's uid is on its reveal
     uid = gc.trace[3].uid
-    assert list(trace_frame(gc, card=uid, phase="flip")["step"]) == [3, 4, 5, 9, 15, 16, 17, 18]
-    assert trace_frame(gc, kind="dismiss").empty
+    assert list(trace_frame(gc, card=uid, phase="flip").index) == [3, 4, 5, 9, 15, 16, 17, 18]
+    assert trace_frame(gc, kind="dismiss").empty  # an empty frame keeps every column
     assert list(trace_frame(gc, kind="dismiss").columns) == list(trace_frame(gc).columns)
 
 

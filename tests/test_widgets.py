@@ -98,7 +98,7 @@ def test_players_names_season_and_piles():
     assert s["players"][2]["dismissed"] == ["crow"] and s["market"] == ["hen"] and s["toon_deck"] == ["fox"]
     x.builder.season.value = "s1"
     # a Season 2 card in a Season 1 scenario: the engine's one-line message, in the widget
-    assert "players[1].deck[0]: 'mosquito' is a S2 card" in text(x.error.value)
+    assert 'players[1].deck[0]: "mosquito" is a S2 card' in text(x.error.value)
     assert "\n" not in text(x.error.value)
     x.builder.season.value = "combined"
     assert x.error.value == ""
@@ -278,6 +278,9 @@ def test_bad_json_is_one_calm_line():
     x.json.import_button.click()
     message = text(x.error.value)
     assert message.startswith("scenario JSON: not valid JSON (line 1, column 14") and "Traceback" not in message
+    x.json.text.value = '{"players": [{"deck": []}], "players": []}'
+    x.json.import_button.click()
+    assert "players" in text(x.error.value) and "twice" in text(x.error.value)
     bad = {"season": "s2", "players": [{"deck": ["crbb"]}]}
     x.json.text.value = json.dumps(bad)
     x.json.import_button.click()
@@ -308,7 +311,7 @@ def test_interactions_of_a_card_and_loading_a_pair():
     x = explorer()
     x.tabs.selected_index = 3
     x.interactions.card.value = "crab"
-    assert "is acted on by" in x.interactions.links.value and "Coyote" in x.interactions.links.value
+    assert "can be returned by: Coyote, Crab, Zebra" in x.interactions.links.value
     x.interactions.card.value = "coyote"
     x.interactions.find.click()
     rows = x.interactions.pairs.children[1:]

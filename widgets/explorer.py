@@ -55,7 +55,7 @@ class Explorer(w.VBox):
         self.result: Resolution | None = None
         self.pending: list[Pending] = []
         self.error = errors = ErrorArea()
-        self.catalog = Catalog(errors=errors, layout=w.Layout(width="300px", min_width="260px"))
+        self.catalog = Catalog(errors=errors, layout=w.Layout(flex="0 0 290px", width="290px"))
         self.builder = Builder(self.situation, errors=errors)
         self.stepper = StepperView(errors=errors)
         self.chain = ChainView(errors=errors)
@@ -104,8 +104,9 @@ class Explorer(w.VBox):
         header = w.HBox([w.HTML('<b style="font-size:15px">FlipToons explorer</b>'), self.examples,
                          self.resolve_button, self.round_button, self.policy],
                         layout=w.Layout(align_items="center", flex_flow="row wrap"))
-        middle = w.VBox([self.builder, self.decision, self.stepper], layout=w.Layout(flex="1 1 auto", min_width="360px"))
-        side = w.VBox([self.tabs], layout=w.Layout(width="420px", min_width="300px"))
+        middle = w.VBox([self.decision, self.stepper, self.builder],
+                        layout=w.Layout(flex="1 1 0px", min_width="440px", margin="0 8px"))
+        side = w.VBox([self.tabs], layout=w.Layout(flex="0 0 430px", width="430px"))
         body = w.HBox([self.catalog, middle, side], layout=w.Layout(width="100%", align_items="flex-start",
                                                                    flex_flow="row wrap"))
         super().__init__([header, self.error, self.about, body], **kwargs)

@@ -33,14 +33,14 @@ function render({ model, el }) {
     root.innerHTML = model.get("html");
     const current = root.querySelector("[data-current]");
     if (current && model.get("max_height")) {
+      // scroll as little as keeps the current element in view, with a margin
       const box = root.getBoundingClientRect();
       const at = current.getBoundingClientRect();
-      if (at.top < box.top || at.bottom > box.bottom) {
-        root.scrollTop += at.top - box.top - box.height / 3;
-      }
-      if (at.left < box.left || at.right > box.right) {
-        root.scrollLeft += at.left - box.left - box.width / 3;
-      }
+      const margin = 24;
+      if (at.bottom > box.bottom - margin) root.scrollTop += at.bottom - box.bottom + margin;
+      else if (at.top < box.top + margin) root.scrollTop -= box.top + margin - at.top;
+      if (at.right > box.right - margin) root.scrollLeft += at.right - box.right + margin;
+      else if (at.left < box.left + margin) root.scrollLeft -= box.left + margin - at.left;
     }
   };
   model.on("change:html", show);

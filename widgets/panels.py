@@ -13,7 +13,7 @@ from fliptoons_explore.compare import compare_rulings, rulings_that_matter
 from fliptoons_explore.interactions import EFFECTS, affected_by, affects, find_interactions, interaction_graph
 from fliptoons_explore.render import Marks, fame_of_players, table_html, table_info, trace_table
 from fliptoons_explore.rulings import OPTIONS
-from fliptoons_explore.scenario import ScenarioError
+from fliptoons_explore.scenario import ScenarioError, check, parse_scenario_text
 from fliptoons_explore.state import snapshot
 
 from .errors import ErrorArea
@@ -110,7 +110,7 @@ class RulingsPanel(w.VBox):
             rows.append(d)
         self.matter = w.HTML()
         self.compare_with = w.Dropdown(description="compare with", layout=w.Layout(width="28em"),
-                                       style={"description_width": "6.5em"})
+                                       style={"description_width": "initial"})
         self.compare_with.add_class("fte-compare-with")
         self.result = w.HTML()
         self.result.add_class("fte-comparison")
@@ -118,10 +118,11 @@ class RulingsPanel(w.VBox):
         self._handlers: list = []
         self._quiet = False
         self.compare_with.observe(self.errors.guard(lambda _c: self._show_comparison()), names="value")
-        super().__init__(([] if errors else [self.errors]) + [w.HTML("<b>Ruling options</b> (hover a name for its question; the default follows "
-                                 "the English rulebooks)"),
-                          w.VBox(rows, layout=w.Layout(max_height="16em", overflow="auto")),
-                          self.matter, self.compare_with, self.result], **kwargs)
+        super().__init__(([] if errors else [self.errors]) + [
+            self.matter, self.compare_with, self.result,
+            w.HTML('<div style="line-height:1.35;margin-top:6px"><b>Ruling options</b> as this situation sets them '
+                   "(hover a name for its question; the defaults follow the English rulebooks)</div>"),
+            w.VBox(rows, layout=w.Layout(max_height="16em", overflow="auto"))], **kwargs)
 
     def on_change(self, handler) -> None:
         """`handler(name, value, default)` when an option is set."""
@@ -177,6 +178,16 @@ class RulingsPanel(w.VBox):
 
 # -- card interactions ----------------------------------------------------------------------------
 
+#: The interaction graph's effects (`interactions.EFFECTS`) in words, both ways.
+ACTS_ON = {"flip": "can turn over", "return": "can return", "stack_on": "can end in one stack with",
+           "move": "can move", "dismiss": "can dismiss", "gain": "can take", "place_above": "can put a card above",
+           "discard": "can discard", "cost": "changes the dismiss cost of", "score_from": "counts toward the fame of"}
+ACTED_ON_BY = {"flip": "can be turned over by", "return": "can be returned by",
+               "stack_on": "can end in one stack with", "move": "can be moved by", "dismiss": "can be dismissed by",
+               "gain": "can be taken by", "place_above": "can have a card put above it by",
+               "discard": "can be discarded by", "cost": "its dismiss cost is changed by",
+               "score_from": "its fame counts"}
+
 class InteractionsPanel(w.VBox):
     """Pick a card: what can act on it and what it acts on (the interaction graph), and the
     finder's pairs with it, each loadable into the builder as a ready situation (`on_load`)."""
@@ -214,12 +225,13 @@ class InteractionsPanel(w.VBox):
             return
         graph = interaction_graph(self.season)
         rows = []
-        for title, query in (("acts on", affects), ("is acted on by", affected_by)):
+        for outgoing, query in ((True, affects), (False, affected_by)):
             for effect in EFFECTS:
                 others = query(graph, card, effect=effect)
                 if others:
                     names = ", ".join(CATALOG[o].name for o in others)
-                    rows.append(f"<li>{escape(title)} — <i>{escape(effect.replace('_', ' '))}</i>: {escape(names)}</li>")
+                    words = (ACTS_ON if outgoing else ACTED_ON_BY)[effect]
+                    rows.append(f"<li>{escape(words)}: {escape(names)}</li>")
         spec = CATALOG[card]
         self.links.value = (f"<b>{escape(spec.name)}</b>"
                             + (f'<ul style="margin:2px 0 2px 1.2em;padding:0">{"".join(rows)}</ul>' if rows
@@ -250,16 +262,11 @@ class InteractionsPanel(w.VBox):
 
 # -- the scenario as JSON -------------------------------------------------------------------------
 
-def parse_scenario_text(text: str) -> dict:
-    """A scenario from JSON text; ScenarioError (one line) when it is not JSON or not an object."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ScenarioError(f"scenario JSON: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    except RecursionError:
-        raise ScenarioError("scenario JSON: nested too deeply") from None
-    if not isinstance(data, dict):
-        raise ScenarioError("scenario JSON: expected an object with \"players\"")
+def read_scenario_json(text, source: str = "scenario JSON") -> dict:
+    """A scenario from JSON text or an uploaded file's bytes, through the engine's own reading
+    (`scenario.parse_scenario_text`: its limits and one-line messages) and checks (`check`)."""
+    data = parse_scenario_text(text, source)
+    check(data)
     return data
 
 
@@ -307,8 +314,8 @@ class JSONPanel(w.VBox):
         self.download.value = (f'<a download="{escape(filename)}.json" href="data:application/json;base64,{data}" '
                                f'style="color:#2f6fb5">download {escape(filename)}.json</a>')
 
-    def _import(self, text: str) -> None:
-        scenario = parse_scenario_text(text)
+    def _import(self, text, source: str = "scenario JSON") -> None:
+        scenario = read_scenario_json(text, source)
         for handler in self._handlers:
             handler(scenario)
 
@@ -317,11 +324,9 @@ class JSONPanel(w.VBox):
         if not files:
             return
         item = files[0]
-        content = item["content"] if isinstance(item, dict) else item.content
-        try:
-            text = bytes(content).decode("utf-8")
-        except UnicodeDecodeError:
-            raise ScenarioError(f"{item.get('name', 'file') if isinstance(item, dict) else item.name}: "
-                                "not a UTF-8 text file") from None
-        self.text.value = text
-        self._import(text)
+        content = bytes(item["content"] if isinstance(item, dict) else item.content)
+        name = item.get("name", "file") if isinstance(item, dict) else item.name
+        scenario = read_scenario_json(content, name)
+        self.text.value = json.dumps(scenario, indent=1)
+        for handler in self._handlers:
+            handler(scenario)

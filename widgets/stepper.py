@@ -21,7 +21,7 @@ SPEEDS = {"slow": 1400, "normal": 700, "fast": 250, "fastest": 80}
 ANY = "any"
 
 
-def _button(icon: str, tip: str, hook: str, width: str = "2.8em") -> w.Button:
+def _button(icon: str, tip: str, hook: str, width: str = "3.4em") -> w.Button:
     b = w.Button(description="", icon=icon, tooltip=tip, layout=w.Layout(width=width))
     b.add_class(hook)
     return b
