@@ -47,7 +47,8 @@ class TracePanel(w.VBox):
         events = [trace[k] for k in steps]
         self.note.value = (f'<span style="color:#57606a;font-size:11px">{len(events)} of {len(trace)} events '
                            "(the stepper's filters choose them); click a row to go there</span>")
-        self.view.html = trace_table(events, resolution.table.players, current, max_height="30em", clickable=True)
+        self.view.html = trace_table(events, resolution.table.players, current, max_height="30em",
+                                     clickable=True, compact=True)
 
     def _clicked(self, data: dict) -> None:
         step = data.get("step", "")
