@@ -270,6 +270,6 @@ def test_one_effect_each_or_cards_of_one_name_ask_nothing():
 
 def test_a_bad_order_answer_names_the_options():
     """A scripted answer that is not a waiting card is a one-line error naming the options."""
-    with pytest.raises(ScenarioError, match=r"players\[0\]\.choices\[0\]: 'bee' is not a legal answer to "
-                                            r"'which effect resolves first\?' \(expected one of: crow, pig\)"):
+    with pytest.raises(ScenarioError, match=r'players\[0\]\.choices\[0\]: "bee" is not a legal answer to '
+                                            r'"which effect resolves first\?" \(expected one of: "crow", "pig"\)'):
         resolve(_choosing(SNAKE_CROW_PIG, "bee"))
