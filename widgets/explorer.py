@@ -111,7 +111,7 @@ class Explorer(w.VBox):
                          self.resolve_button, self.round_button, self.policy, self.show_catalog],
                         layout=w.Layout(align_items="center", flex_flow="row wrap"))
         middle = w.VBox([self.decision, self.stepper, self.builder],
-                        layout=w.Layout(flex="1 1 0px", min_width="440px", margin="0 8px"))
+                        layout=w.Layout(flex="3 1 0px", min_width="440px", margin="0 8px"))
         side = w.VBox([self.tabs], layout=w.Layout(flex="1 1 430px", min_width="430px", max_width="900px"))
         body = w.HBox([self.catalog, middle, side], layout=w.Layout(width="100%", align_items="flex-start",
                                                                    flex_flow="row wrap"))

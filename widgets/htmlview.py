@@ -84,6 +84,7 @@ _CSS = """
 .fte-explorer .widget-html { margin-top: 1px; margin-bottom: 1px; }
 .fte-explorer .fte-htmlview [data-action], .fte-explorer .fte-htmlview [data-step] { cursor: pointer; }
 .fte-explorer .fte-htmlview:focus-visible { box-shadow: 0 0 0 2px #2f6fb5; }
+.fte-explorer .fte-table .fte-htmlview { overflow-x: auto; }
 """
 
 
