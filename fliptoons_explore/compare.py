@@ -176,10 +176,24 @@ def _event_key(e):
     return (e.kind, e.phase, e.player, e.card, e.pos, e.target, e.detail, e.value)
 
 
-def _run(scenario: dict, traced: bool = True) -> Resolution:
-    """Resolve a scenario: Flip + Check Fame, or a whole round (`play_round`) when any player has
-    scripted Market `actions`, so the Market's ruling options can show their effect."""
-    if any(p.get("actions") for p in scenario.get("players", []) if isinstance(p, dict)):
+PLAYS = ("resolve", "round")
+
+
+def _play_of(scenario: dict, play: str | None) -> str:
+    """How a scenario is played: as asked ("resolve": Flip + Check Fame; "round": + the Market
+    and the after-Market effects), or by default a round when any player has scripted Market
+    `actions`, so the Market's ruling options can show their effect."""
+    if play is None:
+        return "round" if any(p.get("actions") for p in scenario.get("players", []) if isinstance(p, dict)) \
+            else "resolve"
+    if play not in PLAYS:
+        raise ScenarioError(f'play: expected "resolve" or "round", got {_show(play)}')
+    return play
+
+
+def _run(scenario: dict, traced: bool = True, play: str = "resolve") -> Resolution:
+    """Play a scenario as `play` says (see `_play_of`)."""
+    if play == "round":
         game = play_round(scenario)
         return _RoundResolution(game.table, game.trace)
     return resolve(scenario, traced=traced)
@@ -272,15 +286,18 @@ def _with_rulings(scenario: dict, rulings: dict) -> dict:
     return out
 
 
-def compare_rulings(scenario: dict, changes: dict) -> Comparison:
+def compare_rulings(scenario: dict, changes: dict, play: str | None = None) -> Comparison:
     """Resolve `scenario` under its own `rulings` and under them plus `changes` ({option: value});
-    ScenarioError (one line) for a bad scenario, option name or value."""
+    `play`: "resolve", "round" (+ the Market and the after-Market effects) or None (a round when
+    a player has scripted Market actions). ScenarioError (one line) for a bad scenario, option
+    name or value."""
     check(scenario)
     changes = _check_changes(changes)
-    before = _run(scenario)
+    play = _play_of(scenario, play)
+    before = _run(scenario, play=play)
     base = dict(scenario.get("rulings") or {})
     try:
-        after = _run(_with_rulings(scenario, {**base, **changes}))
+        after = _run(_with_rulings(scenario, {**base, **changes}), play=play)
     except ScenarioError as e:
         shown = ", ".join(f"{k}={_show(v)}" for k, v in changes.items())
         raise ScenarioError(f"with {shown}: {e}") from None
@@ -289,12 +306,13 @@ def compare_rulings(scenario: dict, changes: dict) -> Comparison:
     return Comparison(changes, before.table.rulings, after.table.rulings, before, after, players)
 
 
-def rulings_that_matter(scenario: dict) -> list[tuple[str, object]]:
+def rulings_that_matter(scenario: dict, play: str | None = None) -> list[tuple[str, object]]:
     """Every (option, value) that, set in place of the scenario's current value, changes the
-    outcome (any grid, deck, dismissed pile, card fame or total); in `OPTIONS` order.
-    ScenarioError (one line) for a bad scenario."""
+    outcome (any grid, deck, dismissed pile, card fame or total); in `OPTIONS` order. `play` as
+    in `compare_rulings`. ScenarioError (one line) for a bad scenario."""
     check(scenario)
-    current = _run(scenario, traced=False)
+    play = _play_of(scenario, play)
+    current = _run(scenario, traced=False, play=play)
     reference = _outcome(current)
     rulings = current.table.rulings
     base = dict(scenario.get("rulings") or {})
@@ -305,7 +323,7 @@ def rulings_that_matter(scenario: dict) -> list[tuple[str, object]]:
             if value == getattr(rulings, f.name):
                 continue
             try:
-                other = _outcome(_run(_with_rulings(scenario, {**base, f.name: value}), traced=False))
+                other = _outcome(_run(_with_rulings(scenario, {**base, f.name: value}), traced=False, play=play))
             except ScenarioError:  # the scripted actions are not legal under it: that changes it
                 other = None
             if other != reference:

@@ -295,6 +295,7 @@ def score_player(table, player, policy, trace: Trace | None) -> None:
         total += bonus
     player.fame = entries
     player.fame_total = total
+    player.fame_extra_rows = player.grid.extra_height()
 
 
 def _cow(table, player, entry, by_card, policy, trace) -> int:

@@ -58,7 +58,7 @@ class FlipRun:
         if None not in slots:
             return self.end("all six slots are filled", self.flip_rule)
         if not p.deck:
-            return self.end("the deck is empty", "s2.flip.short-deck")
+            return self.end("the deck is empty", self.flip_rule + ".short-deck")
         self.reveals += 1
         if self.reveals > MAX_REVEALS:
             return self.end(f"{MAX_REVEALS:,} cards revealed, the most one Flip may reveal",
@@ -118,7 +118,7 @@ class FlipRun:
         alive = True
         for kind, source, trig in pending:
             if kind is THEN_FLIP:
-                alive = self.flip_face_down(card, source, trig, "s2.key.next-revealed") and alive
+                alive = self.turn_over(card, source, trig, "s2.key.next-revealed") and alive
             elif kind is THEN_RETURN_LOW:
                 alive = self.return_if_low_rank(card, source, trig) and alive
         return alive
@@ -190,20 +190,32 @@ class FlipRun:
             skipped = True
         return None, None
 
-    def flip_face_down(self, target, source, cause, rule=None) -> bool:
-        """Turn a card face down unless it is flip-immune; False if it was turned. `rule`: the
-        Key Concept or FAQ that chose the target, if any (else s2.keyword.flip)."""
-        rule = rule or "s2.keyword.flip"
+    def turn_over(self, target, source, cause, rule=None) -> bool:
+        """Flip: turn a card over (s2.keyword.flip). A face-up card turns face down unless it is
+        flip-immune; a face-down card, which has no special effect and so no immunity, turns face
+        up again and activates none of its abilities (s2.key.face-down.flipped-up; ruling
+        `flip_face_down_card`: or it stays face down). True only if the card was not turned and
+        is face up (flip-immune): its ability may still resolve. `rule`: the Key Concept or FAQ
+        that chose the target, if any (else s2.keyword.flip)."""
+        grid = self.player.grid
         if not target.face_up:
-            self.ignored(source, cause, rule, f"{target.spec.id} is already face down")
+            if self.rules.flip_face_down_card == "stays-down":
+                self.ignored(source, cause, "ruling.flip_face_down_card",
+                             f"{target.spec.id} is face down: it stays face down")
+                return False
+            target.face_up = True
+            grid.version += 1
+            if self.trace is not None:
+                self.emit(Flip, target, cause, "s2.key.face-down.flipped-up", value=1,
+                          pos=grid.locate(target)[:2], detail="none of its abilities activate")
             return False
         if target.spec.flip_immune:
             self.ignored(source, cause, "s1.icon.flip-immune", f"{target.spec.id} cannot be flipped")
             return True
         target.face_up = False
-        self.player.grid.version += 1
+        grid.version += 1
         if self.trace is not None:
-            self.emit(Flip, target, cause, rule, value=0, pos=self.player.grid.locate(target)[:2])
+            self.emit(Flip, target, cause, rule or "s2.keyword.flip", value=0, pos=grid.locate(target)[:2])
         return False
 
     def return_to_deck(self, card, cause, rule=None) -> None:
@@ -301,23 +313,24 @@ def flip_next(run: FlipRun, card, trig) -> None:
 
 
 def flip_previous(run: FlipRun, card, trig) -> None:
-    """Elephant: turn the previously placed card face down (s1.faq.elephant)."""
+    """Elephant: flip the previously placed card: face down, or face up again if it is face down
+    (s1.faq.elephant, s2.key.face-down.flipped-up)."""
     prev, chosen_by = _previous_or_ignore(run, card, trig)
     if prev is not None:
-        run.flip_face_down(prev, card, trig, chosen_by)
+        run.turn_over(prev, card, trig, chosen_by)
 
 
 def flip_previous_and_next(run: FlipRun, card, trig) -> None:
-    """Swordfish: turn the previously placed and the next revealed card face down."""
+    """Swordfish: flip the previously placed card and the next revealed card."""
     flip_previous(run, card, trig)
     flip_next(run, card, trig)
 
 
 def flip_previous_and_stack_on_it(run: FlipRun, card, trig) -> None:
-    """Starfish: turn the previously placed card face down, and stack this card on it."""
+    """Starfish: flip the previously placed card, and stack this card on it."""
     prev, chosen_by = _previous_or_ignore(run, card, trig)
     if prev is not None:
-        run.flip_face_down(prev, card, trig, chosen_by)
+        run.turn_over(prev, card, trig, chosen_by)
         run.stack_onto(card, prev, trig, chosen_by)
 
 

@@ -180,7 +180,7 @@ class Game(Resolver):
         if self.end_triggered:
             return self.final_flip("a player generated 30 fame")
         if not t.market_cards() and not t.toon_deck:
-            return self.final_flip("the toon deck and the market are empty")
+            return self.final_flip("the toon deck and the market are empty", "s2.market.end")
         if self.round >= MAX_ROUNDS:
             return self.final_flip(f"the safety bound of {MAX_ROUNDS} rounds")
         t.first_player = (t.first_player + 1) % n
@@ -202,14 +202,15 @@ class Game(Resolver):
             self.emit(Collect, p.index, None, None, "s2.cleanup", value=len(cards))
 
     # -- the end ----------------------------------------------------------------------------------
-    def final_flip(self, why: str) -> None:
+    def final_flip(self, why: str, rule: str = "s2.final-flip") -> None:
         """Every player flips once more and checks fame, +3 for the critic's choice; ties re-flip
-        among the tied players until one wins (S2 Final Flip)."""
+        among the tied players until one wins (S2 Final Flip). `rule`: what brought the end (the
+        Final Flip phase cites it: `s2.market.end` when the toon deck and the market ran out)."""
         t = self.table
         contenders = list(t.players)
         for flips in range(MAX_REFLIPS + 1):
             self.phase = "final-flip"
-            self.emit(Phase, None, None, None, "s2.final-flip" if flips == 0 else "s2.final-flip.tie",
+            self.emit(Phase, None, None, None, rule if flips == 0 else "s2.final-flip.tie",
                       detail="Final Flip" if flips == 0 else f"re-flip {flips} of the tied players")
             for p in contenders:
                 if flips:

@@ -8,6 +8,7 @@ Every function takes the `Game` (`g`): its table, policy (every decision goes th
 """
 from __future__ import annotations
 
+from itertools import groupby
 from typing import NamedTuple
 
 from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, ToDeck, Trigger
@@ -436,23 +437,45 @@ WHEN_HIRED_AFTER_FLIP = {"fame_and_action": gain_fame_this_round}
 def resolve_after_flip(g) -> None:
     """The when-hired / when-dismissed effects the Flip queued (`table.after_flip`), at the end of
     the Flip phase, clockwise from the first player, before Check Fame (s2.key.timing.after-flip;
-    s1.faq.snake.when-hired, s2.faq.mongoose.when-dismissed, s2.faq.crow.flip-phase). Each effect
-    is a `trigger` caused by its `queued` event; what it does names the trigger as its cause."""
+    s1.faq.snake.when-hired, s2.faq.mongoose.when-dismissed, s2.faq.crow.flip-phase). A player
+    with two or more waiting resolves them in the order of their choice (`effect_first`). Each
+    effect is a `trigger` caused by its `queued` event; what it does names the trigger as its
+    cause."""
     t = g.table
     queued, t.after_flip = t.after_flip, []
     if not queued:
         return
-    g.emit(Phase, None, None, None, "s2.key.timing.after-flip", detail="effects queued in the Flip")
-    for pi, card, trigger, step in queued:
-        p = t.players[pi]
-        if trigger == "when_hired":
-            key = card.spec.when_hired
-            effect = WHEN_HIRED_AFTER_FLIP.get(key) or WHEN_HIRED[key]
-        else:
-            effect = WHEN_DISMISSED[card.spec.when_dismissed]
-        cause = g.emit(Trigger, pi, card, step, "s2.key.timing.after-flip",
-                       detail=trigger.replace("_", " ") + " effect, at the end of the Flip")
-        effect(g, p, card, cause)
+    phase = g.emit(Phase, None, None, None, "s2.key.timing.after-flip", detail="effects queued in the Flip")
+    for pi, entries in groupby(queued, key=lambda entry: entry[0]):
+        waiting = list(entries)
+        while waiting:
+            _, card, trigger, step = waiting.pop(effect_first(g, pi, waiting, phase))
+            if trigger == "when_hired":
+                key = card.spec.when_hired
+                effect = WHEN_HIRED_AFTER_FLIP.get(key) or WHEN_HIRED[key]
+            else:
+                effect = WHEN_DISMISSED[card.spec.when_dismissed]
+            cause = g.emit(Trigger, pi, card, step, "s2.key.timing.after-flip",
+                           detail=trigger.replace("_", " ") + " effect, at the end of the Flip")
+            effect(g, t.players[pi], card, cause)
+
+
+def effect_first(g, pi, waiting, cause) -> int:
+    """Which of a player's waiting effects resolves next (its index in `waiting`): "If two or more
+    abilities activate outside a player's grid, that player resolves them in the order of their
+    choice" (s2.key.timing.outside-grid). Asked (decision `effect_order`) while two or more
+    different cards wait (cards of one name do the same); the options, one per name, come in
+    the order of ruling `flip_trigger_order`, the default policy's answer being the first."""
+    firsts = {}
+    for i, (_, card, _, _) in enumerate(waiting):
+        firsts.setdefault(card.spec.id, i)
+    if len(firsts) < 2:
+        return 0
+    at = tuple(firsts.values())
+    cards = tuple(waiting[i][1] for i in at)
+    i = g.choose(Choice("effect_order", pi, None, cards, (0,) * len(cards),
+                        "which effect resolves first?", False, g.table), cause, "s2.key.timing.outside-grid")
+    return at[i]
 
 
 def skunk_dismissal(g, cause) -> None:
@@ -493,7 +516,8 @@ def dismiss_right(g, player, card, cause) -> None:
     stack = player.grid.at(row, col + 1) if col < 2 else None
     targets = [c for c in stack or () if c.face_up and not c.spec.dismiss_immune]
     _dismiss_chosen(g, player, card, cause, targets, optional=False, rule="s1.faq.alligator",
-                    question="dismiss which card of the stack on its right?")
+                    question="dismiss which card of the stack on its right?" if stack and len(stack) > 1
+                    else "dismiss the card on its right?")
 
 
 def dismiss_lowest(g, player, card, cause) -> None:

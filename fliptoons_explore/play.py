@@ -56,7 +56,6 @@ def check_play_args(season: str, players: int, solo: str | None, games: int) -> 
 
 def play_command(args) -> str:
     check_play_args(args.season, args.players, args.solo, args.games)
-    show = _progress if args.games >= 20 and sys.stderr.isatty() else None
     rows = []
     games = play_games(args.season, args.players, args.seed, args.games, args.solo, args.policy)
     for seed, game in with_progress(games, args.games):

@@ -52,7 +52,8 @@ class DefaultPolicy:
     In the Market this hires the affordable card with the highest printed fame (the cheaper on a
     tie); if none is affordable, dismisses the first card worth no fame it can pay for; else
     skips. The Cow copies the most fame; the Raccoon and the Crow take the most fame; a Butterfly
-    dismisses a Caterpillar; a Horse discards nothing; the Pig goes to the leader's deck."""
+    dismisses a Caterpillar; a Horse discards nothing; the Pig goes to the leader's deck; the
+    effects waiting at the end of the Flip resolve in the order of ruling `flip_trigger_order`."""
 
     name = "default"
 

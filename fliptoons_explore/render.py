@@ -467,11 +467,36 @@ def _trace_rows(trace, players, current: int | None = None, clickable: bool = Fa
     return "".join(rows)
 
 
+def _compact_rows(trace, players, current: int | None, clickable: bool) -> str:
+    rows = []
+    for ev in trace:
+        accent = "transparent" if ev.player is None else _accent(ev.player)
+        bg = "#fff4cc" if ev.step == current else ("#eef3fa" if ev.kind == "phase" else "#ffffff")
+        data = f' data-step="{ev.step}"' if clickable else ""
+        if clickable and ev.step == current:
+            data += ' data-current="1"'
+        kind = (f'<span style="display:inline-block;padding:0 4px;border-radius:3px;font-size:10.5px;'
+                f'background:{KIND_COLOURS.get(ev.kind, "#eeeeee")}">{_e(ev.kind.replace("_", " "))}</span>')
+        cause = "" if ev.cause is None else f' <span style="color:{MUTED}">← #{ev.cause}</span>'
+        rows.append(f'<tr{data} style="background:{bg}{";cursor:pointer" if clickable else ""}">'
+                    f'<td style="{TD};text-align:right;color:{MUTED};border-left:3px solid {accent}">{ev.step}</td>'
+                    f'<td style="{TD};white-space:normal">{kind} {_e(event_sentence(ev, players))}{cause}</td>'
+                    f'<td style="{TD}">{_rule_html(ev.rule)}</td></tr>')
+    return "".join(rows)
+
+
 def trace_table(trace, players, current: int | None = None, max_height: str = "32em",
-                clickable: bool = False) -> str:
+                clickable: bool = False, compact: bool = False) -> str:
     """The trace as a scrolling table (no outer view element): step, phase, player, event, card,
     target, position in words, detail, cause step (hover: the cause event), rule (hover: its
-    paraphrase); the `current` step's row tinted; `clickable` rows carry `data-step`."""
+    paraphrase); the `current` step's row tinted; `clickable` rows carry `data-step`. `compact`:
+    three columns only (step; the event as a sentence with its cause; rule), for a narrow panel."""
+    if compact:
+        head = "".join(f'<th style="{TD};background:#eaeef2;font-weight:600">{h}</th>' for h in ("#", "event", "rule"))
+        return (f'<div style="max-height:{max_height};overflow:auto;border:1px solid {LINE};border-radius:6px">'
+                f'<table style="border-collapse:collapse;margin:0;width:100%;font-size:11.5px;color:{INK}">'
+                f"<thead><tr>{head}</tr></thead><tbody>{_compact_rows(trace, players, current, clickable)}"
+                "</tbody></table></div>")
     head = "".join(f'<th style="{TD};background:#eaeef2;font-weight:600">{h}</th>' for h in (
         "#", "phase", "player", "event", "card", "target", "where", "detail", "cause", "rule"))
     return (f'<div style="max-height:{max_height};overflow:auto;border:1px solid {LINE};border-radius:6px">'

@@ -26,7 +26,9 @@ OPTIONS: dict[str, RulingOption] = {o.name: o for o in (
         "Concepts give for effects resolved after the Flip; 'lockstep' reveals one card per player in turn."),
     RulingOption(
         "flip_trigger_order", "flip-order", ("flip-order", "reading-order"),
-        "Effects of one player that resolve together after the Flip: in flip order (S2) or left to right, top row first (S1 text)?",
+        "Effects of one player waiting at the end of the Flip, which the player resolves in the order "
+        "of their choice (decision 'effect_order'): offered, and taken by the default policy, in flip "
+        "order (S2) or left to right, top row first (S1 text)?",
         "Season 2 says 'in the order they were flipped' and is the newer text."),
     RulingOption(
         "extra_rows_in_columns", True, (True, False),
@@ -143,6 +145,16 @@ OPTIONS: dict[str, RulingOption] = {o.name: o for o in (
         "its own ability returns it, or also when a Coyote or Zebra returns it?",
         "The FAQ's sentence follows the Crab's own return ('The crab is returned if placed anywhere "
         "in the middle column'); it stops a Crab from returning itself again and again."),
+    RulingOption(
+        "flip_face_down_card", "turn-over", ("turn-over", "stays-down"),
+        "A flip ability aimed at a face-down card (an Elephant's, Starfish's or Swordfish's previous "
+        "placed card that an Eagle or Swordfish turned): is the card turned face up again, or does "
+        "it stay face down?",
+        "To flip is to 'turn over a card in a player's grid' (S1, S2 Keywords: Flip), and 'a "
+        "face-down card may be flipped face up again by another card's ability, but does not "
+        "activate any of its abilities' (S2 Key Concepts: Face-down Cards; S1 Keywords). A "
+        "face-down card has no special effect, so no 'cannot be flipped' either. 'stays-down' "
+        "reads the card table's paraphrase, 'turn ... face down'."),
 )}
 
 
@@ -176,6 +188,7 @@ class Rulings:
     rats_in_a_stack: str = "each"
     previous_placed_first: str = "first-card"
     crab_flip_end: str = "own-ability"
+    flip_face_down_card: str = "turn-over"
 
     def __post_init__(self) -> None:
         """Every value must be one of its option's choices: `Rulings(cow_copies='sum')` is a

@@ -450,15 +450,32 @@ def grid_json(grid) -> list:
     return rows
 
 
+def fame_cards_json(p) -> list:
+    """`fame.cards`: each scoring card's `row`, `col` and `stack` index the JSON `grid`. A card that
+    has left the grid since Check Fame (dismissed in the Market) gives where it scored, in the
+    grid as it was at Check Fame, and `"left_grid": true`."""
+    grid = p.grid
+    n_extra = grid.extra_height()
+    cards = []
+    for e in p.fame:
+        where = grid.locate(e.card)
+        if where is None:
+            row, col, height = e.pos[0] + p.fame_extra_rows, e.pos[1], e.height
+        else:
+            row, col, height = where[0] + n_extra, where[1], where[2]
+        entry = {"id": e.card.spec.id, "row": row, "col": col, "stack": height, "fame": e.fame,
+                 "base": e.base, "bonus": e.bonus + e.gained}
+        if where is None:
+            entry["left_grid"] = True
+        cards.append(entry)
+    return cards
+
+
 def player_json(p, with_fame_left: bool = False) -> dict:
-    n_extra = p.grid.extra_height()
     out = {
         "name": p.name,
         "grid": grid_json(p.grid),
-        "fame": {"total": p.fame_total,
-                 "cards": [{"id": e.card.spec.id, "row": e.pos[0] + n_extra, "col": e.pos[1],
-                            "stack": e.height, "fame": e.fame, "base": e.base,
-                            "bonus": e.bonus + e.gained} for e in p.fame]},
+        "fame": {"total": p.fame_total, "cards": fame_cards_json(p)},
         "deck": [c.spec.id for c in p.deck],
         "dismissed": [c.spec.id for c in p.dismissed],
     }

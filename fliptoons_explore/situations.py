@@ -77,8 +77,9 @@ def compact_grid(player: dict) -> list[list[str | None]]:
 def fame_grid(player: dict) -> list[list]:
     """The fame of every card where the grid holds it: a cell is None (empty), a number (one
     face-up card), '~' (one face-down card) or, for a stack, the fames bottom first joined by '+'
-    ('2+1', '~+4'). A face-up card without a fame entry shows '?'."""
-    entries = {(c["row"], c["col"], c["stack"]): c for c in player["fame"]["cards"]}
+    ('2+1', '~+4'). A face-up card without a fame entry shows '?'; a card that has left the grid
+    since Check Fame is not shown."""
+    entries = {(c["row"], c["col"], c["stack"]): c for c in player["fame"]["cards"] if not c.get("left_grid")}
     rows = []
     for r, row in enumerate(player["grid"]):
         out = []
@@ -97,14 +98,14 @@ def fame_grid(player: dict) -> list[list]:
 
 
 def _unplaced(player: dict) -> list[dict]:
-    """Fame entries whose row, column and height hold no card of that id."""
+    """Fame entries of cards in the grid whose row, column and height hold no card of that id."""
     grid = player["grid"]
 
     def holds(c) -> bool:
         cell = grid[c["row"]][c["col"]] if 0 <= c["row"] < len(grid) else None
         return cell is not None and c["stack"] < len(cell) and cell[c["stack"]]["id"] == c["id"]
 
-    return [c for c in player["fame"]["cards"] if not holds(c)]
+    return [c for c in player["fame"]["cards"] if not c.get("left_grid") and not holds(c)]
 
 
 # -- a situation --------------------------------------------------------------------------------

@@ -39,7 +39,8 @@ class PlayerState:
 
     __slots__ = ("index", "name", "deck", "grid", "dismissed", "revealed", "built_grid", "actions",
                  "choices", "fame", "fame_total", "queued", "flip_ended", "fame_left", "actions_left",
-                 "critics_choice", "starting_season", "gains", "bonus_actions", "fame_generated")
+                 "critics_choice", "starting_season", "gains", "bonus_actions", "fame_generated",
+                 "fame_extra_rows")
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -62,6 +63,7 @@ class PlayerState:
         self.gains: dict[int, int] = {}  # fame a card gains after the Flip (card uid -> fame)
         self.bonus_actions = 0  # extra Market actions gained after the Flip (a gained Peacock)
         self.fame_generated = 0  # fame generated at Check Fame, before least-fame gains
+        self.fame_extra_rows = 0  # extra rows of the grid at Check Fame (where `fame` entries scored)
 
     def __repr__(self) -> str:
         return f"<Player {self.index} {self.name}: deck {len(self.deck)}, grid {self.grid.count()}>"

@@ -76,6 +76,12 @@ def event_words(event) -> str:
     elif kind == "least_fame":
         text = f"{card}: {event.detail}"
         return text
+    elif kind == "hire":
+        text = f"hire {card}" + ("" if event.value is None else f" for {event.value} fame")
+    elif kind == "dismiss" and event.value is not None:
+        text = f"dismiss {card} for {event.value} fame"
+    elif kind == "collect":
+        text = f"collect {event.value} card{'s' if event.value != 1 else ''}"
     elif kind in ("trigger", "reveal", "dismiss", "gain", "ignored", "queued"):
         text = f"{kind} {card}" + (f" ({target})" if target and kind != "gain" else "")
         if kind == "gain" and where:
@@ -165,7 +171,7 @@ def event_sentence(event, players) -> str:
         "move": lambda: f"{card} moves to {where}",
         "flip": lambda: f"{card} is turned face {'up' if event.value else 'down'}" + (f" in {where}" if where else ""),
         "return": lambda: f"{card} returns" + (f" from {where}" if where else "") + " to the bottom of the deck",
-        "dismiss": lambda: f"{card} is dismissed" + (f" for {event.value} fame" if event.value else ""),
+        "dismiss": lambda: f"{card} is dismissed" + ("" if event.value is None else f" for {event.value} fame"),
         "gain": lambda: f"{card} is taken from the toon deck" + (f" into {where}" if where else ""),
         "trigger": lambda: f"{card}'s ability acts",
         "ignored": lambda: f"{card}'s ability does nothing here",

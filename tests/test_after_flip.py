@@ -12,8 +12,12 @@ resolves after the Flip, clockwise from the first player.
 """
 from __future__ import annotations
 
+import pytest
+
 from fliptoons_explore import play_round, resolve
 from fliptoons_explore.compare import compare_rulings
+from fliptoons_explore.policy import Recording
+from fliptoons_explore.scenario import ScenarioError
 from fliptoons_explore.stepping import Stepper
 
 SNAKE_PEACOCK = {"season": "s1", "players": [{"deck": ["snake"]}], "toon_deck": ["peacock"]}
@@ -176,3 +180,96 @@ def test_stepping_and_comparison_see_the_effect():
     assert stepper.goto(stepper.last).state["players"][0]["fame"] == 8
     comparison = compare_rulings(SNAKE_PEACOCK, {"snake_gained_abilities": True})
     assert comparison.players[0].fame == (8, 8)
+
+
+# -- two effects of one player: the order of their choice -----------------------------------------
+# S2 Key Concepts, Ability/Special Effect Timing (s2.key.timing.outside-grid): "If two or more
+# abilities activate outside a player's grid, that player resolves them in the order of their
+# choice." The effects a Flip queued wait outside the grid for its end: the player orders them
+# (decision `effect_order`, scripted by a scenario's `choices`); the default policy keeps the
+# order of ruling `flip_trigger_order`.
+
+SNAKE_CROW_PIG = {"season": "combined",
+                  "players": [{"name": "Ann", "deck": ["snake", "crow", "bee"]}],
+                  "market": ["mosquito", "fox", "rat"], "toon_deck": ["pig"]}
+
+
+def _choosing(scenario, *choices):
+    return {**scenario, "players": [{**scenario["players"][0], "choices": list(choices)}]}
+
+
+def _market(table):
+    return [c.spec.id if c else None for c in table.market]
+
+
+def test_the_player_orders_a_crow_and_a_pig_the_snake_queued():
+    """The Snake dismisses the Crow on top of the deck and stacks the Pig, the last toon card, on
+    itself (S1 FAQ Snake): both effects wait for the end of the Flip (S2 FAQ Crow; S1 FAQ Pig).
+    Crow first: it hires the Fox for 0 and the market cannot refill from the empty toon deck;
+    then the Pig, alone at the table, goes into the toon deck. Pig first: the Pig goes into the
+    toon deck, and the Crow's refill then reveals it into the market."""
+    crow_first = resolve(_choosing(SNAKE_CROW_PIG, "crow"))
+    pig_first = resolve(_choosing(SNAKE_CROW_PIG, "pig"))
+    for r in (crow_first, pig_first):
+        ann = r.players[0]
+        assert [c.spec.id for c in ann.deck] == ["fox"] and [c.spec.id for c in ann.dismissed] == ["crow"]
+        assert ann.fame_total == 1 + 1  # Snake and Bee; the Pig left the grid before Check Fame
+    assert _market(crow_first.table) == [None, None, None, None, None, "mosquito", "rat"]
+    assert [c.spec.id for c in crow_first.table.toon_deck] == ["pig"]
+    assert _market(pig_first.table) == [None, None, None, None, "mosquito", "rat", "pig"]
+    assert list(pig_first.table.toon_deck) == []
+    for r, first, second in ((crow_first, "crow", "pig"), (pig_first, "pig", "crow")):
+        decision, = [e for e in _steps(r.trace, "decision", phase="after-flip") if e.card is None]
+        assert (decision.kind, decision.card, decision.target, decision.rule, decision.detail) == (
+            "decision", None, first, "s2.key.timing.outside-grid", "which effect resolves first?")
+        phase, = [e for e in r.trace if e.kind == "phase" and e.phase == "after-flip"]
+        assert decision.cause == phase.step
+        triggers = [e.card for e in _steps(r.trace, "trigger", phase="after-flip")]
+        assert triggers == [first, second]
+        _same_as_round(_choosing(SNAKE_CROW_PIG, first), r)
+
+
+def test_the_default_order_is_the_flip_order_ruling():
+    """Unscripted, the default policy answers with the first option, the order of ruling
+    `flip_trigger_order` (flip order: the Crow was dismissed before the Pig was gained)."""
+    default = resolve(SNAKE_CROW_PIG)
+    assert default.to_json() == resolve(_choosing(SNAKE_CROW_PIG, "crow")).to_json()
+    decision, = [e for e in _steps(default.trace, "decision", phase="after-flip") if e.card is None]
+    assert decision.target == "crow"
+
+
+def test_the_options_come_in_the_order_of_the_ruling():
+    """Two Snakes: the first, in slot 1, dismisses a Crow; a Gorilla in slot 2 puts the second
+    above itself, in an extra row (S2 FAQ Gorilla), where it gains a Peacock. In flip order the
+    Crow comes first; left to right, top row first (ruling `flip_trigger_order`
+    'reading-order'), the extra row's Peacock does."""
+    scenario = {"season": "combined",
+                "players": [{"name": "Ann", "deck": ["snake", "crow", "gorilla", "snake", "bee", "cat"]}],
+                "market": ["mosquito", "fox", "rat"], "toon_deck": ["goat", "peacock"]}
+    asked = {}
+    for order in ("flip-order", "reading-order"):
+        recording = Recording()
+        resolve({**scenario, "rulings": {"flip_trigger_order": order}}, recording)
+        asked[order] = [(a.kind, a.options, a.answer) for a in recording.asked if a.kind == "effect_order"]
+    assert asked == {"flip-order": [("effect_order", ("crow", "peacock"), 0)],
+                     "reading-order": [("effect_order", ("peacock", "crow"), 0)]}
+
+
+def test_one_effect_each_or_cards_of_one_name_ask_nothing():
+    """Two players with one Crow each (S2 FAQ Crow: clockwise from the first player) choose no
+    order; nor does a player whose waiting effects are all of one card, which do the same."""
+    two_players = {"season": "s2", "players": [{"deck": ["mongoose", "crow"]}, {"deck": ["mongoose", "crow"]}],
+                   "market": ["fox"], "toon_deck": ["goldfish", "goldfish"]}
+    two_crows = {"season": "combined", "players": [{"deck": ["snake", "crow", "mongoose", "bee", "crow"]}],
+                 "market": ["fox", "rat"], "toon_deck": ["goat", "cat", "hen"]}
+    for scenario in (two_players, two_crows):
+        r = resolve(scenario)
+        assert not [e for e in r.trace if e.kind == "decision" and e.card is None]
+    assert len(_steps(resolve(two_crows).trace, "trigger", "crow", phase="after-flip")) == 2
+
+
+def test_a_bad_order_answer_names_the_options():
+    """A scripted answer that is not a waiting card is a one-line error naming the options."""
+    with pytest.raises(ScenarioError, match=r'players\[0\]\.choices\[0\]: "bee" is not a legal answer to '
+                                            r'"which effect resolves first\?" \(expected one of: "crow", "pig"\)'):
+        resolve(_choosing(SNAKE_CROW_PIG, "bee"))

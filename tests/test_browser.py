@@ -249,6 +249,9 @@ def run_all(page) -> None:
     made while the notebook still connects is lost, so it is made again until a cell runs."""
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
     for _ in range(6):
+        select = page.locator(".jp-Dialog .jp-Dialog-button:has-text('Select')")
+        if select.count():  # JupyterLab may ask which kernel to start: the notebook's own
+            select.first.click()
         page.click(".lm-MenuBar-itemLabel:text-is('Run')")
         page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
         try:

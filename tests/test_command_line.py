@@ -125,7 +125,7 @@ def test_chain_of_a_scenario_with_market_actions_plays_the_round():
     turn = next(n["id"] for n in doc["nodes"] if n["kind"] == "phase" and n["phase"] == "market")
     assert links[(turn, hires["raccoon"])] == "cause"
     text = run("chain", EXAMPLES / "s2-market-example.json").stdout
-    assert "#50 Jordy: hire crow: from Renato's dismissed pile  [s2.faq.raccoon]" in text
+    assert "#50 Jordy: hire crow for 0 fame: from Renato's dismissed pile  [s2.faq.raccoon]" in text
     assert "|   L-> #50 Jordy: hire crow" in text  # under the Raccoon's hire
 
 

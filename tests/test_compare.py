@@ -204,3 +204,19 @@ def test_an_option_that_makes_a_scripted_action_illegal_matters():
     assert "--ruling dismiss_costs_combine=false   (now true): Ann 8 -> 8 (fame left 1 -> 0)\n" in text + "\n"
     assert ("--ruling dismiss_costs_combine=false   (now true): Ann 8 -> 8 (fame left 1 -> 0); Bo 0 -> 0"
             in compare_command(CATERPILLAR_UNDER_RAT, [], everything=True))
+
+
+def test_compare_plays_the_round_when_asked():
+    """The Groundhog is dismissed after the Market phase (S2 FAQ: Groundhog); whether the
+    four-card minimum stops it is ruling `minimum_limits_abilities` (RULINGS open question 1).
+    Without scripted Market actions a scenario is compared on its Flip and Check Fame unless the
+    round is asked for."""
+    from fliptoons_explore import situation
+    s = situation("s2.faq.groundhog.below-the-four-card-minimum")
+    assert s.play == "round" and not any(p.get("actions") for p in s.scenario["players"])
+    assert compare_rulings(s.scenario, {"minimum_limits_abilities": True}, play="round").changed
+    assert not compare_rulings(s.scenario, {"minimum_limits_abilities": True}).changed
+    assert ("minimum_limits_abilities", True) in rulings_that_matter(s.scenario, play="round")
+    assert ("minimum_limits_abilities", True) not in rulings_that_matter(s.scenario)
+    with pytest.raises(ScenarioError, match='play: expected "resolve" or "round", got "market"'):
+        compare_rulings(s.scenario, {"minimum_limits_abilities": True}, play="market")

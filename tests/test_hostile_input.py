@@ -98,7 +98,7 @@ def test_item2_1001_monkeys_all_go_up():
                for row in p["grid"][:-2])
     assert p["grid"][-2:] == [[None] * 3, [None] * 3] and p["deck"] == []
     assert p["fame"]["total"] == 3 * 1001
-    assert end_flip(doc)["rule"] == "s2.flip.short-deck"
+    assert end_flip(doc)["rule"] == "s1.flip.short-deck"
 
 
 def test_item2_997_crabs_and_a_mosquito():
@@ -121,7 +121,7 @@ def test_item2_1001_ostriches_or_rabbits_make_one_stack(card):
     p = doc["players"][0]
     assert len(reveals(doc)) == 1001
     assert p["grid"] == [[[{"id": card, "face_up": True}] * 1001, None, None], [None] * 3]
-    assert end_flip(doc)["rule"] == "s2.flip.short-deck"
+    assert end_flip(doc)["rule"] == "s1.flip.short-deck"
 
 
 def test_item2_a_flip_ends_at_the_reveal_limit():

@@ -15,7 +15,7 @@ from fliptoons_explore.scenario import ScenarioError
 
 NEW_OPTIONS = ("space_it_left", "x_side_price_cards", "snake_space_to_the_right",
                "after_market_refill", "rats_in_a_stack", "previous_placed_first",
-               "crab_flip_end")
+               "crab_flip_end", "flip_face_down_card")
 
 
 def _with(scenario, **rulings):

@@ -25,27 +25,8 @@ from util import CHECK_FAME_EXAMPLE
 
 SHARED_EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
 
-#: Situations whose expected outcome (the rulebook's) the engine does not give yet: strict xfail,
-#: so each turns into a failure as soon as the engine is fixed and must then leave this list.
-ENGINE_DISAGREES = {
-    "s2.key.face-down.flipped-up.starfish-flips-a-face-down-card":
-        "a flip ability aimed at a face-down card leaves it face down; Keywords: Flip ('turn "
-        "over') and Key Concepts: Face-down Cards ('may be flipped face up again by another "
-        "card's ability') say it is turned face up",
-    "s1.keyword.flip.face-up-again.elephant-flips-a-face-down-bee":
-        "the same in Season 1: S1 Keywords: Flip ('A face-down card may be flipped face up again "
-        "by another card's ability')",
-}
 
-
-def _library_params():
-    for s in situations():
-        marks = ([pytest.mark.xfail(strict=True, reason=ENGINE_DISAGREES[s.name])]
-                 if s.name in ENGINE_DISAGREES else [])
-        yield pytest.param(s, id=s.name, marks=marks)
-
-
-@pytest.mark.parametrize("s", list(_library_params()))
+@pytest.mark.parametrize("s", situations(), ids=lambda s: s.name)
 def test_situation_plays_to_its_expected_outcome(s):
     diffs = s.check()
     assert not diffs, f"{s.name} ({', '.join(s.rules)}): " + "; ".join(diffs)
@@ -73,11 +54,6 @@ def test_exceptions_are_faq_or_key_ids_with_a_reason_and_not_illustrated():
     for rid, reason in NOT_ILLUSTRATED.items():
         assert rid in ids and rid not in illustrated, rid
         assert len(reason) > 20, rid
-
-
-def test_engine_disagreements_name_library_situations():
-    names = {s.name for s in situations()}
-    assert set(ENGINE_DISAGREES) <= names
 
 
 def test_examples_are_the_shared_example_files():

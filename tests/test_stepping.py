@@ -306,6 +306,6 @@ def test_trace_frame_of_a_round():
     market = trace_frame(game, phase="market")
     assert list(market["event"])[:2] == ["phase", "hire"]
     assert list(trace_frame(game, kind="hire")["card"]) == ["raccoon"]
-    assert trace_lines(game, kind="hire").endswith("Ann: hire raccoon: from the market  <- #20  [s2.market.hire]")
+    assert trace_lines(game, kind="hire").endswith("Ann: hire raccoon for 4 fame: from the market  <- #20  [s2.market.hire]")
     with pytest.raises(ValueError, match="a Game keeps no states"):  # only a recorded resolution steps
         Stepper(game)

@@ -77,8 +77,8 @@ class ChainView(w.VBox):
         self.note.value = (f'<div style="color:#57606a;font-size:11px;line-height:1.3">{shown} of {total} events, '
                            f"{g.number_of_edges()} links; causes left of their effects, dashed: a revealed card "
                            f"put in place by an effect. Click an event to go there.{here}</div>")
-        self.view.html = chain_svg(g, current=self.step if self.step in g else None, clickable=True,
-                                   positions=positions)
+        self.view.html = ('<div data-fit="0.75">' + chain_svg(g, current=self.step if self.step in g else None,
+                                                             clickable=True, positions=positions) + "</div>")
 
     def _clicked(self, data: dict) -> None:
         step = data.get("step")

@@ -101,12 +101,18 @@ class Explorer(w.VBox):
         for f in (self.stepper.phase, self.stepper.who, self.stepper.kind, self.stepper.card):
             f.observe(errors.guard(lambda _c: self._side()), names="value")
 
+        self.show_catalog = w.ToggleButton(value=True, description="catalog", icon="th-list",
+                                           tooltip="show or hide the card catalog (more room for the table and the chain)",
+                                           layout=w.Layout(width="auto"))
+        self.show_catalog.add_class("fte-show-catalog")
+        self.show_catalog.observe(errors.guard(lambda c: setattr(self.catalog.layout, "display",
+                                                                  None if c["new"] else "none")), names="value")
         header = w.HBox([w.HTML('<b style="font-size:15px">FlipToons explorer</b>'), self.examples,
-                         self.resolve_button, self.round_button, self.policy],
+                         self.resolve_button, self.round_button, self.policy, self.show_catalog],
                         layout=w.Layout(align_items="center", flex_flow="row wrap"))
         middle = w.VBox([self.decision, self.stepper, self.builder],
-                        layout=w.Layout(flex="1 1 0px", min_width="440px", margin="0 8px"))
-        side = w.VBox([self.tabs], layout=w.Layout(flex="0 0 430px", width="430px"))
+                        layout=w.Layout(flex="3 1 0px", min_width="440px", margin="0 8px"))
+        side = w.VBox([self.tabs], layout=w.Layout(flex="1 1 430px", min_width="430px", max_width="900px"))
         body = w.HBox([self.catalog, middle, side], layout=w.Layout(width="100%", align_items="flex-start",
                                                                    flex_flow="row wrap"))
         super().__init__([header, self.error, self.about, body], **kwargs)
@@ -328,7 +334,7 @@ class Explorer(w.VBox):
         if tab == 1:
             self.trace.show(self.result, self.stepper.matching(), step)
         elif tab == 2 and chain:
-            self.rulings.show(self.situation.scenario())
+            self.rulings.show(self.situation.scenario(), self.mode)
 
 
 def _name_of(scenario: dict) -> str:

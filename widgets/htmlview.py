@@ -29,8 +29,21 @@ function render({ model, el }) {
     root.style.overflow = h ? "auto" : "";
     root.style.outline = "none";
   };
+  const fit = () => {
+    // a picture marked data-fit="0.6" shrinks to the view's width, down to that scale at most
+    for (const box of root.querySelectorAll("[data-fit]")) {
+      const svg = box.querySelector("svg");
+      if (!svg) continue;
+      const natural = parseFloat(svg.getAttribute("width"));
+      const room = root.clientWidth - 4;
+      const scale = Math.max(parseFloat(box.dataset.fit), Math.min(1, room / natural));
+      svg.style.width = `${natural * scale}px`;
+      svg.style.height = "auto";
+    }
+  };
   const show = () => {
     root.innerHTML = model.get("html");
+    fit();
     const current = root.querySelector("[data-current]");
     if (current && model.get("max_height")) {
       // scroll as little as keeps the current element in view, with a margin
@@ -71,6 +84,7 @@ _CSS = """
 .fte-explorer .widget-html { margin-top: 1px; margin-bottom: 1px; }
 .fte-explorer .fte-htmlview [data-action], .fte-explorer .fte-htmlview [data-step] { cursor: pointer; }
 .fte-explorer .fte-htmlview:focus-visible { box-shadow: 0 0 0 2px #2f6fb5; }
+.fte-explorer .fte-table .fte-htmlview { overflow-x: auto; }
 """
 
 

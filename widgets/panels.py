@@ -47,7 +47,8 @@ class TracePanel(w.VBox):
         events = [trace[k] for k in steps]
         self.note.value = (f'<span style="color:#57606a;font-size:11px">{len(events)} of {len(trace)} events '
                            "(the stepper's filters choose them); click a row to go there</span>")
-        self.view.html = trace_table(events, resolution.table.players, current, max_height="30em", clickable=True)
+        self.view.html = trace_table(events, resolution.table.players, current, max_height="30em",
+                                     clickable=True, compact=True)
 
     def _clicked(self, data: dict) -> None:
         step = data.get("step", "")
@@ -115,6 +116,7 @@ class RulingsPanel(w.VBox):
         self.result = w.HTML()
         self.result.add_class("fte-comparison")
         self.scenario = None
+        self.play = "resolve"
         self._handlers: list = []
         self._quiet = False
         self.compare_with.observe(self.errors.guard(lambda _c: self._show_comparison()), names="value")
@@ -133,16 +135,18 @@ class RulingsPanel(w.VBox):
             for handler in self._handlers:
                 handler(name, value, OPTIONS[name].default)
 
-    def show(self, scenario: dict) -> None:
-        """The options as the scenario sets them; which ones change it; the comparison."""
+    def show(self, scenario: dict, play: str = "resolve") -> None:
+        """The options as the scenario sets them; which ones change it (played as `play` says:
+        "resolve" or "round"); the comparison."""
         self.scenario = scenario
+        self.play = play
         given = scenario.get("rulings") if isinstance(scenario.get("rulings"), dict) else {}
         self._quiet = True
         for name, d in self.controls.items():
             value = given.get(name, OPTIONS[name].default)
             d.value = value if value in OPTIONS[name].choices else OPTIONS[name].default
         try:
-            found = rulings_that_matter(scenario)
+            found = rulings_that_matter(scenario, play)
         except ScenarioError as e:
             self.matter.value = f'<span style="color:#57606a">{escape(str(e))}</span>'
             found = []
@@ -169,7 +173,7 @@ class RulingsPanel(w.VBox):
             self.result.value = ""
             return
         try:
-            comparison = compare_rulings(self.scenario, {pick[0]: pick[1]})
+            comparison = compare_rulings(self.scenario, {pick[0]: pick[1]}, self.play)
         except ScenarioError as e:
             self.result.value = f'<span style="color:#b03a3a">{escape(str(e))}</span>'
             return

@@ -21,8 +21,8 @@ SPEEDS = {"slow": 1400, "normal": 700, "fast": 250, "fastest": 80}
 ANY = "any"
 
 
-def _button(icon: str, tip: str, hook: str, width: str = "3.4em") -> w.Button:
-    b = w.Button(description="", icon=icon, tooltip=tip, layout=w.Layout(width=width))
+def _button(icon: str, tip: str, hook: str, width: str = "40px") -> w.Button:
+    b = w.Button(description="", icon=icon, tooltip=tip, layout=w.Layout(width=width, flex="0 0 auto", padding="0"))
     b.add_class(hook)
     return b
 
@@ -40,12 +40,13 @@ class StepperView(w.VBox):
         self.next = _button("step-forward", "next event (→; the filters below choose which)", "fte-step-next")
         self.last = _button("fast-forward", "last event (End)", "fte-step-last")
         self.play = w.Play(value=-1, min=-1, max=0, step=1, interval=SPEEDS["normal"], show_repeat=False,
-                           description="play", layout=w.Layout(width="auto"))
+                           description="play", layout=w.Layout(width="auto", flex="0 0 auto"))
         self.play.add_class("fte-step-play")
-        self.speed = w.Dropdown(options=list(SPEEDS), value="normal", layout=w.Layout(width="6.5em"),
+        self.speed = w.Dropdown(options=list(SPEEDS), value="normal", layout=w.Layout(width="6.5em", flex="0 0 auto"),
                                 tooltip="playing speed")
         self.slider = w.IntSlider(value=-1, min=-1, max=0, readout=True, continuous_update=True,
-                                  layout=w.Layout(flex="1 1 auto", min_width="10em"))
+                                  layout=w.Layout(width="98%"), description="step",
+                                  style={"description_width": "initial"})
         self.slider.add_class("fte-step-slider")
         w.jslink((self.play, "value"), (self.slider, "value"))
         self.phase = w.Dropdown(options=[ANY], value=ANY, description="phase", layout=w.Layout(width="12em"),
@@ -79,10 +80,10 @@ class StepperView(w.VBox):
         self.slider.observe(guard(self._slid), names="value")
         self.speed.observe(guard(lambda c: setattr(self.play, "interval", SPEEDS[c["new"]])), names="value")
         self.table.on_key(guard(self._key))
-        controls = w.HBox([self.first, self.prev, self.next, self.last, self.play, self.speed, self.slider],
+        controls = w.HBox([self.first, self.prev, self.next, self.last, self.play, self.speed],
                           layout=w.Layout(align_items="center", width="100%"))
         filters = w.HBox([self.phase, self.who, self.kind, self.card], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__(([] if errors else [self.errors]) + [controls, self.event, self.rule, self.fame, self.table, self.note, filters], **kwargs)
+        super().__init__(([] if errors else [self.errors]) + [controls, self.slider, self.event, self.rule, self.fame, self.table, self.note, filters], **kwargs)
         if resolution is not None:
             self.show(resolution)
 
