@@ -302,7 +302,7 @@ def test_previous_placed_first_agree_on_the_first_card():
     for value in OPTIONS["previous_placed_first"].choices:
         r = resolve(_with(scenario, previous_placed_first=value))
         ignored, = [e for e in r.trace if e.kind == "ignored"]
-        assert (ignored.card, ignored.rule) == ("elephant", "s2.key.previous-placed")
+        assert (ignored.card, ignored.rule) == ("elephant", "s2.key.previous-placed.first-slot")
 
 
 # -- 8. a Crab returned by another card ------------------------------------------------------------
@@ -336,4 +336,4 @@ def test_crab_returning_itself_ends_the_flip_in_both_readings():
     for value in OPTIONS["crab_flip_end"].choices:
         r = resolve(_with(scenario, crab_flip_end=value))
         end, = [e for e in r.trace if e.kind == "end_flip"]
-        assert end.rule == "s2.faq.crab"
+        assert end.rule == "s2.faq.crab.deck-only-crabs"

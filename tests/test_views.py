@@ -243,7 +243,7 @@ def test_stepper_shows_the_table_at_its_step_with_the_acting_card(check_fame):
     assert "#12 Jordy: The Rat is stacked onto the Grasshopper in slot 4 (lower left)." in text
     assert "s2.keyword.stack — " in text
     # not yet scored: the headers say so
-    assert "Jordy — — fame" in text
+    assert "Jordy — not scored yet" in text
     assert grids_read_back(html)[0][1][0] == ["Grasshopper", "+ Rat"]
 
 
