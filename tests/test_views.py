@@ -18,22 +18,8 @@ from fliptoons_explore.cards import CATALOG
 from fliptoons_explore.render import card_html, grid_html, player_html, resolution_html, trace_html
 from fliptoons_explore.stepping import Stepper
 
-from util import CHECK_FAME_EXAMPLE
+from util import CHECK_FAME_EXAMPLE, MARKET_EXAMPLE
 
-#: The S2 rulebook's Market example (../shared/examples/s2-market-example.json), copied.
-MARKET_EXAMPLE = {
-    "season": "s2", "first_player": 0,
-    "players": [
-        {"name": "Jordy",
-         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
-                  "spider", "ladybug", "hen", "salamander"],
-         "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}], "choices": ["crow"]},
-        {"name": "Renato", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
-         "dismissed": ["crow"], "actions": []},
-    ],
-    "market": ["salamander", "raccoon", "opossum", "fox", "vulture"],
-    "toon_deck": ["goldfish", "hen", "mole", "shark", "crab"],
-}
 
 #: CSS properties JupyterLab 4's HTML sanitizer keeps in a `style` attribute (its
 #: `allowedStyles`, @jupyterlab/apputils sanitizer), the ones these views may use.
