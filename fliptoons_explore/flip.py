@@ -89,7 +89,7 @@ class FlipRun:
             if alive:
                 self.activate(card, cause)
             else:
-                self.ignored(card, cause, "s2.key.next-revealed",
+                self.ignored(card, cause, "s2.key.next-revealed.flipped-or-returned",
                              "its ability does not resolve: it was flipped face down or returned")
         return True
 
@@ -138,7 +138,7 @@ class FlipRun:
         PLACEMENT[card.spec.place](self, card, trig)
         if self.pending and self.player.grid.is_full():
             for _, source, t in self.pending:
-                self.ignored(source, t, "s2.key.next-revealed",
+                self.ignored(source, t, "s2.key.next-revealed.last-slot",
                              "placed in the last slot: no next card is revealed")
             self.pending = []
 
@@ -176,8 +176,9 @@ class FlipRun:
     # -- primitives -----------------------------------------------------------------------------
     def previous_placed(self, card):
         """(card, rule): the card last added to the grid that is still there, other than `card`,
-        or (None, None). `rule` is 's2.key.previous-placed' when that Key Concept decided the
-        target (it has moved since, or a card added after it was returned), else None."""
+        or (None, None). `rule` names the part of that Key Concept that decided the target, else
+        None: 's2.key.previous-placed.returned' when a card added after it was returned,
+        's2.key.previous-placed.moved' when it has moved since it was added."""
         grid = self.player.grid
         skipped = False
         for c, pos in reversed(self.added):
@@ -185,8 +186,9 @@ class FlipRun:
                 continue
             where = grid.locate(c)
             if where is not None:
-                moved = skipped or where[:2] != pos
-                return c, ("s2.key.previous-placed" if moved else None)
+                if skipped:
+                    return c, "s2.key.previous-placed.returned"
+                return c, ("s2.key.previous-placed.moved" if where[:2] != pos else None)
             skipped = True
         return None, None
 
@@ -399,7 +401,8 @@ def return_self_in_middle_column(run: FlipRun, card, trig) -> None:
     run.return_to_deck(card, trig, "s2.faq.crab")
     if only_crabs:
         returned = None if run.trace is None else len(run.trace) - 1
-        run.end("a Crab was returned to a deck that was empty or held only Crabs", "s2.faq.crab", returned)
+        run.end("a Crab was returned to a deck that was empty or held only Crabs", "s2.faq.crab.deck-only-crabs",
+                returned)
 
 
 def return_previous_take_its_space(run: FlipRun, card, trig) -> None:
@@ -528,7 +531,7 @@ def _previous_or_ignore(run: FlipRun, card, trig):
     first card placed, or for one placed in slot 1 (ruling `previous_placed_first`)."""
     prev, chosen_by = run.previous_placed(card)
     if prev is None:
-        run.ignored(card, trig, "s2.key.previous-placed", "no previously placed card")
+        run.ignored(card, trig, "s2.key.previous-placed.first-slot", "no previously placed card")
     elif card.where == FIRST_SLOT and run.rules.previous_placed_first == "first-slot":
         run.ignored(card, trig, "ruling.previous_placed_first", "placed in the first slot")
         return None, None

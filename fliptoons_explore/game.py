@@ -74,7 +74,7 @@ class Game(Resolver):
         trace = self.trace or []
         start = max((e.step for e in trace if e.kind == "phase" and e.phase == "flip"), default=0)
         return resolution_html(SimpleNamespace(table=self.table, trace=trace[start:]),
-                               hidden=not self.shuffle, flip_notes=self.phase in ("flip", "after-flip", "check-fame"))
+                               show_order=not self.shuffle, flip_notes=self.phase in ("flip", "after-flip", "check-fame"))
 
     # -- the round ------------------------------------------------------------------------------
     def play(self) -> GameResult:

@@ -18,7 +18,7 @@ everywhere. The words read on their own too ("Jordy — 13 fame", "rank 5 · fam
     resolution_html(r)           every player, the market, then the trace
 
 Hidden information (the order of a deck and of the toon deck) is shown only when asked for
-(`hidden=True`); a scenario's resolution asks for it, since its author wrote those orders.
+(`show_order=True`); a scenario's resolution asks for it, since its author wrote those orders.
 """
 from __future__ import annotations
 
@@ -115,13 +115,14 @@ class CardScore:
 @dataclass
 class TableInfo:
     """What a table view needs besides the state: the season's prices, the player alone with the
-    least fame (index), notes per player and for the table, and whether hidden orders show."""
+    least fame (index), notes per player and for the table, and whether the order of the decks
+    and of the toon deck shows (`show_order`: hidden information in a real game)."""
 
     prices: tuple = ()
     least: int | None = None
     player_notes: dict = field(default_factory=dict)
     notes: tuple = ()
-    hidden: bool = False
+    show_order: bool = False
 
 
 # -- a card's face ----------------------------------------------------------------------------------
@@ -270,7 +271,8 @@ def _player_box(pi: int, p: dict, fame: dict, marks: Marks, info: TableInfo, tot
     if total is _STATE_FAME:
         total = p["fame"]
     head = [f'<b style="font-size:13px">{_e(p["name"])}</b> — '
-            f'<b style="color:#1a7f37">{"—" if total is None else total} fame</b>']
+            + (f'<span style="color:{MUTED}">not scored yet</span>' if total is None
+               else f'<b style="color:#1a7f37">{total} fame</b>')]
     if p.get("fame_left"):
         head.append(f' <span style="color:{MUTED}">({p["fame_left"]} left to spend)</span>')
     if info.least == pi:
@@ -285,7 +287,7 @@ def _player_box(pi: int, p: dict, fame: dict, marks: Marks, info: TableInfo, tot
     mark = ""
     if marks.deck_mark is not None and marks.deck_mark[0] == pi:
         mark = f' <span style="color:#8a4fb0">({"top" if marks.deck_mark[1] == "top" else "bottom"} card just put there)</span>'
-    if info.hidden:
+    if info.show_order:
         notes.append(f"deck ({len(deck)}, top first): {_e(_names(deck)) if deck else '—'}{mark}")
     else:
         notes.append(f"deck: {len(deck)} card{'s' if len(deck) != 1 else ''}{mark}")
@@ -315,7 +317,7 @@ def _market(state: dict, info: TableInfo) -> str:
         cells.append(f'<td style="vertical-align:top;text-align:center;width:7.5em;padding:2px 4px;'
                      f'border:1px solid #d8dee4;border-radius:4px;background:#f6f8fa">'
                      f'<div style="font-size:10px;color:{MUTED}">price {price}</div>{card}</td>')
-    toon_words = (f"toon deck ({len(toon)}, top first): {_e(_names(toon)) or '—'}" if info.hidden
+    toon_words = (f"toon deck ({len(toon)}, top first): {_e(_names(toon)) or '—'}" if info.show_order
                   else f"toon deck: {len(toon)} card{'s' if len(toon) != 1 else ''}")
     out = [f'<div style="margin-top:4px"><b>Market</b> ']
     if any(market):
@@ -362,7 +364,7 @@ def fame_words(base: int, bonus: int, gained: int = 0, has_bonus: bool = False) 
     return f"scores {base + bonus + gained}: " + " ".join(parts)
 
 
-def table_info(table, hidden: bool = False, flip_notes: bool = True) -> TableInfo:
+def table_info(table, show_order: bool = False, flip_notes: bool = True) -> TableInfo:
     """What a live table says besides its state: prices, least fame, who built a grid by hand and
     (`flip_notes`) why each Flip ended."""
     notes = {}
@@ -375,7 +377,7 @@ def table_info(table, hidden: bool = False, flip_notes: bool = True) -> TableInf
         notes[p.index] = said
     least = getattr(table, "least_fame_player", None)
     return TableInfo(table.prices, None if least is None else least.index, notes,
-                     tuple(getattr(table, "notes", None) or ()), hidden)
+                     tuple(getattr(table, "notes", None) or ()), show_order)
 
 
 def _player_state(p) -> dict:
@@ -392,9 +394,9 @@ def grid_html(player) -> str:
     return _root(grid_table(player.index, _player_state(player)["grid"], fame_of_players([player])))
 
 
-def player_html(player, hidden: bool = True) -> str:
+def player_html(player, show_order: bool = True) -> str:
     """A player's name, total fame, grid, deck and dismissed pile."""
-    info = TableInfo(hidden=hidden)
+    info = TableInfo(show_order=show_order)
     return _root(_player_box(player.index, _player_state(player), fame_of_players([player]), NO_MARKS, info))
 
 
@@ -517,14 +519,14 @@ LEGEND = ("Each cell lists its stack bottom card first (+ marks a card stacked o
           "(hover it for the breakdown, hover a card for its text).")
 
 
-def resolution_html(resolution, hidden: bool = True, flip_notes: bool = True) -> str:
+def resolution_html(resolution, show_order: bool = True, flip_notes: bool = True) -> str:
     """Every player's name, total fame and grid, the market and the piles, then the trace.
-    `hidden`: show the order of the decks and the toon deck; `flip_notes`: say why each Flip
+    `show_order`: show the order of the decks and the toon deck; `flip_notes`: say why each Flip
     ended (not once the grids have changed since)."""
     from .state import snapshot
     table = resolution.table
     state = snapshot(table)
-    body = table_html(state, fame_of_players(table.players), NO_MARKS, table_info(table, hidden, flip_notes))
+    body = table_html(state, fame_of_players(table.players), NO_MARKS, table_info(table, show_order, flip_notes))
     parts = [body, _note(_e(LEGEND), "70em")]
     trace = resolution.trace
     if trace is None:
@@ -538,7 +540,7 @@ def resolution_html(resolution, hidden: bool = True, flip_notes: bool = True) ->
 
 # -- one step of a recorded resolution ------------------------------------------------------------
 
-def step_html(stepper, hidden: bool = True) -> str:
+def step_html(stepper, show_order: bool = True) -> str:
     """A stepper's current step: the event in words, the rule and its source, then the table at
     that step with the acting card outlined and the cards of its cause chain tinted."""
     event = stepper.event
@@ -554,7 +556,7 @@ def step_html(stepper, hidden: bool = True) -> str:
             + f'<div style="color:{MUTED};font-size:11px;margin-bottom:4px">step {stepper.step} of '
               f"{stepper.last} (−1: before the first event)</div>")
     table = stepper.resolution.table
-    info = table_info(table, hidden)
+    info = table_info(table, show_order)
     info.least = None if stepper.step < stepper.last else info.least
     info.player_notes = {}
     body = table_html(stepper.state, stepper.card_fame, stepper.marks(), info, stepper.fame)

@@ -67,45 +67,43 @@ def stop(proc) -> None:
         proc.kill()
 
 
+def serve(root: Path, name: str, argv: list[str], port: int, cwd: Path):
+    """Start a server (its output in ROOT/NAME.log), wait until it listens on `port`, yield,
+    stop it."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail("the browser tests need Debian's Chromium: apt-get install -y chromium")
+    with open(root / f"{name}.log", "w") as log:
+        proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(root), cwd=cwd)
+        try:
+            wait_for_port(port, proc)
+            yield
+        finally:
+            stop(proc)
+
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     """`fliptoons-explore app --port N --no-browser`, as a user starts it."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail("the browser tests need Debian's Chromium: apt-get install -y chromium")
     root = tmp_path_factory.mktemp("app")
     port = free_port()
-    log = open(root / "app.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "fliptoons_explore", "app", "--port", str(port), "--no-browser"],
-                            stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(root), cwd=root)
-    try:
-        wait_for_port(port, proc)
+    argv = [sys.executable, "-m", "fliptoons_explore", "app", "--port", str(port), "--no-browser"]
+    for _ in serve(root, "app", argv, port, root):
         yield f"http://127.0.0.1:{port}/"
-    finally:
-        stop(proc)
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """JupyterLab on localhost, serving a fresh folder (nothing in it is trusted yet)."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail("the browser tests need Debian's Chromium: apt-get install -y chromium")
     root = tmp_path_factory.mktemp("lab")
     work = root / "work"
     work.mkdir()
     port = free_port()
-    log = open(root / "lab.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
-                             "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
-                             "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={work}",
-                             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-                            stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(root), cwd=work)
-    try:
-        wait_for_port(port, proc)
+    argv = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
+            "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={work}",
+            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    for _ in serve(root, "lab", argv, port, work):
         yield f"http://127.0.0.1:{port}", work, root
-    finally:
-        stop(proc)
-        log.close()
 
 
 @pytest.fixture(scope="module")

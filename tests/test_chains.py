@@ -80,7 +80,7 @@ def test_gorilla_then_crab_in_the_middle():
                         (16, 17, "cause")]
     assert (g.nodes[9]["kind"], g.nodes[9]["card"], g.nodes[9]["rule"]) == ("return", "crab", "s2.faq.crab")
     assert (g.nodes[13]["kind"], g.nodes[13]["target"], g.nodes[13]["rule"]) == (
-        "stack", "gorilla", "s2.key.previous-placed")
+        "stack", "gorilla", "s2.key.previous-placed.returned")
     assert effects_of_card(g, r, "gorilla") == [7, 8, 9]
     assert effects_of_card(g, r, "crab") == [9, 17]
     assert chain_to(g, 9) == [3, 4, 5, 7, 8, 9]
@@ -260,7 +260,7 @@ CRAB_TEXT = """\
 :           L-> #7 Ann: place crab above gorilla at extra row 1, middle: in a new row above  [s2.faq.gorilla] <- #6 Ann: reveal crab  [s2.flip]
 :               L-> #8 Ann: trigger crab  [card.crab]
 :                   L-> #9 Ann: return crab from extra row 1, middle to the bottom of the deck: the deck was empty: it is now the deck  [s2.faq.crab]
-:                       L-> #10 Ann: end flip: a Crab was returned to a deck that was empty or held only Crabs  [s2.faq.crab]
+:                       L-> #10 Ann: end flip: a Crab was returned to a deck that was empty or held only Crabs  [s2.faq.crab.deck-only-crabs]
 +-- #6 Ann: reveal crab  [s2.flip]
     L->  ...
 longest chain (7 events): #3 -> #4 -> #5 -> #7 -> #8 -> #9 -> #10

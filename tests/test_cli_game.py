@@ -3,18 +3,7 @@ import json
 import subprocess
 import sys
 
-MARKET_EXAMPLE = {
-    "season": "s2", "first_player": 0,
-    "players": [
-        {"name": "Jordy",
-         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
-                  "spider", "ladybug", "hen", "salamander"],
-         "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}], "choices": ["crow"]},
-        {"name": "Renato", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
-         "dismissed": ["crow"], "actions": []}],
-    "market": ["salamander", "raccoon", "opossum", "fox", "vulture"],
-    "toon_deck": ["goldfish", "hen", "mole", "shark", "crab"],
-}
+from util import MARKET_EXAMPLE
 
 
 def run(*args, tmp_path=None, scenario=None):

@@ -16,19 +16,11 @@ from fliptoons_explore.flip import FlipRun
 from fliptoons_explore.rulings import OPTIONS, Rulings
 from fliptoons_explore.state import Table
 
+from util import table_grid, with_rulings
+
 STAYS_DOWN = {"flip_face_down_card": "stays-down"}
 
 
-def _with(scenario, **rulings):
-    return {**scenario, "rulings": rulings}
-
-
-def _grid(player):
-    """Rows top first; a cell is None or its stack bottom first, '~id' for a face-down card."""
-    g = player.grid
-    return [[None if not g.at(r, c) else "+".join(("" if x.face_up else "~") + x.spec.id
-                                                  for x in g.at(r, c)) for c in range(3)]
-            for r in range(-g.extra_height(), 2)]
 
 
 def _flips(trace, card=None):
@@ -59,7 +51,7 @@ def test_elephant_turns_a_face_down_ostrich_face_up_and_it_does_not_activate():
     Snail 2 = 18."""
     r = resolve(EAGLE_OSTRICH_ELEPHANT)
     ann = r.players[0]
-    assert _grid(ann) == [["eagle", "ostrich", "elephant"], ["bee", "bull", "snail"]]
+    assert table_grid(ann) == [["eagle", "ostrich", "elephant"], ["bee", "bull", "snail"]]
     assert _flips(r.trace) == [("ostrich", 0, (0, 1), "s2.key.next-revealed"),
                                ("ostrich", 1, (0, 1), "s2.key.face-down.flipped-up")]
     flip_up = [e for e in r.trace if e.kind == "flip" and e.value == 1][0]
@@ -74,9 +66,9 @@ def test_elephant_turns_a_face_down_ostrich_face_up_and_it_does_not_activate():
 def test_stays_down_leaves_the_ostrich_face_down():
     """'stays-down': the Elephant's flip is ignored, citing the ruling; the Ostrich scores
     nothing and the Bull gains its +7 (S1 Bull: a face-down card in the grid): 4+7+1+10+2 = 24."""
-    r = resolve(_with(EAGLE_OSTRICH_ELEPHANT, **STAYS_DOWN))
+    r = resolve(with_rulings(EAGLE_OSTRICH_ELEPHANT, **STAYS_DOWN))
     ann = r.players[0]
-    assert _grid(ann) == [["eagle", "~ostrich", "elephant"], ["bee", "bull", "snail"]]
+    assert table_grid(ann) == [["eagle", "~ostrich", "elephant"], ["bee", "bull", "snail"]]
     assert _flips(r.trace) == [("ostrich", 0, (0, 1), "s2.key.next-revealed")]
     ignored, = [e for e in r.trace if e.rule == "ruling.flip_face_down_card"]
     assert (ignored.kind, ignored.card, ignored.detail) == (
@@ -96,10 +88,10 @@ def test_starfish_turns_a_face_down_card_face_up_then_stacks_on_it():
     stacks on it. Swordfish 8 + Raccoon 3 + Starfish 4 = 15. 'stays-down': the Starfish still
     stacks on the face-down Raccoon (the flip is the only part ignored): 12."""
     turn = resolve(STARFISH)
-    stay = resolve(_with(STARFISH, **STAYS_DOWN))
-    assert _grid(turn.players[0]) == [["~ladybug", "swordfish", "raccoon+starfish"],
+    stay = resolve(with_rulings(STARFISH, **STAYS_DOWN))
+    assert table_grid(turn.players[0]) == [["~ladybug", "swordfish", "raccoon+starfish"],
                                       ["mosquito", "mosquito", "mosquito"]]
-    assert _grid(stay.players[0]) == [["~ladybug", "swordfish", "~raccoon+starfish"],
+    assert table_grid(stay.players[0]) == [["~ladybug", "swordfish", "~raccoon+starfish"],
                                       ["mosquito", "mosquito", "mosquito"]]
     assert ("raccoon", 1, (0, 2), "s2.key.face-down.flipped-up") in _flips(turn.trace)
     stack = next(e for e in turn.trace if e.kind == "stack" and e.card == "starfish")
@@ -116,12 +108,12 @@ def test_swordfish_turns_the_previous_face_up_and_the_next_face_down():
     scenario = {"season": "s2", "players": [
         {"name": "Ann", "deck": ["ladybug", "swordfish", "raccoon", "swordfish", "hen", "mosquito"]}]}
     r = resolve(scenario)
-    assert _grid(r.players[0]) == [["~ladybug", "swordfish", "raccoon"], ["swordfish", "~hen", "mosquito"]]
+    assert table_grid(r.players[0]) == [["~ladybug", "swordfish", "raccoon"], ["swordfish", "~hen", "mosquito"]]
     assert [(c, v) for c, v, _, _ in _flips(r.trace)] == [
         ("ladybug", 0), ("raccoon", 0), ("raccoon", 1), ("hen", 0)]
     assert r.players[0].fame_total == 19
-    stay = resolve(_with(scenario, **STAYS_DOWN))
-    assert _grid(stay.players[0]) == [["~ladybug", "swordfish", "~raccoon"], ["swordfish", "~hen", "mosquito"]]
+    stay = resolve(with_rulings(scenario, **STAYS_DOWN))
+    assert table_grid(stay.players[0]) == [["~ladybug", "swordfish", "~raccoon"], ["swordfish", "~hen", "mosquito"]]
     assert stay.players[0].fame_total == 16
 
 
@@ -131,8 +123,8 @@ def test_the_eagle_s_next_revealed_card_is_face_up_so_the_option_does_not_touch_
     Eagle), whatever the option says. Here the Ostrich would stack the Bee on itself."""
     scenario = {"season": "s1", "players": [{"deck": ["eagle", "ostrich", "bee", "snail"]}]}
     for rulings in ({}, STAYS_DOWN):
-        r = resolve(_with(scenario, **rulings))
-        assert _grid(r.players[0]) == [["eagle", "~ostrich", "bee"], ["snail", None, None]]
+        r = resolve(with_rulings(scenario, **rulings))
+        assert table_grid(r.players[0]) == [["eagle", "~ostrich", "bee"], ["snail", None, None]]
         assert _flips(r.trace) == [("ostrich", 0, (0, 1), "s2.key.next-revealed")]
     assert ("flip_face_down_card", "stays-down") not in rulings_that_matter(scenario)
 

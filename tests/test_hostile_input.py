@@ -110,7 +110,7 @@ def test_item2_997_crabs_and_a_mosquito():
     assert p["grid"] == [[crab, mosquito, crab], [crab, None, None]]
     assert p["deck"] == ["crab"] * 994
     assert len(reveals(doc)) == 1 + 996 + 1 + 3
-    assert end_flip(doc)["rule"] == "s2.faq.crab"
+    assert end_flip(doc)["rule"] == "s2.faq.crab.deck-only-crabs"
 
 
 @pytest.mark.parametrize("card", ["ostrich", "rabbit"])

@@ -13,21 +13,13 @@ from fliptoons_explore.market import x_side_slots
 from fliptoons_explore.rulings import OPTIONS, Rulings
 from fliptoons_explore.scenario import ScenarioError
 
+from util import table_grid, with_rulings
+
 NEW_OPTIONS = ("space_it_left", "x_side_price_cards", "snake_space_to_the_right",
                "after_market_refill", "rats_in_a_stack", "previous_placed_first",
                "crab_flip_end", "flip_face_down_card")
 
 
-def _with(scenario, **rulings):
-    return {**scenario, "rulings": rulings}
-
-
-def _grid(player):
-    """Rows top first; a cell is None or its stack bottom first, '~id' for a face-down card."""
-    g = player.grid
-    return [[None if not g.at(r, c) else "+".join(("" if x.face_up else "~") + x.spec.id
-                                                  for x in g.at(r, c)) for c in range(3)]
-            for r in range(-g.extra_height(), 2)]
 
 
 def _cited(trace, rule):
@@ -68,9 +60,9 @@ def test_space_it_left_height_or_top_of_stack():
     the Zebra takes the Mosquito's height, under the Turkey; 'top-of-stack': on top of it. The
     returned Mosquito, now the deck, fills slot 2 again (S2 Keywords, Return)."""
     default = resolve(ZEBRA_IN_A_STACK)
-    top = resolve(_with(ZEBRA_IN_A_STACK, space_it_left="top-of-stack"))
-    assert _grid(default.players[0]) == [["zebra+turkey", "mosquito", None], [None, None, None]]
-    assert _grid(top.players[0]) == [["turkey+zebra", "mosquito", None], [None, None, None]]
+    top = resolve(with_rulings(ZEBRA_IN_A_STACK, space_it_left="top-of-stack"))
+    assert table_grid(default.players[0]) == [["zebra+turkey", "mosquito", None], [None, None, None]]
+    assert table_grid(top.players[0]) == [["turkey+zebra", "mosquito", None], [None, None, None]]
     for r in (default, top):
         move, = _cited(r.trace, "ruling.space_it_left")
         assert (move.kind, move.card, move.pos) == ("move", "zebra", (0, 0))
@@ -82,8 +74,8 @@ def test_space_it_left_is_no_question_for_a_top_card():
     no ruling is cited (S2 Coyote card: 'put this card in the space it left')."""
     scenario = {"season": "s2", "players": [{"deck": ["mosquito", "coyote"]}]}
     for value in OPTIONS["space_it_left"].choices:
-        r = resolve(_with(scenario, space_it_left=value))
-        assert _grid(r.players[0])[0] == ["coyote", "mosquito", None]
+        r = resolve(with_rulings(scenario, space_it_left=value))
+        assert table_grid(r.players[0])[0] == ["coyote", "mosquito", None]
         assert not _cited(r.trace, "ruling.space_it_left")
 
 
@@ -119,8 +111,8 @@ def test_x_side_price_cards_priced_or_not_for_hire():
     assert (hire.card, hire.value, hire.rule) == ("fox", 15, "ruling.x_side_price_cards")
     with pytest.raises(ScenarioError, match=r"^players\[0\]\.actions\[0\]: cannot hire 'fox': it lies "
                                             r"under an x-side price card"):
-        play_round(_with(RICH_HIRE, x_side_price_cards="not-for-hire"))
-    skip = _with({**RICH_HIRE, "players": [{**RICH_HIRE["players"][0], "actions": [{"skip": True}]}]},
+        play_round(with_rulings(RICH_HIRE, x_side_price_cards="not-for-hire"))
+    skip = with_rulings({**RICH_HIRE, "players": [{**RICH_HIRE["players"][0], "actions": [{"skip": True}]}]},
                  x_side_price_cards="not-for-hire")
     shown = [(e.kind, e.card) for e in _cited(play_round(skip).trace, "ruling.x_side_price_cards")]
     assert shown == [("ignored", "rat"), ("ignored", "fox")]
@@ -136,7 +128,7 @@ def test_x_side_price_cards_and_the_crow():
     the Flip (S2 FAQ Mongoose). Default: the Crow takes the Swordfish (8 fame) under the x-side
     15; 'not-for-hire': not that one, the Mole (3) instead, and the trace says why."""
     default = resolve(MONGOOSE_CROW)
-    other = resolve(_with(MONGOOSE_CROW, x_side_price_cards="not-for-hire"))
+    other = resolve(with_rulings(MONGOOSE_CROW, x_side_price_cards="not-for-hire"))
     assert default.players[0].deck[0].spec.id == "swordfish"
     assert other.players[0].deck[0].spec.id == "mole"
     assert [(e.kind, e.card) for e in _cited(other.trace, "ruling.x_side_price_cards")] == [
@@ -151,7 +143,7 @@ def test_x_side_price_cards_change_nothing_in_season_1():
          "actions": [{"hire": "cow"}]}, {"deck": ["bee"]}],
         "market": ["ostrich", "eagle", "donkey", "dog", "cow"]}
     for value in OPTIONS["x_side_price_cards"].choices:
-        game = play_round(_with(scenario, x_side_price_cards=value))
+        game = play_round(with_rulings(scenario, x_side_price_cards=value))
         assert game.table.players[0].deck[0].spec.id == "cow"
         assert not _cited(game.trace, "ruling.x_side_price_cards")
 
@@ -170,9 +162,9 @@ def test_snake_space_to_the_right_of_slot_3():
     (dismiss-immune) goes into slot 4; 'same-row': no space to its right in the upper row, the Cat
     is returned to the bottom of the deck and the Peacock fills slot 6 instead (13 -> 17)."""
     default = resolve(SNAKE_IN_SLOT_3)
-    same_row = resolve(_with(SNAKE_IN_SLOT_3, snake_space_to_the_right="same-row"))
-    assert _grid(default.players[0]) == [["bee", "snail", "snake+goat"], ["cat", "caterpillar", "horse"]]
-    assert _grid(same_row.players[0]) == [["bee", "snail", "snake+goat"], ["caterpillar", "horse", "peacock"]]
+    same_row = resolve(with_rulings(SNAKE_IN_SLOT_3, snake_space_to_the_right="same-row"))
+    assert table_grid(default.players[0]) == [["bee", "snail", "snake+goat"], ["cat", "caterpillar", "horse"]]
+    assert table_grid(same_row.players[0]) == [["bee", "snail", "snake+goat"], ["caterpillar", "horse", "peacock"]]
     assert [c.spec.id for c in same_row.players[0].deck] == ["cat"]
     assert (default.players[0].fame_total, same_row.players[0].fame_total) == (13, 17)
     place, = _cited(default.trace, "ruling.snake_space_to_the_right")
@@ -186,8 +178,8 @@ def test_snake_in_slot_2_is_no_question():
     """A Snake in slot 2 has slot 3 on its right in either reading (S1 FAQ Snake)."""
     scenario = {"season": "s1", "players": [{"deck": ["bee", "snake", "cat"]}], "toon_deck": ["goat"]}
     for value in OPTIONS["snake_space_to_the_right"].choices:
-        r = resolve(_with(scenario, snake_space_to_the_right=value))
-        assert _grid(r.players[0])[0] == ["bee", "snake+goat", "cat"]
+        r = resolve(with_rulings(scenario, snake_space_to_the_right=value))
+        assert table_grid(r.players[0])[0] == ["bee", "snake+goat", "cat"]
         assert not _cited(r.trace, "ruling.snake_space_to_the_right")
 
 
@@ -206,7 +198,7 @@ def test_after_market_refill_first_or_after_the_effects():
     Swordfish just refilled into the Goldfish's slot is there to hire; 'effects-first': the Crow
     hires from the four cards left (the Mole), then refills."""
     default = play_round(VULTURE_CROW)
-    later = play_round(_with(VULTURE_CROW, after_market_refill="effects-first"))
+    later = play_round(with_rulings(VULTURE_CROW, after_market_refill="effects-first"))
     assert [c.spec.id for c in default.table.players[0].deck] == ["swordfish", "goldfish", "mosquito"]
     assert [c.spec.id for c in later.table.players[0].deck] == ["mole", "goldfish", "mosquito"]
     refill, = _cited(default.trace, "ruling.after_market_refill")
@@ -224,7 +216,7 @@ def test_after_market_refill_moot_without_after_market_effects():
                              "actions": [{"hire": "goldfish"}]}],
                 "market": ["goldfish", "rat", "mole", "hen", "fox"], "toon_deck": ["zebra"]}
     for value in OPTIONS["after_market_refill"].choices:
-        game = play_round(_with(scenario, after_market_refill=value))
+        game = play_round(with_rulings(scenario, after_market_refill=value))
         assert [e.rule for e in game.trace if e.kind == "refill"] == ["s2.market.refill"]
 
 
@@ -240,7 +232,7 @@ def test_rats_in_a_stack_each_or_one_discount():
     Stacked Cards: every face-up card of a stack is active. Default 'each': 5 - 1 - 1 = 3;
     'one': the two Rats give one discount, 4 (S2 Market example: 4 with one Rat)."""
     default = play_round(TWO_RATS)
-    one = play_round(_with(TWO_RATS, rats_in_a_stack="one"))
+    one = play_round(with_rulings(TWO_RATS, rats_in_a_stack="one"))
     assert default.table.players[0].fame_total == one.table.players[0].fame_total == 11
     assert (default.table.players[0].fame_left, one.table.players[0].fame_left) == (8, 7)
     for game, cost in ((default, 3), (one, 4)):
@@ -255,7 +247,7 @@ def test_one_rat_is_no_question():
                 "players": [{"grid": [[["grasshopper", "rat"], ["swordfish"], None], [None, None, None]],
                              "deck": ["mosquito"], "actions": [{"dismiss": "grasshopper"}]}]}
     for value in OPTIONS["rats_in_a_stack"].choices:
-        dismiss, = [e for e in play_round(_with(scenario, rats_in_a_stack=value)).trace if e.kind == "dismiss"]
+        dismiss, = [e for e in play_round(with_rulings(scenario, rats_in_a_stack=value)).trace if e.kind == "dismiss"]
         assert (dismiss.value, dismiss.rule) == (4, "s2.market.dismiss")
 
 
@@ -284,9 +276,9 @@ def test_previous_placed_first_card_or_first_slot():
     slot 1 (S1 FAQ Monkey) and the Elephant fills it. Default 'first-card': it is not the first
     card, so it flips the Monkey (19 fame); 'first-slot': it is in slot 1, ignored (22)."""
     default = resolve(MONKEY_ELEPHANT)
-    slot = resolve(_with(MONKEY_ELEPHANT, previous_placed_first="first-slot"))
-    assert _grid(default.players[0])[0] == ["~monkey", None, None]
-    assert _grid(slot.players[0])[0] == ["monkey", None, None]
+    slot = resolve(with_rulings(MONKEY_ELEPHANT, previous_placed_first="first-slot"))
+    assert table_grid(default.players[0])[0] == ["~monkey", None, None]
+    assert table_grid(slot.players[0])[0] == ["monkey", None, None]
     assert (default.players[0].fame_total, slot.players[0].fame_total) == (19, 22)
     trigger, = _cited(default.trace, "ruling.previous_placed_first")
     ignored, = _cited(slot.trace, "ruling.previous_placed_first")
@@ -300,9 +292,9 @@ def test_previous_placed_first_agree_on_the_first_card():
     citing the Key Concept (S1 FAQ Elephant)."""
     scenario = {"season": "s1", "players": [{"deck": ["elephant", "bee"]}]}
     for value in OPTIONS["previous_placed_first"].choices:
-        r = resolve(_with(scenario, previous_placed_first=value))
+        r = resolve(with_rulings(scenario, previous_placed_first=value))
         ignored, = [e for e in r.trace if e.kind == "ignored"]
-        assert (ignored.card, ignored.rule) == ("elephant", "s2.key.previous-placed")
+        assert (ignored.card, ignored.rule) == ("elephant", "s2.key.previous-placed.first-slot")
 
 
 # -- 8. a Crab returned by another card ------------------------------------------------------------
@@ -317,9 +309,9 @@ def test_crab_flip_end_own_ability_or_any_return():
     Default 'own-ability': the Flip goes on, the Crab fills slot 4 (10 fame); 'any-return': the
     Flip ends, the Crab stays in the deck (5)."""
     default = resolve(COYOTE_CRAB)
-    any_return = resolve(_with(COYOTE_CRAB, crab_flip_end="any-return"))
-    assert _grid(default.players[0]) == [["mosquito", "mosquito", "coyote"], ["crab", None, None]]
-    assert _grid(any_return.players[0]) == [["mosquito", "mosquito", "coyote"], [None, None, None]]
+    any_return = resolve(with_rulings(COYOTE_CRAB, crab_flip_end="any-return"))
+    assert table_grid(default.players[0]) == [["mosquito", "mosquito", "coyote"], ["crab", None, None]]
+    assert table_grid(any_return.players[0]) == [["mosquito", "mosquito", "coyote"], [None, None, None]]
     assert [c.spec.id for c in any_return.players[0].deck] == ["crab"]
     assert (default.players[0].fame_total, any_return.players[0].fame_total) == (10, 5)
     returned, = _cited(default.trace, "ruling.crab_flip_end")
@@ -334,6 +326,6 @@ def test_crab_returning_itself_ends_the_flip_in_both_readings():
     ends (the FAQ's own case), whatever the reading."""
     scenario = {"season": "s2", "players": [{"deck": ["mosquito", "crab"]}]}
     for value in OPTIONS["crab_flip_end"].choices:
-        r = resolve(_with(scenario, crab_flip_end=value))
+        r = resolve(with_rulings(scenario, crab_flip_end=value))
         end, = [e for e in r.trace if e.kind == "end_flip"]
-        assert end.rule == "s2.faq.crab"
+        assert end.rule == "s2.faq.crab.deck-only-crabs"

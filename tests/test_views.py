@@ -18,22 +18,8 @@ from fliptoons_explore.cards import CATALOG
 from fliptoons_explore.render import card_html, grid_html, player_html, resolution_html, trace_html
 from fliptoons_explore.stepping import Stepper
 
-from util import CHECK_FAME_EXAMPLE
+from util import CHECK_FAME_EXAMPLE, MARKET_EXAMPLE
 
-#: The S2 rulebook's Market example (../shared/examples/s2-market-example.json), copied.
-MARKET_EXAMPLE = {
-    "season": "s2", "first_player": 0,
-    "players": [
-        {"name": "Jordy",
-         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
-                  "spider", "ladybug", "hen", "salamander"],
-         "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}], "choices": ["crow"]},
-        {"name": "Renato", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
-         "dismissed": ["crow"], "actions": []},
-    ],
-    "market": ["salamander", "raccoon", "opossum", "fox", "vulture"],
-    "toon_deck": ["goldfish", "hen", "mole", "shark", "crab"],
-}
 
 #: CSS properties JupyterLab 4's HTML sanitizer keeps in a `style` attribute (its
 #: `allowedStyles`, @jupyterlab/apputils sanitizer), the ones these views may use.
@@ -243,7 +229,7 @@ def test_stepper_shows_the_table_at_its_step_with_the_acting_card(check_fame):
     assert "#12 Jordy: The Rat is stacked onto the Grasshopper in slot 4 (lower left)." in text
     assert "s2.keyword.stack — " in text
     # not yet scored: the headers say so
-    assert "Jordy — — fame" in text
+    assert "Jordy — not scored yet" in text
     assert grids_read_back(html)[0][1][0] == ["Grasshopper", "+ Rat"]
 
 

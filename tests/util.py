@@ -17,6 +17,36 @@ CHECK_FAME_EXAMPLE = {
 }
 
 
+#: ../shared/examples/s2-market-example.json (the Season 2 rulebook's Market example), copied.
+MARKET_EXAMPLE = {
+    "season": "s2", "first_player": 0,
+    "players": [
+        {"name": "Jordy",
+         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
+                  "spider", "ladybug", "hen", "salamander"],
+         "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}], "choices": ["crow"]},
+        {"name": "Renato", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
+         "dismissed": ["crow"], "actions": []},
+    ],
+    "market": ["salamander", "raccoon", "opossum", "fox", "vulture"],
+    "toon_deck": ["goldfish", "hen", "mole", "shark", "crab"],
+}
+
+
+def with_rulings(scenario: dict, **rulings) -> dict:
+    """The scenario with these ruling options (and no others)."""
+    return {**scenario, "rulings": rulings}
+
+
+def table_grid(player) -> list:
+    """A live player's grid, rows top first; a cell is None or its stack bottom first joined by
+    '+', '~id' for a face-down card."""
+    g = player.grid
+    return [[None if not g.at(r, c) else "+".join(("" if x.face_up else "~") + x.spec.id
+                                                  for x in g.at(r, c)) for c in range(3)]
+            for r in range(-g.extra_height(), 2)]
+
+
 def solo(deck, season="s2", **player_fields):
     """A one-player scenario with this deck (top first)."""
     return {"season": season, "players": [{"name": "P", "deck": list(deck), **player_fields}]}

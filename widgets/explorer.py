@@ -12,6 +12,7 @@ with what each is worth, and goes on with the answer, which is written into the 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as w
@@ -19,11 +20,13 @@ import ipywidgets as w
 from fliptoons_explore import RandomPolicy, Resolution, play_round, resolve
 from fliptoons_explore.cards import CATALOG
 from fliptoons_explore.policy import DefaultPolicy, Recording
+from fliptoons_explore.render import Marks, fame_of_players
 from fliptoons_explore.scenario import ScenarioError
+from fliptoons_explore.state import grid_state
 
 from .builder import Builder
-from .errors import ErrorArea, one_line
 from .catalog import Catalog
+from .errors import ErrorArea, one_line
 from .chain import ChainView
 from .examples import EXAMPLES
 from .panels import InteractionsPanel, JSONPanel, RulingsPanel, TracePanel
@@ -31,18 +34,21 @@ from .situation import Situation
 from .stepper import StepperView
 
 ASK = "ask me"
+#: Who answers a decision the scenario's `choices` do not answer.
 POLICIES = {ASK: "each decision waits for your answer (the default answer is shown meanwhile)",
             "default": "the engine's documented default answers every decision",
             "random": "a seeded random answer (seed 0)"}
 RESOLVE, ROUND = "resolve", "round"
 
 
+@dataclass(frozen=True)
 class Pending:
     """A decision the scenario's `choices` did not answer: its step in the trace, the player's
-    decision number (`index`), what was asked (`policy.Asked`) and what each answer would give."""
+    decision number (`index`, 0 first) and what was asked (`policy.Asked`)."""
 
-    def __init__(self, step: int, index: int, asked, worth: list) -> None:
-        self.step, self.index, self.asked, self.worth = step, index, asked, worth
+    step: int
+    index: int
+    asked: object
 
 
 class Explorer(w.VBox):
@@ -70,7 +76,8 @@ class Explorer(w.VBox):
                                      tooltip="+ the scripted Market actions and the after-Market effects")
         self.round_button.add_class("fte-round")
         self.policy = w.Dropdown(options=list(POLICIES), value=ASK, description="decisions",
-                                 tooltip="who answers a decision the scenario does not answer",
+                                 tooltip="who answers a decision the scenario does not answer: "
+                                         + "; ".join(f"{k}: {v}" for k, v in POLICIES.items()),
                                  layout=w.Layout(width="14em"), style={"description_width": "5em"})
         self.examples = w.Dropdown(options=[("load an example…", "")] + [(e.label, n) for n, e in EXAMPLES.items()],
                                    value="", layout=w.Layout(width="24em"),
@@ -120,8 +127,10 @@ class Explorer(w.VBox):
         self.load(scenario or {"season": "s2", "players": [{"name": "Ann", "deck": []}]})
 
     # -- the situation ----------------------------------------------------------------------------
-    def load(self, scenario: dict) -> None:
-        """Make this scenario the situation (an example, an import, a found pair)."""
+    def load(self, scenario: dict, about: str = "") -> None:
+        """Make this scenario the situation (an example, an import, a found pair); `about`: what
+        it shows, in words (HTML), above the table."""
+        self.about.value = about
         self.builder.load(scenario)  # announces the change: run() follows
         self.catalog.set_season(self.situation.season)
 
@@ -130,14 +139,14 @@ class Explorer(w.VBox):
         if not name:
             return
         example = EXAMPLES[name]
-        self.mode = ROUND if example.play == "round" else RESOLVE
-        self.load(example.scenario)
+        self._set_mode(ROUND if example.play == "round" else RESOLVE)
         rules = ", ".join(example.rules)
-        self.about.value = (f'<div style="line-height:1.35;border-left:4px solid #2f6fb5;padding:2px 8px;margin:2px 0">'
-                            f"<b>{escape(example.title)}</b>"
-                            + (f" — {escape(example.explain)}" if example.explain else "")
-                            + (f'<br><span style="color:#57606a;font-size:11px">{"play the round" if self.mode == ROUND else "resolve"}'
-                               f" · rules: {escape(rules)}</span>" if rules else "") + "</div>")
+        about = (f'<div style="line-height:1.35;border-left:4px solid #2f6fb5;padding:2px 8px;margin:2px 0">'
+                 f"<b>{escape(example.title)}</b>"
+                 + (f" — {escape(example.explain)}" if example.explain else "")
+                 + (f'<br><span style="color:#57606a;font-size:11px">{"play the round" if self.mode == ROUND else "resolve"}'
+                    f" · rules: {escape(rules)}</span>" if rules else "") + "</div>")
+        self.load(example.scenario, about)
         self.examples.value = ""
 
     def _picked(self, card_id: str) -> None:
@@ -149,9 +158,15 @@ class Explorer(w.VBox):
         self.run()
 
     def _mode(self, mode: str) -> None:
-        self.mode = mode
+        self._set_mode(mode)
         self.run()
         self.stepper.play.playing = False
+
+    def _set_mode(self, mode: str) -> None:
+        """Resolve (Flip + Check Fame) or play the round; the button of the mode in force is lit."""
+        self.mode = mode
+        self.resolve_button.button_style = "primary" if mode == RESOLVE else ""
+        self.round_button.button_style = "primary" if mode == ROUND else ""
 
     def _table_clicked(self, data: dict) -> None:
         if data.get("action") != "cell":
@@ -216,7 +231,7 @@ class Explorer(w.VBox):
                 a = next(asked, None)
                 if a is None or a.player != e.player:
                     break  # not the same decision: ask nothing rather than the wrong thing
-                out.append(Pending(e.step, j, a, []))
+                out.append(Pending(e.step, j, a))
         return out
 
     def worth(self, pending: Pending) -> list[str]:
@@ -295,7 +310,6 @@ class Explorer(w.VBox):
 
     # -- what follows a move of the cursor --------------------------------------------------------
     def _marks(self) -> None:
-        from fliptoons_explore.render import Marks
         t = self.builder.target
         self.stepper.build_marks = Marks(target=t[1:] if t[0] == "grid" else None, clickable=True)
         if self.result is not None:
@@ -304,8 +318,6 @@ class Explorer(w.VBox):
 
     def _cell_fame(self) -> dict:
         """{(player, row, col, height): CardScore} of the hand-built grids: the live fame preview."""
-        from fliptoons_explore.render import fame_of_players
-        from fliptoons_explore.state import grid_state
         fame = fame_of_players(self.result.table.players)
         out = {}
         for p in self.result.table.players:
@@ -323,9 +335,9 @@ class Explorer(w.VBox):
     def _stepped(self, step: int) -> None:
         self.chain.set_step(step)
         self._decision()
-        self._side(chain=False)
+        self._side(rulings=False)
 
-    def _side(self, chain: bool = True) -> None:
+    def _side(self, rulings: bool = True) -> None:
         """Redraw the side panel's visible tab (the others wait until they are shown)."""
         if self.result is None or self.stepper.stepper is None:
             return
@@ -333,7 +345,7 @@ class Explorer(w.VBox):
         step = self.stepper.stepper.step
         if tab == 1:
             self.trace.show(self.result, self.stepper.matching(), step)
-        elif tab == 2 and chain:
+        elif tab == 2 and rulings:
             self.rulings.show(self.situation.scenario(), self.mode)
 
 

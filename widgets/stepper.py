@@ -173,11 +173,12 @@ class StepperView(w.VBox):
                            f'<div style="color:#57606a;line-height:1.35">{escape(rule_words(s.event.rule))}</div>')
         fame = s.fame
         self.fame.value = '<div style="line-height:1.35">fame: ' + " · ".join(
-            f"<b>{escape(p.name)} {'—' if fame[p.index] is None else fame[p.index]}</b>" for p in players) + "</div>"
+            f"<b>{escape(p.name)} {'not scored yet' if fame[p.index] is None else fame[p.index]}</b>"
+            for p in players) + "</div>"
         marks = s.marks()
         b = self.build_marks
         marks = Marks(marks.acting, marks.chain, marks.ghost, b.target, b.clickable, marks.deck_mark, marks.revealed)
-        info = table_info(self.resolution.table, hidden=True, flip_notes=s.at_end)
+        info = table_info(self.resolution.table, show_order=True, flip_notes=s.at_end)
         if not s.at_end:
             info.least = None
         self.table.html = table_html(s.state, s.card_fame, marks, info, fame)
