@@ -49,15 +49,21 @@ class PlayerChange:
     grid_after: list
     cards: tuple[CardChange, ...]
     fame_left: tuple[int, int] | None = None  # a round's unspent fame (before, after)
+    deck: tuple[tuple, tuple] = ((), ())  # the deck, top first (before, after)
 
     @property
     def grid_changed(self) -> bool:
         return self.grid_before != self.grid_after
 
     @property
+    def deck_changed(self) -> bool:
+        """Does the deck differ, its order included (every card may be in the deck either way)?"""
+        return self.deck[0] != self.deck[1]
+
+    @property
     def changed(self) -> bool:
         left = self.fame_left is not None and self.fame_left[0] != self.fame_left[1]
-        return self.grid_changed or self.fame[0] != self.fame[1] or bool(self.cards) or left
+        return self.grid_changed or self.fame[0] != self.fame[1] or bool(self.cards) or left or self.deck_changed
 
     def to_json(self) -> dict:
         out = {"name": self.name, "fame": list(self.fame), "changed": self.changed,
@@ -65,6 +71,8 @@ class PlayerChange:
                "cards": [c.to_json() for c in self.cards]}
         if self.grid_changed:
             out["grid_after"] = self.grid_after
+        if self.deck_changed:
+            out["deck"] = {"before": list(self.deck[0]), "after": list(self.deck[1])}
         if self.fame_left is not None:
             out["fame_left"] = list(self.fame_left)
         return out
@@ -144,6 +152,8 @@ class Comparison:
             lines.append(f"{p.name}: {before} -> {after} fame ({after - before:+d})" + (
                 f"; fame left {p.fame_left[0]} -> {p.fame_left[1]}" if p.fame_left else ""))
             lines += _card_lines(p.cards, same)
+            if p.deck_changed:
+                lines.append(f"  deck (top first): {', '.join(p.deck[0]) or '-'} -> {', '.join(p.deck[1]) or '-'}")
             if p.grid_changed:
                 lines.append("  grid before:")
                 lines += ["    " + row for row in grid_text(self.before.players[i]).splitlines()]
@@ -277,7 +287,8 @@ def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
             cards.append(CardChange((ia or ib)[0], before, after))
     return PlayerChange(pa.name, (pa.fame_total, pb.fame_total), grid_json(pa.grid),
                         grid_json(pb.grid), tuple(cards),
-                        (pa.fame_left, pb.fame_left) if round_played else None)
+                        (pa.fame_left, pb.fame_left) if round_played else None,
+                        (tuple(c.spec.id for c in pa.deck), tuple(c.spec.id for c in pb.deck)))
 
 
 def _with_rulings(scenario: dict, rulings: dict) -> dict:

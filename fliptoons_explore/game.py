@@ -185,7 +185,8 @@ class Game(Resolver):
             return self.final_flip(f"the safety bound of {MAX_ROUNDS} rounds")
         t.first_player = (t.first_player + 1) % n
         self.emit(Phase, None, None, None, "s2.cleanup.next-round",
-                  detail=f"the first player card passes to {t.players[t.first_player].name}")
+                  detail=f"round {self.round + 1} begins (a solo game uses no first player card)" if self.solo
+                  else f"the first player card passes to {t.players[t.first_player].name}")
 
     def collect(self, p) -> None:
         """All cards of the grid go back into the deck, face down (S2 Cleanup)."""

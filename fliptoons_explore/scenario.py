@@ -419,9 +419,14 @@ def _load_grid(b: _Builder, p, value, where: str) -> None:
 
 
 def _copy_notes(table: Table) -> list[str]:
-    """Cards used more often than the season's boxes hold: allowed, but said."""
+    """What no box could set up: more players than the season takes (S1/S2: up to 4; combined:
+    up to 8, S2 Combining Games), cards used more often than the season's boxes hold. Allowed
+    (a rules explorer builds impossible situations on purpose), but said."""
     counts = Counter(c.spec.id for c in _all_cards(table))
     notes = []
+    if table.season != "combined" and len(table.players) > 4:
+        notes.append(f"{len(table.players)} players: a {quote(table.season)} game takes up to 4 "
+                     '(season "combined" up to 8)')
     for cid, n in sorted(counts.items()):
         owned = owned_copies(cid, table.season)
         if n > owned:

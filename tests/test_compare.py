@@ -220,3 +220,20 @@ def test_compare_plays_the_round_when_asked():
     assert ("minimum_limits_abilities", True) not in rulings_that_matter(s.scenario)
     with pytest.raises(ScenarioError, match='play: expected "resolve" or "round", got "market"'):
         compare_rulings(s.scenario, {"minimum_limits_abilities": True}, play="market")
+
+
+def test_a_difference_in_deck_order_alone_is_reported():
+    """Effects queued in the Flip resolve in flip order (S2 Key Concepts: 'in the order they were
+    flipped') or left to right, top row first (S1 text; ruling `flip_trigger_order`): here a Crow
+    dismissed by a Snake and a Raccoon gained by another hire cards onto the deck in two orders,
+    and nothing else differs."""
+    scenario = {"season": "combined", "players": [
+        {"name": "Ann", "deck": ["snake", "crow", "gorilla", "snake", "bee", "snail", "caterpillar", "bee", "snail"]}],
+        "market": ["ostrich", "eagle", "donkey", "hen", "raccoon", "fox", "peacock"],
+        "toon_deck": ["goat", "raccoon", "sheep", "camel"]}
+    c = compare_rulings(scenario, {"flip_trigger_order": "reading-order"})
+    p = c.players[0]
+    assert c.changed and p.changed and p.deck_changed and not p.grid_changed and p.fame[0] == p.fame[1]
+    assert p.deck[0] != p.deck[1] and sorted(p.deck[0]) == sorted(p.deck[1])
+    assert f"  deck (top first): {', '.join(p.deck[0])} -> {', '.join(p.deck[1])}" in c.text()
+    assert c.to_json()["players"][0]["deck"] == {"before": list(p.deck[0]), "after": list(p.deck[1])}

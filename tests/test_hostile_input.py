@@ -435,3 +435,11 @@ def test_item9_replay_checks_its_decisions():
         replay("s2", 2, 5, decisions=game.decisions[:3])
     with pytest.raises(ValueError, match='^decisions: expected a list of option indexes or None .*got "abc"$'):
         replay("s2", 2, 5, decisions="abc")
+
+
+def test_more_players_than_a_season_takes_is_allowed_and_said():
+    """S1/S2 take up to 4 players, a combined game up to 8 (S2 Combining Games): a 6-player
+    Season 2 scenario resolves (a rules explorer builds it on purpose) and says so in `notes`."""
+    doc = resolve_scenario({"season": "s2", "players": [{"deck": ["mosquito"]}] * 6})
+    assert doc["notes"] == ['6 players: a "s2" game takes up to 4 (season "combined" up to 8)']
+    assert "notes" not in resolve_scenario({"season": "combined", "players": [{"deck": ["mosquito"]}] * 6})

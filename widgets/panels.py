@@ -85,7 +85,7 @@ def comparison_html(comparison) -> str:
                                  comparison.after, comparison.rulings_after)):
         html = table_html(snapshot(res.table), fame_of_players(res.table.players), marks,
                           table_info(res.table, show_order=True, flip_notes=False))
-        sides.append(f'<td style="vertical-align:top;padding:0 6px 0 0"><div style="font-weight:700;margin:2px 0">'
+        sides.append(f'<td style="vertical-align:top;text-align:left;padding:0 6px 0 0"><div style="font-weight:700;margin:2px 0">'
                      f"{escape(label)}</div>{html}</td>")
     lines = "".join(f"<div>{escape(line)}</div>" for line in comparison.text().splitlines()
                     if not line.startswith(("  grid", "    ")))
