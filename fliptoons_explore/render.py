@@ -220,14 +220,15 @@ def grid_table(pi: int, rows: list, fame: dict, marks: Marks = NO_MARKS) -> str:
     bottom first) as an HTML table; `fame` maps card uids to their `CardScore`."""
     n_extra = len(rows) - 2
     cells = ['<table style="border-collapse:separate;border-spacing:3px;margin:0;width:auto">'
-             '<tr><td></td>']
-    cells += [f'<td style="text-align:center;color:{MUTED};font-size:10px;padding:0">{name}</td>'
+             '<tr style="background:#ffffff"><td style="background:#ffffff"></td>']
+    cells += [f'<td style="text-align:center;color:{MUTED};font-size:10px;padding:0;background:#ffffff">{name}</td>'
               for name in COL_NAMES]
     cells.append("</tr>")
     for j, row_cells in enumerate(rows):
         row = j - n_extra
-        cells.append(f'<tr><td style="color:{MUTED};font-size:10px;text-align:right;vertical-align:top;'
-                     f'padding:4px 4px 0 0;white-space:nowrap">{_row_label(row)}</td>')
+        cells.append(f'<tr style="background:#ffffff"><td style="color:{MUTED};font-size:10px;text-align:right;'
+                     f'vertical-align:top;padding:4px 4px 0 0;white-space:nowrap;background:#ffffff">'
+                     f"{_row_label(row)}</td>")
         for col, stack in enumerate(row_cells):
             where = space_name((row, col))
             data = (f' data-action="cell" data-player="{pi}" data-row="{row}" data-col="{col}"'
@@ -235,8 +236,8 @@ def grid_table(pi: int, rows: list, fame: dict, marks: Marks = NO_MARKS) -> str:
             chosen = marks.target == (pi, row, col)
             border = f"2px solid {TARGET}" if chosen else ("1px dashed #c3cad1" if not stack else "1px solid #d8dee4")
             background = "#f1edfa" if row < 0 else ("#ffffff" if not stack else "#f6f8fa")
-            style = (f"vertical-align:top;width:9.2em;min-width:9.2em;height:2.9em;padding:2px 3px 3px;"
-                     f"border:{border};border-radius:4px;background:{background}")
+            style = (f"vertical-align:top;text-align:left;width:9.2em;min-width:9.2em;height:2.9em;"
+                     f"padding:2px 3px 3px;border:{border};border-radius:4px;background:{background}")
             ghost = ""
             if marks.ghost is not None and marks.ghost[:3] == (pi, row, col):
                 ghost = (f'<div style="margin-top:2px;padding:2px 4px;border:1px dashed {ACTING};border-radius:4px;'
@@ -321,7 +322,7 @@ def _market(state: dict, info: TableInfo) -> str:
                   else f"toon deck: {len(toon)} card{'s' if len(toon) != 1 else ''}")
     out = [f'<div style="margin-top:4px"><b>Market</b> ']
     if any(market):
-        out.append('<table style="border-collapse:separate;border-spacing:3px;margin:0;width:auto"><tr>'
+        out.append('<table style="border-collapse:separate;border-spacing:3px;margin:0;width:auto"><tr style="background:#ffffff">'
                    + "".join(cells) + "</tr></table>")
     out.append(_note(toon_words))
     if discard:

@@ -299,5 +299,9 @@ def test_views_look_the_same_in_an_untrusted_notebook(lab, page):
     assert badge.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(26, 127, 55)"
     tds = page.locator(".jp-OutputArea-output .ft-view td[title^='slot 2']").first
     assert "Capybara" in tds.inner_text()
+    # JupyterLab's own table style (right-aligned, striped rows) does not reach the grid
+    assert tds.evaluate("e => getComputedStyle(e).textAlign") == "left"
+    label = page.locator(".jp-OutputArea-output .ft-view td", has_text="upper row").first
+    assert label.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"
     assert page.locator(".jp-OutputArea-output style").count() == 0
     shot(page, "1-untrusted")
