@@ -139,12 +139,19 @@ class Stepper:
         """{player index: fame} as scored so far at the current step: None before that player's
         Check Fame this round; each card's fame as its `fame` event gives it, plus least-fame
         gains (the Firefly's +2) and, in the Final Flip, the critic's choice."""
-        return fame_at(self.trace, self.step, len(self.resolution.table.players))[0]
+        return self._fame()[0]
 
     @property
     def card_fame(self) -> dict:
         """{card uid: CardScore} for the cards scored so far in the current Check Fame."""
-        return fame_at(self.trace, self.step, len(self.resolution.table.players))[1]
+        return self._fame()[1]
+
+    def _fame(self):
+        """`fame_at` for the current step, computed once per step (a view reads both parts)."""
+        if getattr(self, "_fame_step", None) != self.step:
+            self._fame_step = self.step
+            self._fame_seen = fame_at(self.trace, self.step, len(self.resolution.table.players))
+        return self._fame_seen
 
     def chain(self) -> list[int]:
         """The steps of the current event's chain of causes, root first, ending with it."""
@@ -170,9 +177,10 @@ class Stepper:
             if was is not None and (now is None or now[:3] != was[:3]):
                 ghost = was[:3] + (event.card,)
         if event.player is not None:
-            if event.kind == "return" or event.kind == "to_deck" and "toon" not in event.detail:
-                deck_mark = (event.player, "bottom" if event.kind == "return" else "top")
-            elif event.kind in ("hire",) or event.kind == "gain" and "top of the deck" in event.detail:
+            if event.kind == "return":  # to the bottom of the deck (s2.keyword.return)
+                deck_mark = (event.player, "bottom")
+            elif (event.kind == "hire" or event.kind == "to_deck" and "toon" not in event.detail
+                  or event.kind == "gain" and "top of the deck" in event.detail):
                 deck_mark = (event.player, "top")
         revealed = event.player if event.kind == "reveal" and self.state["players"][event.player]["revealed"] else None
         return Marks(acting=event.uid, chain=frozenset(chain), ghost=ghost, deck_mark=deck_mark,
