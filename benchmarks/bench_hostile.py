@@ -25,7 +25,8 @@ import time
 
 from fliptoons_explore.engine import resolve_table
 from fliptoons_explore.game import Game
-from fliptoons_explore.policy import DefaultPolicy, ScriptedPolicy
+from fliptoons_explore.market import ScriptedRound
+from fliptoons_explore.policy import DefaultPolicy
 from fliptoons_explore.state import Table
 from fliptoons_explore.text import resolution_text
 
@@ -104,7 +105,7 @@ def stack_table(n: int) -> Table:
 
 def engine_round(n: int) -> float:
     table = stack_table(n)
-    game = Game(table, ScriptedPolicy({0: []}, DefaultPolicy(), {0: []}), shuffle=False)
+    game = Game(table, ScriptedRound({0: []}, DefaultPolicy(), {0: []}), shuffle=False)
     start = time.perf_counter()
     game.play_round(stop_before_cleanup=True)
     return time.perf_counter() - start

@@ -1,23 +1,51 @@
-"""fliptoons_explore: a reference rules engine for FlipToons (Season 1) and FlipToons: Season 2,
-whose every resolution is a step-by-step trace.
+"""fliptoons_explore: a reference rules engine for the card games FlipToons (Season 1),
+FlipToons: Season 2 and Flipology, whose every resolution is a step-by-step trace.
 
-    resolve(scenario)            -> Resolution (table + trace): Flip + Check Fame
+    resolve(scenario)            -> Resolution (table + trace): a FlipToons Flip + Check Fame, or
+                                    a Flipology scenario's turns and final count
     resolve_scenario(scenario)   -> the CLI's JSON document
-    round_scenario(scenario)     -> the same for a round: + Market and after-Market effects
-    new_game(season, players, seed, solo=...).play() -> GameResult
+    round_scenario(scenario)     -> the same for a FlipToons round: + Market and after-Market effects
+    new_game(season, players, seed, solo=...).play() -> GameResult   (FlipToons)
+    flipology.new_game("nature", players, seed).play()               (Flipology)
     situations(rule=..., season=...) -> the FAQ and example library; situation(name).check()
+
+The layout: the game-neutral toolkit at the top (`events`, `rules`, `rulings`, `policy`,
+`stepping`, `chains`, `views`, `words`, `limits`, `jsonio`, `games`, `resolution`), one
+subpackage per game (`fliptoons`, `flipology`), `analysis` (compare, interactions), the command
+line (`cli`, `app`) and the widgets (`fliptoons_explore.widgets`, a one-way layer on top).
 """
-from .cards import CATALOG, CardSpec
-from .engine import Resolution, play_round, resolve, resolve_scenario, resolve_table, round_scenario
-from .game import Game, GameResult, new_game, replay
+from .fliptoons import (CATALOG, OPTIONS, CardSpec, Game, GameResult, Rulings, new_game, play_round,
+                        replay, resolve_table, round_scenario)
+from .fliptoons import resolve as _resolve_fliptoons
+from .games import game_of, game_package
+from .jsonio import ScenarioError
 from .policy import Choice, DefaultPolicy, RandomPolicy, ScriptedPolicy
+from .resolution import Resolution
 from .rules import RULES
-from .rulings import OPTIONS, Rulings
-from .scenario import ScenarioError
+from . import flipology
 from .situations import Situation, situation, situations
+from ._moved import alias_moved_modules
 
 __all__ = ["CATALOG", "CardSpec", "Resolution", "resolve", "resolve_scenario", "resolve_table",
            "play_round", "round_scenario", "Game", "GameResult", "new_game", "replay",
            "Choice", "DefaultPolicy", "RandomPolicy", "ScriptedPolicy", "RULES", "OPTIONS",
-           "Rulings", "ScenarioError", "Situation", "situation", "situations"]
-__version__ = "0.1.0"
+           "Rulings", "ScenarioError", "Situation", "situation", "situations", "flipology"]
+__version__ = "0.2.0"
+
+
+def resolve(scenario: dict, policy=None, traced: bool = True, record: bool = False) -> Resolution:
+    """Resolve a scenario of either game (`"game": "flipology"`; FlipToons without the key):
+    FlipToons' Flip + Check Fame, or a Flipology scenario's turns and its final count. Its
+    scripted `choices` answer first, then `policy` (default: `DefaultPolicy`). Raises
+    `ScenarioError` for a bad scenario."""
+    if game_of(scenario) == "fliptoons":
+        return _resolve_fliptoons(scenario, policy, traced, record)
+    return game_package(game_of(scenario)).resolve(scenario, policy, traced, record)
+
+
+def resolve_scenario(scenario: dict) -> dict:
+    """Resolve a scenario of either game and return the command line's JSON document."""
+    return resolve(scenario).to_json()
+
+
+alias_moved_modules(__name__)

@@ -1,4 +1,5 @@
-"""Causal chains: a resolution's events as a networkx graph, edges from cause to effect.
+"""Causal chains: a resolution's events (either game's) as a networkx graph, edges from cause to
+effect.
 
     >>> from fliptoons_explore import resolve
     >>> from fliptoons_explore.chains import causal_graph, chain_to, caused_by
@@ -14,8 +15,9 @@
 
 Nodes are the steps of the trace. Each node carries the event's `kind`, `phase`, `card`,
 `target`, `player` (index, None for a table-wide event), `who` (the player's name), `pos`
-(`[row, col]` or None), `where` (the position in words), `rule`, `detail`, `uid` and `label`
-(`'#7 Ann: place crab above gorilla at extra row 1, middle: in a new row above'`).
+(a list or None), `where` (the position in words), `short` (the same in a few characters),
+`rule`, `detail`, `uid` and `label` (`'#7 Ann: place crab above gorilla at extra row 1, middle:
+in a new row above'`).
 
 Two kinds of edge, told apart by the edge attribute `link`:
 
@@ -34,8 +36,8 @@ import io
 import json
 from dataclasses import dataclass
 
-from .grid import space_name
-from .stepping import event_label
+from .events import kind_colour
+from .words import event_label
 
 __all__ = ["causal_graph", "caused_by", "effects_of_card", "card_chain", "chain_to", "longest_chain",
            "linked", "subgraph", "layered_positions", "graph_text", "node_link", "picture", "chain_svg",
@@ -49,18 +51,22 @@ def causal_graph(resolution):
     """The causal graph of a traced resolution (or of anything with a `trace` and a `table`,
     such as the `Game` of `play_round`): a `networkx.DiGraph` (a subclass that shows as its
     drawing in Jupyter) with one node per event (its step) and an edge from each event to the
-    events it caused. Graph attributes: `season` and `players` (names)."""
+    events it caused. Graph attributes: `game` (its name), `season` (FlipToons' season, or
+    Flipology's variant) and `players` (names)."""
     trace = resolution.trace
     if trace is None:
         raise ValueError("an untraced resolution has no events (resolve with traced=True)")
-    players = resolution.table.players
-    g = _graph_class()(season=resolution.table.season, players=[p.name for p in players])
+    table = resolution.table
+    game = table.game
+    players = table.players
+    g = _graph_class()(game=game.name, season=table.season, players=[p.name for p in players])
     for e in trace:
+        pos = None if e.pos is None else tuple(e.pos)
         g.add_node(e.step, kind=e.kind, phase=e.phase, card=e.card, target=e.target,
                    player=e.player, who=None if e.player is None else players[e.player].name,
-                   pos=None if e.pos is None else list(e.pos),
-                   where=None if e.pos is None else space_name(tuple(e.pos)),
-                   rule=e.rule, detail=e.detail, uid=e.uid, label=event_label(e, players))
+                   pos=None if pos is None else list(pos), where=None if pos is None else game.where(pos),
+                   short=None if pos is None else game.short_where(pos),
+                   rule=e.rule, detail=e.detail, uid=e.uid, label=event_label(e, players, game))
     edges = [(e.cause, e.step, "cause") for e in trace if e.cause is not None]
     revealed: dict[int, int] = {}  # uid -> step of its reveal, until the card is put somewhere
     for e in trace:
@@ -88,12 +94,9 @@ def caused_by(graph, step: int) -> list[int]:
     return sorted(nx.descendants(graph, step))
 
 
-def _card_triggers(graph, card, player=None) -> list[int]:
+def _card_triggers(graph, resolution, card, player=None) -> list[int]:
     if isinstance(card, str):
-        from .cards import CATALOG
-        if card not in CATALOG:
-            from .cards import unknown_card_message
-            raise KeyError(unknown_card_message(card, set(CATALOG)))
+        resolution.table.game.check_card(card)
     key = "uid" if isinstance(card, int) and not isinstance(card, bool) else "card"
     who = None if player is None else "who" if isinstance(player, str) else "player"
     return [n for n, d in graph.nodes(data=True)
@@ -109,7 +112,7 @@ def effects_of_card(graph, resolution, card, player=None) -> list[int]:
     import networkx as nx
 
     out: set[int] = set()
-    for t in _card_triggers(graph, card, player):
+    for t in _card_triggers(graph, resolution, card, player):
         out |= nx.descendants(graph, t)
     return sorted(out)
 
@@ -119,7 +122,7 @@ def card_chain(graph, resolution, card, player=None):
     (its reveal and placement), everything the triggers caused, and the other causes of those
     effects (the reveal of a card it placed). `card` and `player` as in `effects_of_card`."""
     steps: set[int] = set()
-    for t in _card_triggers(graph, card, player):
+    for t in _card_triggers(graph, resolution, card, player):
         steps.update(chain_to(graph, t))
         steps.update(caused_by(graph, t))
     steps.update([u for v in steps for u in graph.predecessors(v)])
@@ -273,22 +276,15 @@ def _lines(graph, n: int) -> tuple[str, str]:
     second = d["card"] or d["detail"] or ""
     if d["card"] and d["target"]:
         second += f" → {d['target']}"
-    if d["pos"] is not None and len(second) < 14:
-        second += f" · {_short_where(d['pos'])}"
+    if d["short"] is not None and len(second) < 14:
+        second += f" · {d['short']}"
     return _short(first), _short(second)
-
-
-def _short_where(pos) -> str:
-    row, col = pos
-    return f"slot {row * 3 + col + 1}" if row >= 0 else f"extra {-row} {('left', 'middle', 'right')[col]}"
 
 
 def picture(graph, current: int | None = None, positions: dict | None = None) -> Picture:
     """Lay a causal graph out for drawing (deterministic): boxes in columns by layer, arrows
     from cause to effect; `current` (a step) and its chain of causes are marked. `positions`:
     the graph's `layered_positions`, when the caller keeps them (a view redrawn at every step)."""
-    from .render import KIND_COLOURS
-
     pos = layered_positions(graph) if positions is None else positions
     chain = set(chain_to(graph, current)) if current is not None and current in graph else set()
     if not pos:
@@ -301,7 +297,7 @@ def picture(graph, current: int | None = None, positions: dict | None = None) ->
         d = graph.nodes[n]
         mark = "current" if n == current else "chain" if n in chain else ""
         title = d["label"] + (f"  [{d['rule']}]" if d.get("rule") else "")
-        boxes.append(Box(n, round(x, 2), round(y, 2), KIND_COLOURS.get(d["kind"], "#ffffff"),
+        boxes.append(Box(n, round(x, 2), round(y, 2), kind_colour(d["kind"]),
                          _lines(graph, n), title, mark))
     arrows = []
     for u, v, d in sorted(graph.edges(data=True)):
@@ -431,17 +427,15 @@ _CausalGraph = None
 # -- the command line --------------------------------------------------------------------------
 
 def chain_command(scenario: dict, as_json: bool = False) -> str:
-    """`fliptoons-explore chain`: resolve a scenario (or play its round, like `round`, when a
-    player has scripted Market `actions`, so that the Market's causes are in the graph) and print
-    its causal graph: as text, the events that have a cause or an effect (`graph_text`, ASCII)
-    and the longest chain; with `as_json`, the whole graph as one node-link JSON document."""
-    from .engine import play_round, resolve
+    """`fliptoons-explore chain`: play a scenario as written (its game's `play_as_written`: a
+    FlipToons scenario is resolved, or its round played when a player has scripted Market
+    `actions`, so that the Market's causes are in the graph; a Flipology scenario's turns are
+    played) and print its causal graph: as text, the events that have a cause or an effect
+    (`graph_text`, ASCII) and the longest chain; with `as_json`, the whole graph as one
+    node-link JSON document."""
+    from .games import game_of, game_package
 
-    players = scenario.get("players") if isinstance(scenario, dict) else None
-    if isinstance(players, list) and any(isinstance(p, dict) and p.get("actions") for p in players):
-        graph = causal_graph(play_round(scenario))
-    else:
-        graph = causal_graph(resolve(scenario))
+    graph = causal_graph(game_package(game_of(scenario)).play_as_written(scenario))
     if as_json:
         return json.dumps(node_link(graph), indent=1)
     shown = linked(graph)

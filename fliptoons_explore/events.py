@@ -3,8 +3,14 @@
 Every event has a `step` (its index in the trace), the `phase`, the `player` index (None for
 table-wide events), the `card` id it concerns, `cause` (the step that caused it; None for a
 phase step), `rule` (an id of `fliptoons_explore.rules.RULES`), and where it applies `pos`
-(`(row, col)`, see docs/engine.md), `target` (another card id), `detail` (a short phrase) and
-`value` (a number). `uid`/`target_uid` identify the physical cards.
+(a position in the game's own terms: `(row, col)` of a FlipToons grid, `(player, row, col)` of a
+Flipology table; the game says it in words), `target` (another card id), `detail` (a short
+phrase) and `value` (a number). `uid`/`target_uid` identify the physical cards.
+
+This module holds what both games share: the event record, the kinds both games use, the
+`Trace` that records them and the `Recorder` that also keeps the table's state after every
+event. Each game adds its own kinds (`fliptoons_explore.fliptoons.events`,
+`fliptoons_explore.flipology.events`) with `register`, so that every kind is known by name.
 """
 from __future__ import annotations
 
@@ -13,7 +19,8 @@ from typing import NamedTuple
 
 class Event(NamedTuple):
     """One step of a resolution: an immutable record (a typed named tuple: `Reveal`, `Place`...,
-    each a subclass with its `kind`; tuples build fast, which keeps tracing cheap)."""
+    each a subclass with its `kind` and the `colour` its label has in traces and graphs; tuples
+    build fast, which keeps tracing cheap)."""
 
     step: int
     phase: str
@@ -21,7 +28,7 @@ class Event(NamedTuple):
     card: str | None
     cause: int | None
     rule: str
-    pos: tuple[int, int] | None = None
+    pos: tuple | None = None
     target: str | None = None
     detail: str = ""
     value: int | None = None
@@ -29,6 +36,7 @@ class Event(NamedTuple):
     target_uid: int | None = None
 
     kind = "event"
+    colour = "#eeeeee"
 
     def to_json(self) -> dict:
         out = {"step": self.step, "phase": self.phase, "player": self.player, "event": self.kind,
@@ -52,162 +60,108 @@ class Phase(Event):
     """A phase begins (detail names it)."""
     __slots__ = ()
     kind = "phase"
+    colour = "#dde6f2"
 
 
 class Reveal(Event):
-    """The top card of a player's deck is revealed."""
+    """A card is shown: the top card of a FlipToons deck in the Flip; a face-down Flipology
+    Sloth or Koala at the end of the game."""
     __slots__ = ()
     kind = "reveal"
+    colour = "#d9dee3"
 
 
 class Place(Event):
-    """A card is put into a space of the grid (`pos`)."""
+    """A card is put into a space (`pos`)."""
     __slots__ = ()
     kind = "place"
-
-
-class Stack(Event):
-    """A card is put on top of the stack holding `target` (`pos` is the stack's space)."""
-    __slots__ = ()
-    kind = "stack"
+    colour = "#cfe3f7"
 
 
 class Move(Event):
-    """A card already in the grid moves to another space (`pos`)."""
+    """A card already on the table moves to another space (`pos`)."""
     __slots__ = ()
     kind = "move"
+    colour = "#b8dcc0"
 
 
 class Flip(Event):
     """A card is turned over; `value` 0 = now face down, 1 = now face up."""
     __slots__ = ()
     kind = "flip"
-
-
-class Return(Event):
-    """A card goes face down to the bottom of its owner's deck."""
-    __slots__ = ()
-    kind = "return"
-
-
-class Dismiss(Event):
-    """A card goes to its owner's dismissed pile (`detail` says from where)."""
-    __slots__ = ()
-    kind = "dismiss"
-
-
-class Gain(Event):
-    """A card is taken from the toon deck (`detail` says where it goes)."""
-    __slots__ = ()
-    kind = "gain"
+    colour = "#f4cfd6"
 
 
 class Trigger(Event):
     """A card's ability activates; the events it causes name this step as their cause."""
     __slots__ = ()
     kind = "trigger"
+    colour = "#f2e7b3"
 
 
 class Ignored(Event):
     """An ability, or part of one, does nothing (`detail` says why)."""
     __slots__ = ()
     kind = "ignored"
-
-
-class Queued(Event):
-    """A when-hired / when-dismissed effect waits for the end of the Flip (s2.key.timing)."""
-    __slots__ = ()
-    kind = "queued"
-
-
-class EndFlip(Event):
-    """A player's Flip ends (`detail` says why)."""
-    __slots__ = ()
-    kind = "end_flip"
+    colour = "#eeeeee"
 
 
 class Fame(Event):
-    """A card scores `value` fame at Check Fame (`detail` shows printed + bonus)."""
+    """A card scores `value` (fame, or points) when its player's score is counted (`detail`
+    shows how)."""
     __slots__ = ()
     kind = "fame"
-
-
-class LeastFame(Event):
-    """A least-fame trigger (Firefly, Skunk) applies to a player, or to nobody on a tie."""
-    __slots__ = ()
-    kind = "least_fame"
+    colour = "#ccefd6"
 
 
 class Decision(Event):
-    """A player's decision and the answer given (`target`), with who answered (`detail`)."""
+    """A player's decision and the answer given (`target`), with the question (`detail`)."""
     __slots__ = ()
     kind = "decision"
-
-
-class Hire(Event):
-    """A card joins a player's deck by a hire (`value`: the fame paid; `detail`: from where)."""
-    __slots__ = ()
-    kind = "hire"
-
-
-class Skip(Event):
-    """A player skips a Market action."""
-    __slots__ = ()
-    kind = "skip"
-
-
-class Refill(Event):
-    """A toon-deck card is revealed into the market (`value`: its slot)."""
-    __slots__ = ()
-    kind = "refill"
+    colour = "#fff0b8"
 
 
 class Discard(Event):
-    """A market or toon-deck card goes to the face-up discard pile."""
+    """A card goes to a discard pile (`detail` says from where)."""
     __slots__ = ()
     kind = "discard"
-
-
-class ToDeck(Event):
-    """A card is put into a deck by an ability (`detail`: whose deck)."""
-    __slots__ = ()
-    kind = "to_deck"
-
-
-class FameChange(Event):
-    """A player's fame to spend changes outside Check Fame (`value`: by how much)."""
-    __slots__ = ()
-    kind = "fame_change"
+    colour = "#e8e0d8"
 
 
 class Shuffle(Event):
     """A deck is shuffled."""
     __slots__ = ()
     kind = "shuffle"
-
-
-class Collect(Event):
-    """Cleanup: a player's grid goes back into their deck (`value`: how many cards)."""
-    __slots__ = ()
-    kind = "collect"
-
-
-class CriticsChoice(Event):
-    """The critic's choice card is taken (or returned to the box, `player` None)."""
-    __slots__ = ()
-    kind = "critics_choice"
+    colour = "#eeeeee"
 
 
 class GameEnd(Event):
-    """The game ends (`player`: the winner, None for a solo loss; `detail`: how)."""
+    """The game ends (`player`: the winner, None for no single winner; `detail`: how)."""
     __slots__ = ()
     kind = "game_end"
+    colour = "#fff0b8"
 
 
-EVENT_TYPES: dict[str, type[Event]] = {c.kind: c for c in (
-    Phase, Reveal, Place, Stack, Move, Flip, Return, Dismiss, Gain, Trigger, Ignored, Queued,
-    EndFlip, Fame, LeastFame, Decision, Hire, Skip, Refill, Discard, ToDeck, FameChange, Shuffle,
-    Collect, CriticsChoice, GameEnd)}
+#: Every kind of event by name, both games' (each game registers its own).
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+def register(*classes: type[Event]) -> None:
+    """Make event kinds known by name (`EVENT_TYPES`); a kind is one class, whoever adds it."""
+    for cls in classes:
+        known = EVENT_TYPES.get(cls.kind)
+        if known is not None and known is not cls:
+            raise ValueError(f"event kind {cls.kind!r} is both {known.__qualname__} and {cls.__qualname__}")
+        EVENT_TYPES[cls.kind] = cls
+
+
+register(Phase, Reveal, Place, Move, Flip, Trigger, Ignored, Fame, Decision, Discard, Shuffle, GameEnd)
+
+
+def kind_colour(kind: str) -> str:
+    """The colour of an event kind's label (traces, graphs)."""
+    cls = EVENT_TYPES.get(kind)
+    return cls.colour if cls is not None else Event.colour
 
 
 class Trace(list):
@@ -217,7 +171,7 @@ class Trace(list):
 
     def emit(self, cls: type[Event], phase: str, player: int | None, card, cause: int | None,
              rule: str, pos=None, target=None, detail: str = "", value=None) -> int:
-        """Append an event; `card` and `target` may be card objects (their ids and uids are kept)."""
+        """Append an event; `card` and `target` may be card objects (with a `uid` and a `spec.id`: both are kept)."""
         step = len(self)
         uid = target_uid = None
         if card is not None and card.__class__ is not str:
@@ -230,20 +184,20 @@ class Trace(list):
 
 class Recorder(Trace):
     """A trace that also keeps the table's state after every event (`states[k]` is the state
-    after step k), for stepping through a resolution forwards and backwards."""
+    after step k), for stepping through a resolution forwards and backwards. The table gives
+    its state as plain values (`table.snapshot(cache)`; `cache` lets it reuse the parts that
+    did not change)."""
 
     __slots__ = ("table", "states", "initial", "grids")
 
     def __init__(self, table) -> None:
         super().__init__()
-        from .state import snapshot
         self.table = table
-        self.grids: dict = {}  # each grid's JSON, reused while the grid does not change
-        self.initial = snapshot(table, self.grids)
+        self.grids: dict = {}  # the table's reusable parts, kept between snapshots
+        self.initial = table.snapshot(self.grids)
         self.states: list[dict] = []
 
     def emit(self, *args, **kwargs) -> int:
-        from .state import snapshot
         step = super().emit(*args, **kwargs)
-        self.states.append(snapshot(self.table, self.grids))
+        self.states.append(self.table.snapshot(self.grids))
         return step

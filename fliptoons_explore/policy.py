@@ -1,8 +1,9 @@
-"""Decisions: one small protocol for every choice a player makes.
+"""Decisions: one small protocol for every choice a player makes, in either game.
 
 The engine asks a policy `choose(choice) -> index` (or None to decline an optional choice).
 Policies are interchangeable: `DefaultPolicy` (documented, deterministic), `RandomPolicy` (seeded),
-`ScriptedPolicy` (a scenario's `choices`, falling back to another policy), and the widgets.
+`ScriptedPolicy` (a scenario's `choices`, falling back to another policy), each game's own
+(`fliptoons_explore.fliptoons.greedy`, `fliptoons_explore.flipology.policies`) and the widgets.
 """
 from __future__ import annotations
 
@@ -11,13 +12,16 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .limits import quote
-from .scenario import ScenarioError
+from .jsonio import ScenarioError
 
 
 @dataclass(frozen=True)
 class Choice:
     """A decision: `kind` (e.g. 'cow_copy'), who decides, the card whose ability asks, the
-    `options` (cards or values) and a number `values[i]` per option (what it is worth)."""
+    `options` (cards or values), a number `values[i]` per option (what it is worth by the
+    engine's plain hint), the `question`, whether it may be declined, the table (for policies
+    that look at the situation) and `names`: how a scenario's script names each option (by
+    default a card option's id, or the option itself: `script_name`)."""
 
     kind: str
     player: int
@@ -26,7 +30,22 @@ class Choice:
     values: tuple
     question: str
     optional: bool = False
-    table: object = None  # the table, for policies that look at the situation
+    table: object = None
+    names: tuple | None = None
+
+    def script_names(self) -> tuple:
+        """How a script names each option (`names`, or each option's `script_name`)."""
+        return self.names if self.names is not None else tuple(script_name(o) for o in self.options)
+
+
+def script_name(option):
+    """How a script names an option: a card by its id, anything else as itself."""
+    return getattr(option, "id", option)
+
+
+def _plain(answer):
+    """A scripted answer as it compares with option names: JSON lists as tuples."""
+    return tuple(_plain(a) for a in answer) if isinstance(answer, list) else answer
 
 
 class Policy(Protocol):
@@ -49,11 +68,12 @@ class DefaultPolicy:
     """The documented default: the option worth the most by the engine's plain hint (`values`);
     on a tie, the first. An optional choice is declined when no option is worth more than 0.
 
-    In the Market this hires the affordable card with the highest printed fame (the cheaper on a
-    tie); if none is affordable, dismisses the first card worth no fame it can pay for; else
-    skips. The Cow copies the most fame; the Raccoon and the Crow take the most fame; a Butterfly
-    dismisses a Caterpillar; a Horse discards nothing; the Pig goes to the leader's deck; the
-    effects waiting at the end of the Flip resolve in the order of ruling `flip_trigger_order`."""
+    What that means is in each game's hints. In a FlipToons Market it hires the affordable card
+    with the highest printed fame (the cheaper on a tie); if none is affordable, dismisses the
+    first card worth no fame it can pay for; else skips. The Cow copies the most fame; the
+    Raccoon and the Crow take the most fame; a Butterfly dismisses a Caterpillar; a Horse
+    discards nothing; the effects waiting at the end of the Flip resolve in the order of ruling
+    `flip_trigger_order`. In Flipology: `fliptoons_explore.flipology.policies`."""
 
     name = "default"
 
@@ -83,55 +103,45 @@ class ScriptError(ScenarioError):
 
 
 class ScriptedPolicy:
-    """Answers from each player's script, in the order asked: a card id (the first option with
-    that id) or None (decline). A player whose script has run out gets `fallback`'s answer."""
+    """Answers from each player's script, in the order asked: an option's name as
+    `Choice.script_names` gives it (a card id: the first option with that id; a position as a
+    JSON list) or None (decline). A player whose script has run out gets `fallback`'s answer."""
 
     name = "scripted"
 
-    def __init__(self, scripts: dict[int, list], fallback: Policy | None = None,
-                 actions: dict[int, list[dict]] | None = None) -> None:
+    def __init__(self, scripts: dict[int, list], fallback: Policy | None = None) -> None:
         self.scripts = {p: list(answers) for p, answers in scripts.items()}
         self.used = {p: 0 for p in scripts}
         self.fallback = check_policy(fallback) or DefaultPolicy()
-        self.actions = None if actions is None else {p: list(a) for p, a in actions.items()}
-        self.acted = {p: 0 for p in actions or {}}
-
-    def choose_action(self, choice: Choice) -> int:
-        """A scenario's next scripted Market action for the player; skip once they run out."""
-        from .market import SKIP, scripted_action, why_illegal
-        p = choice.player
-        k = self.acted.get(p, 0)
-        script = self.actions.get(p, [])
-        if k >= len(script):
-            return choice.options.index(SKIP)
-        self.acted[p] = k + 1
-        player = choice.table.players[p]
-        i = scripted_action(choice.table, player, list(choice.options), script[k])
-        if i is None:
-            (verb, arg), = script[k].items()
-            raise ScriptError(f"players[{p}].actions[{k}]: {why_illegal(choice.table, player, verb, arg)}")
-        return i
 
     def choose(self, choice: Choice) -> int | None:
-        if choice.kind == "market_action" and self.actions is not None:
-            return self.choose_action(choice)
         answers = self.scripts.get(choice.player, [])
         k = self.used.get(choice.player, 0)
         if k >= len(answers):
             return self.fallback.choose(choice)
         self.used[choice.player] = k + 1
-        answer = answers[k]
-        where = f"players[{choice.player}].choices[{k}]"
+        return self.read(answers[k], choice, f"players[{choice.player}].choices[{k}]")
+
+    @staticmethod
+    def read(answer, choice: Choice, where: str) -> int | None:
+        """The option a scripted answer names (None: declined); ScriptError (one line, `where`)
+        when it names none of them."""
         if answer is None:
             if choice.optional:
                 return None
             raise ScriptError(f"{where}: null declines, but {quote(choice.question, 200)} must be answered")
-        ids = [getattr(o, "id", o) for o in choice.options]
-        if answer not in ids:
-            raise ScriptError(f"{where}: {quote(answer)} is not a legal answer to "
+        names = choice.script_names()
+        given, answer = answer, _plain(answer)
+        if answer not in names:
+            raise ScriptError(f"{where}: {quote(given)} is not a legal answer to "
                               f"{quote(choice.question, 200)} (expected one of: "
-                              f"{', '.join(map(quote, dict.fromkeys(map(str, ids))))})")
-        return ids.index(answer)
+                              f"{', '.join(map(quote, dict.fromkeys(map(_json, names))))})")
+        return names.index(answer)
+
+
+def _json(name):
+    """An option's name as a message shows it: a position as a list, anything else as text."""
+    return [_json(n) for n in name] if isinstance(name, tuple) else str(name)
 
 
 @dataclass(frozen=True)
@@ -165,7 +175,6 @@ class Recording:
     def choose(self, choice: Choice) -> int | None:
         answer = self.inner.choose(choice)
         card = getattr(choice.card, "id", choice.card)
-        self.asked.append(Asked(choice.kind, choice.player, card, choice.question,
-                                tuple(getattr(o, "id", o) for o in choice.options), tuple(choice.values),
-                                choice.optional, answer, self.name))
+        self.asked.append(Asked(choice.kind, choice.player, card, choice.question, choice.script_names(),
+                                tuple(choice.values), choice.optional, answer, self.name))
         return answer

@@ -1,9 +1,11 @@
 """The rule-reference table: every rule id the trace may cite, with its source and a one-line
-paraphrase in our own words (DESIGN.md §4.3).
+paraphrase in our own words (DESIGN.md §4.3), for both games.
 
 Three kinds of ids: rulebook rules from `data/rules.csv` (`s2.key.next-revealed`,
-`s1.faq.snake`, `jp.market.minimum`), a card's own printed text (`card.<id>`, from the card
-table) and the ruling options (`ruling.<name>`, from `rulings.OPTIONS`).
+`s1.faq.snake`, `jp.market.minimum`, `fl.nature.cascade`), a card's own printed text
+(`card.<id>` for FlipToons, `fl.card.<kind>` for Flipology: each game adds its cards' rows with
+`add_rules`) and the ruling options (`ruling.<name>`, added by `add_ruling_rules`). Importing
+`fliptoons_explore` loads both games, so `RULES` always holds every id.
 """
 from __future__ import annotations
 
@@ -11,14 +13,13 @@ import csv
 from dataclasses import dataclass
 from importlib import resources
 
-from .cards import CATALOG
-from .rulings import OPTIONS
-
 SOURCES = {
     "S2": "FlipToons: Season 2 rulebook (English)",
     "S1": "FlipToons rulebook, Season 1 (English, v.2)",
     "JP": "FlipToons Season 1 rules summary (Japanese)",
+    "FL": "Flipology rulebook (Cheeky Parrot Games)",
     "card": "printed card text (cards.csv)",
+    "fl-card": "the Flipology rulebook's description of the card",
     "ruling": "ruling option of this engine (docs/engine.md)",
     "engine": "limit of this engine where the rulebooks set none (docs/limits.md)",
 }
@@ -35,45 +36,31 @@ class Rule:
         return f"{self.id} ({self.source}, {self.section}): {self.paraphrase}"
 
 
-def _card_rule(spec) -> Rule:
-    texts = [t for t in (spec.ability, spec.bonus, spec.banner) if t]
-    return Rule(f"card.{spec.id}", "card", f"{spec.name} ({spec.rank})", "; ".join(texts) or "no effect")
-
-
 def _load() -> dict[str, Rule]:
     text = resources.files("fliptoons_explore").joinpath("data/rules.csv").read_text("utf-8")
     table = {}
     for row in csv.DictReader(text.splitlines()):
+        if row["id"] in table:
+            raise ValueError(f"rules.csv: rule id {row['id']!r} is given twice")
         table[row["id"]] = Rule(row["id"], row["source"], row["section"], row["paraphrase"])
-    for spec in CATALOG.values():
-        table[f"card.{spec.id}"] = _card_rule(spec)
-    for option in OPTIONS.values():
-        table[f"ruling.{option.name}"] = Rule(
-            f"ruling.{option.name}", "ruling", option.name,
-            f"{option.question} Default {option.default!r}: {option.why_default}")
     return table
 
 
 RULES: dict[str, Rule] = _load()
 
 
-def _faq_index() -> dict[str, str]:
-    """{card id: its FAQ entry id}, newest season first (`s2.faq.spider-grasshopper` serves both)."""
-    index: dict[str, str] = {}
-    for rid in sorted(RULES, key=lambda r: (not r.startswith("s2."), r)):
-        parts = rid.split(".")
-        if len(parts) == 3 and parts[0] in ("s1", "s2") and parts[1] == "faq":
-            for card_id in parts[2].split("-"):
-                index.setdefault(card_id, rid)
-    return index
+def add_rules(rules) -> None:
+    """Add rule rows (a game's card texts); an id may be added once."""
+    for r in rules:
+        if r.id in RULES and RULES[r.id] != r:
+            raise ValueError(f"rule id {r.id!r} is defined twice")
+        RULES[r.id] = r
 
 
-FAQ_OF: dict[str, str] = _faq_index()
-
-
-def faq_for(card_id: str) -> str | None:
-    """The id of the FAQ entry about a card, if the rulebooks have one."""
-    return FAQ_OF.get(card_id)
+def add_ruling_rules(options) -> None:
+    """Add a `ruling.<name>` row for each ruling option of a game (`rulings.RulingOption`)."""
+    add_rules(Rule(f"ruling.{o.name}", "ruling", o.name,
+                   f"{o.question} Default {o.default!r}: {o.why_default}") for o in options.values())
 
 
 def rule(rule_id: str) -> Rule:
@@ -81,12 +68,14 @@ def rule(rule_id: str) -> Rule:
     return RULES[rule_id]
 
 
-def rules_about(card_id: str) -> list[Rule]:
-    """The rules that speak of a card: its printed text (`card.<id>`), then every rulebook entry
-    whose id names it (its FAQ entries, `s1.faq.snake.rabbit-turkey` for a Rabbit), Season 2 first."""
-    found = [RULES[f"card.{card_id}"]] if f"card.{card_id}" in RULES else []
+def rules_about(card_id: str, card_rule: str | None = None) -> list[Rule]:
+    """The rules that speak of a card: its printed text (`card_rule`, by default `card.<id>`),
+    then every rulebook entry whose id names it (its FAQ entries, `s1.faq.snake.rabbit-turkey`
+    for a Rabbit), Season 2 first."""
+    card_rule = card_rule or f"card.{card_id}"
+    found = [RULES[card_rule]] if card_rule in RULES else []
     for rid in sorted(RULES, key=lambda r: (not r.startswith("s2."), r)):
-        if rid.startswith(("card.", "ruling.")):
+        if rid.startswith(("card.", "ruling.", "fl.card.")):
             continue
         words = {w for part in rid.split(".") for w in part.split("-")}
         if card_id in words:

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from .engine import Resolution, play_round, resolve
+from .fliptoons.engine import Resolution, play_round, resolve
 from .rules import RULES
-from .scenario import table_json
+from .fliptoons.scenario import table_json
 
 __all__ = ["Situation", "SituationError", "LibraryError", "situations", "situation",
            "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "fame_grid"]

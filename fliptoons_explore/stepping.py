@@ -1,4 +1,5 @@
-"""Step through a recorded resolution, forwards and backwards, and read its trace as a table.
+"""Step through a recorded resolution of either game, forwards and backwards, and read its trace
+as a table.
 
 A resolution made with `resolve(..., record=True)` keeps the table's state after every event
 (`Resolution.state_after(k)`); a `Stepper` walks over those states like a cursor:
@@ -13,9 +14,11 @@ A resolution made with `resolve(..., record=True)` keeps the table's state after
     >>> s.back().step, s.forward(2).step
     (4, 6)
 
-Step -1 is the table before the first event. States are plain values (the shape of
-`state.snapshot`: each player's grid, deck top first, dismissed pile and revealed card, the
-market, the toon deck, the discards); treat them as read-only, they are the recording itself.
+Step -1 is the table before the first event. States are plain values (the table's
+`snapshot()`: in FlipToons each player's grid, deck top first, dismissed pile and revealed card,
+the market, the toon deck, the discards; in Flipology each player's rows and the piles); treat
+them as read-only, they are the recording itself. What depends on the game (an event in words,
+the table drawn, what a step marks) the stepper asks of the table's game (`table.game`).
 
 `trace_frame` (a pandas DataFrame, one row per event) and `trace_lines` (text) read the same
 events, filtered by phase, player, card and event kind; they take anything with a `trace` and a
@@ -23,13 +26,10 @@ events, filtered by phase, player, card and event kind; they take anything with 
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from .grid import Grid, space_name
 from .rules import RULES
-from .text import event_text, event_words, grid_text
+from .words import event_text
 
-__all__ = ["Stepper", "trace_frame", "trace_lines", "select_events", "state_text"]
+__all__ = ["Stepper", "trace_frame", "trace_lines", "select_events", "fame_at", "cause_chain"]
 
 
 class Stepper:
@@ -49,9 +49,14 @@ class Stepper:
 
     @classmethod
     def from_scenario(cls, scenario: dict, policy=None) -> "Stepper":
-        """Resolve a scenario with recording on and step through it."""
-        from .engine import resolve
-        return cls(resolve(scenario, policy, record=True))
+        """Resolve a scenario (of either game) with recording on and step through it."""
+        from .games import game_of, game_package
+        return cls(game_package(game_of(scenario)).resolve(scenario, policy, record=True))
+
+    @property
+    def game(self):
+        """The game's kit (`games.GameKit`)."""
+        return self.resolution.table.game
 
     # -- moving ----------------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -108,31 +113,31 @@ class Stepper:
         """The current event in words, as one line of the trace text."""
         if self.event is None:
             return "(before the first event)"
-        return event_text(self.event, self.resolution.table.players)
+        return event_text(self.event, self.resolution.table.players, self.game)
 
     def grid(self, player: int | str = 0) -> list:
-        """A player's grid (index or name) after the current event, in the JSON shape."""
-        return self.state["players"][_player_index(self.resolution, player)]["grid"]
+        """A player's cards (index or name) after the current event, in the JSON shape: a
+        FlipToons grid (rows top first), Flipology rows (bottom first)."""
+        state = self.state["players"][_player_index(self.resolution, player)]
+        return state["grid"] if "grid" in state else state["rows"]
 
     def text(self, before: bool = False) -> str:
         """The current event and the table after it (or before it) as text."""
-        return self.words + "\n" + state_text(self.before if before else self.state)
+        return self.words + "\n" + self.game.state_text(self.before if before else self.state)
 
     def __repr__(self) -> str:
         return f"<Stepper {self.step}/{self.last}: {self.words.strip()}>"
 
     def _repr_html_(self) -> str:
-        from .render import step_html
-        return step_html(self)
+        return self.game.step_html(self)
 
     # -- what the table shows at this step -------------------------------------------------------
     @property
     def sentence(self) -> str:
         """The current event as a sentence ('Ann: the Rat is stacked onto the Mosquito in ...')."""
-        from .text import event_sentence
         if self.event is None:
             return "Before the first event: the table as set up."
-        return event_sentence(self.event, self.resolution.table.players)
+        return self.game.event_sentence(self.event, self.resolution.table.players)
 
     @property
     def fame(self) -> dict[int, int | None]:
@@ -158,12 +163,17 @@ class Stepper:
         return cause_chain(self.trace, self.step)
 
     def marks(self):
-        """What a view of this step highlights (`render.Marks`): the acting card, the cards its
-        cause chain touched, the space a card just left, the deck a card just went into."""
-        from .render import Marks
+        """What a view of this step highlights (`views.Marks`): the acting card, the cards its
+        cause chain touched (`chain_uids`) and what the game marks besides (the space a card just
+        left, the deck a card just went into...)."""
+        return self.game.marks(self)
+
+    def chain_uids(self) -> frozenset:
+        """The cards the current event's chain of causes touched (uids), the event's target
+        included and its own card left out."""
         event = self.event
         if event is None:
-            return Marks()
+            return frozenset()
         chain = set()
         for k in self.chain()[:-1]:
             e = self.trace[k]
@@ -171,20 +181,7 @@ class Stepper:
         if event.target_uid is not None:
             chain.add(event.target_uid)
         chain.discard(event.uid)
-        ghost = deck_mark = None
-        if event.uid is not None and event.kind in ("return", "move", "stack", "dismiss"):
-            was, now = locate_uid(self.before, event.uid), locate_uid(self.state, event.uid)
-            if was is not None and (now is None or now[:3] != was[:3]):
-                ghost = was[:3] + (event.card,)
-        if event.player is not None:
-            if event.kind == "return":  # to the bottom of the deck (s2.keyword.return)
-                deck_mark = (event.player, "bottom")
-            elif (event.kind == "hire" or event.kind == "to_deck" and "toon" not in event.detail
-                  or event.kind == "gain" and "top of the deck" in event.detail):
-                deck_mark = (event.player, "top")
-        revealed = event.player if event.kind == "reveal" and self.state["players"][event.player]["revealed"] else None
-        return Marks(acting=event.uid, chain=frozenset(chain), ghost=ghost, deck_mark=deck_mark,
-                     revealed=revealed)
+        return frozenset(chain)
 
 
 def cause_chain(trace, step: int) -> list[int]:
@@ -197,20 +194,27 @@ def cause_chain(trace, step: int) -> list[int]:
     return chain[::-1]
 
 
+#: Phases whose start clears every score (None: not scored yet), and phases whose start counts
+#: every score from 0: FlipToons' Flip and Check Fame, Flipology's turns and final count.
+CLEARING_PHASES = frozenset({"flip", "final-flip", "turns"})
+SCORING_PHASES = frozenset({"check-fame", "score"})
+
+
 def fame_at(trace, step: int, n_players: int):
-    """({player: fame or None}, {card uid: CardScore}) as scored up to `step`: a Flip phase clears
-    both (None: not yet scored this round), a Check Fame phase starts every total at 0; `fame` events give each card's fame, `least_fame` gains add to it, and a
-    `fame_change` of the Final Flip (the critic's choice) adds to its player's total."""
-    from .render import CardScore
+    """({player: fame or None}, {card uid: CardScore}) as scored up to `step`: the start of a
+    phase of `CLEARING_PHASES` clears both (None: not yet scored), of `SCORING_PHASES` starts every
+    total at 0; `fame` events give each card's fame (or points), FlipToons' `least_fame` gains add
+    to it, and a `fame_change` of the Final Flip (the critic's choice) adds to its player's total."""
+    from .views import CardScore
     totals: dict[int, int | None] = {i: None for i in range(n_players)}
     cards: dict = {}
     for e in trace[:step + 1]:
         kind = e.kind
         if kind == "phase":
-            if e.phase == "check-fame":
+            if e.phase in SCORING_PHASES:
                 cards = {}
                 totals = {i: 0 for i in totals}
-            elif e.phase in ("flip", "final-flip"):
+            elif e.phase in CLEARING_PHASES:
                 totals = {i: None for i in totals}
                 cards = {}
         elif kind == "fame":
@@ -227,20 +231,6 @@ def fame_at(trace, step: int, n_players: int):
     return totals, cards
 
 
-def locate_uid(state: dict, uid: int):
-    """(player, row, col, height) of a card in a recorded state's grids (row as in
-    docs/engine.md: 0 upper, 1 lower, -1 the first extra row), or None."""
-    for pi, p in enumerate(state["players"]):
-        rows = p["grid"]
-        n_extra = len(rows) - 2
-        for j, row in enumerate(rows):
-            for col, stack in enumerate(row):
-                for h, entry in enumerate(stack or ()):
-                    if entry.get("uid") == uid:
-                        return pi, j - n_extra, col, h
-    return None
-
-
 def _player_index(resolution, player) -> int:
     players = resolution.table.players
     if isinstance(player, str):
@@ -251,46 +241,6 @@ def _player_index(resolution, player) -> int:
     if not 0 <= player < len(players):
         raise IndexError(f"player {player} is outside 0..{len(players) - 1}")
     return player
-
-
-# -- a recorded state as text --------------------------------------------------------------------
-
-def _grid_from_json(rows: list) -> Grid:
-    """A Grid of stand-in cards from a grid in the JSON shape (rows top first)."""
-    from .cards import CATALOG
-    from .state import Card
-    grid = Grid()
-    n_extra = len(rows) - 2
-    for j, row in enumerate(rows):
-        for col, cell in enumerate(row):
-            for entry in cell or ():
-                card = Card(-1, CATALOG[entry["id"]], entry["face_up"])
-                r = j - n_extra
-                if grid.at(r, col) is None:
-                    grid.put(card, r, col)
-                else:
-                    grid.stack_on(card, r, col)
-    return grid
-
-
-def state_text(state: dict) -> str:
-    """A recorded state as text: every player's grid, revealed card, deck and dismissed pile,
-    then the market and the toon deck (deterministic; the notebooks compare it)."""
-    out = []
-    for p in state["players"]:
-        out.append(f"== {p['name']} ==")
-        out.append(grid_text(SimpleNamespace(grid=_grid_from_json(p["grid"]))))
-        if p["revealed"]:
-            out.append(f"  revealed: {p['revealed']}")
-        out.append(f"  deck (top first): {', '.join(p['deck']) or '-'}")
-        if p["dismissed"]:
-            out.append(f"  dismissed: {', '.join(p['dismissed'])}")
-    if any(state["market"]) or state["toon_deck"] or state["discard"]:
-        out.append(f"market: {', '.join(c or '-' for c in state['market'])}")
-        out.append(f"toon deck (top first): {', '.join(state['toon_deck']) or '-'}")
-    if state["discard"]:
-        out.append(f"discard: {', '.join(state['discard'])}")
-    return "\n".join(out)
 
 
 # -- the trace as a table or as text ---------------------------------------------------------------
@@ -347,12 +297,13 @@ def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_c
     import pandas as pd
 
     names = [p.name for p in resolution.table.players]
+    where = resolution.table.game.where
     rows, steps = [], []
     for e in select_events(resolution, phase, player, card, kind):
         rule = RULES.get(e.rule)
         steps.append(e.step)
         rows.append((e.phase, "" if e.player is None else names[e.player], e.kind, e.card or "",
-                     e.target or "", "" if e.pos is None else space_name(tuple(e.pos)), e.detail or "",
+                     e.target or "", "" if e.pos is None else where(tuple(e.pos)), e.detail or "",
                      e.cause, e.rule, rule.paraphrase if rule else ""))
     frame = pd.DataFrame.from_records(rows, columns=COLUMNS, index=pd.Index(steps, dtype="int64", name="step"))
     frame = frame.astype({c: "string" for c in COLUMNS if c != "cause"} | {"cause": "Int64"})
@@ -367,14 +318,9 @@ def trace_lines(resolution, phase=None, player=None, card=None, kind=None,
     followed by its rule's paraphrase if `paraphrase`."""
     lines = []
     players = resolution.table.players
+    game = resolution.table.game
     for e in select_events(resolution, phase, player, card, kind):
-        lines.append(event_text(e, players))
+        lines.append(event_text(e, players, game))
         if paraphrase and e.rule in RULES:
             lines.append(f"       {RULES[e.rule].paraphrase}")
     return "\n".join(lines)
-
-
-def event_label(event, players) -> str:
-    """'#7 Ann: place coyote above gorilla at extra row 1, middle' (no rule, no cause)."""
-    who = players[event.player].name if event.player is not None else "table"
-    return f"#{event.step} {who}: {event_words(event)}"

@@ -27,7 +27,7 @@ if __package__ in (None, ""):  # run as a script: the package is installed (pip 
 from fliptoons_explore import DefaultPolicy, RandomPolicy, new_game, resolve, resolve_table
 from fliptoons_explore.engine import play_round
 from fliptoons_explore.game import Game
-from fliptoons_explore.rulings import OPTIONS, Rulings
+from fliptoons_explore import OPTIONS, Rulings
 from fliptoons_explore.sample import random_table
 
 FILE = Path(__file__).resolve().parent / "golden" / "outcomes.txt"

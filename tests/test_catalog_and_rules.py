@@ -11,7 +11,7 @@ from fliptoons_explore import CATALOG, RULES, resolve_table
 from fliptoons_explore.cards import STARTING_DECKS, owned_copies, toon_deck
 from fliptoons_explore.fame import BONUSES
 from fliptoons_explore.flip import PLACEMENT
-from fliptoons_explore.rulings import OPTIONS, Rulings
+from fliptoons_explore import OPTIONS, Rulings
 from fliptoons_explore.sample import random_table
 
 PACKAGE = Path(fliptoons_explore.__file__).parent

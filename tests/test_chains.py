@@ -52,7 +52,7 @@ def test_gorilla_then_coyote():
         "move", "coyote", [0, 1], "slot 2 (upper middle)")
     assert n[7]["label"] == "#7 Ann: place coyote above gorilla at extra row 1, middle: in a new row above"
     assert (n[7]["player"], n[7]["who"], n[0]["player"], n[0]["who"]) == (0, "Ann", None, None)
-    assert g.graph == {"season": "s2", "players": ["Ann"]}
+    assert g.graph == {"game": "fliptoons", "season": "s2", "players": ["Ann"]}
 
     assert caused_by(g, 5) == [7, 8, 9, 10]
     assert caused_by(g, 6) == [7, 8, 9, 10]  # the reveal led to the placement too
@@ -278,7 +278,7 @@ def test_cli_chain_json(crab_file):
     out = run_cli("chain", crab_file, "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
-    assert doc["directed"] is True and doc["graph"] == {"season": "s2", "players": ["Ann"]}
+    assert doc["directed"] is True and doc["graph"] == {"game": "fliptoons", "season": "s2", "players": ["Ann"]}
     assert [n["id"] for n in doc["nodes"]] == list(range(14))
     assert sorted((e["source"], e["target"], e["link"]) for e in doc["edges"]) == [
         (1, 2, "cause"), (3, 4, "cause"), (4, 5, "cause"), (5, 7, "cause"), (6, 7, "revealed"),

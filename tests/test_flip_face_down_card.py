@@ -13,7 +13,7 @@ from fliptoons_explore import resolve
 from fliptoons_explore.compare import rulings_that_matter
 from fliptoons_explore.events import Trace
 from fliptoons_explore.flip import FlipRun
-from fliptoons_explore.rulings import OPTIONS, Rulings
+from fliptoons_explore import OPTIONS, Rulings
 from fliptoons_explore.state import Table
 
 from util import table_grid, with_rulings

@@ -20,8 +20,9 @@ import pytest
 from fliptoons_explore.cards import CATALOG
 from fliptoons_explore.game import MAX_REFLIPS, Game, new_game, replay
 from fliptoons_explore.market import SKIP
-from fliptoons_explore.policy import DefaultPolicy, RandomPolicy, ScriptedPolicy
-from fliptoons_explore.rulings import Rulings
+from fliptoons_explore.market import ScriptedRound
+from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
+from fliptoons_explore import Rulings
 from fliptoons_explore.state import Table
 
 S2_MARKET = ["salamander", "raccoon", "opossum", "fox", "vulture"]  # ranks 1, 8, 10, 16, 20
@@ -118,7 +119,7 @@ def test_two_player_discard_comes_after_the_last_players_refill():
     phase". P0 (18 fame) hires the raccoon (4); the goldfish (4) refills it; P1 skips; then the ends
     (salamander, vulture) go and the mole (5) and hen (6) come in."""
     t = table("s2", [["shark"] * 6, ["mosquito"] * 6], S2_MARKET, ["goldfish", "mole", "hen", "crab"])
-    policy = ScriptedPolicy({0: [], 1: []}, DefaultPolicy(), {0: [{"hire": "raccoon"}], 1: []})
+    policy = ScriptedRound({0: [], 1: []}, DefaultPolicy(), {0: [{"hire": "raccoon"}], 1: []})
     game = Game(t, policy, shuffle=False)
     game.play_round()
     assert ids(t.market_discard) == ["salamander", "vulture"]
@@ -134,7 +135,7 @@ def test_market_and_toon_deck_both_empty_end_the_game_after_the_round():
     all score 3: 18; the others score 0."""
     t = table("s2", [["shark"] * 6, ["mosquito"] * 6, ["mosquito"] * 6], ["fox"], [])
     assert ids(t.market) == [None, None, None, None, "fox"]
-    policy = ScriptedPolicy({0: [], 1: [], 2: []}, DefaultPolicy(), {0: [{"hire": "fox"}], 1: [], 2: []})
+    policy = ScriptedRound({0: [], 1: [], 2: []}, DefaultPolicy(), {0: [{"hire": "fox"}], 1: [], 2: []})
     game = Game(t, policy, shuffle=False)
     result = game.play()
     assert result.rounds == 1
@@ -342,7 +343,7 @@ def test_solo_loss_when_the_market_turn_refill_falls_short():
     """S2 Solo (as above), the refill after the Market turn: the toon deck is empty, the player (25
     fame) hires a card, the market cannot be refilled: lost in round 1."""
     t = table("s2", [["clownfish"] * 5 + ["mosquito"]], S2_MARKET, [])
-    policy = ScriptedPolicy({0: []}, DefaultPolicy(), {0: [{"hire": "salamander"}]})
+    policy = ScriptedRound({0: []}, DefaultPolicy(), {0: [{"hire": "salamander"}]})
     game = Game(t, policy, solo="normal", shuffle=False)
     result = game.play()
     assert result.solo == "lost"

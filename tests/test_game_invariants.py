@@ -30,7 +30,7 @@ from itertools import chain
 
 import pytest
 
-from fliptoons_explore.events import Dismiss, FameChange, Hire, Phase, Skip, Trace
+from fliptoons_explore.fliptoons.events import Dismiss, FameChange, Hire, Phase, Skip, Trace
 from fliptoons_explore.game import new_game, replay
 from fliptoons_explore.policy import RandomPolicy
 

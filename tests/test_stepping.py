@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from fliptoons_explore import RULES, resolve
-from fliptoons_explore.stepping import Stepper, select_events, state_text, trace_frame, trace_lines
+from fliptoons_explore.stepping import Stepper, select_events, trace_frame, trace_lines
+from fliptoons_explore.text import state_text
 
 from util import compact_grid
 

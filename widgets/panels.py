@@ -12,7 +12,7 @@ from fliptoons_explore.cards import CATALOG, cards_of
 from fliptoons_explore.compare import compare_rulings, rulings_that_matter
 from fliptoons_explore.interactions import EFFECTS, affected_by, affects, find_interactions, interaction_graph
 from fliptoons_explore.render import Marks, fame_of_players, table_html, table_info, trace_table
-from fliptoons_explore.rulings import OPTIONS
+from fliptoons_explore import OPTIONS
 from fliptoons_explore.scenario import ScenarioError, check, parse_scenario_text
 from fliptoons_explore.state import snapshot
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 
-from .engine import Resolution, play_round, resolve
-from .grid import space_name
-from .rulings import OPTIONS, Rulings
-from .limits import quote
-from .scenario import ScenarioError, check, grid_json, parse_json_value
+from ..fliptoons.engine import Resolution, play_round, resolve
+from ..fliptoons.grid import space_name
+from ..fliptoons.rulings import OPTIONS, Rulings
+from ..limits import quote
+from ..fliptoons.scenario import ScenarioError, check, grid_json, parse_json_value
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ class Comparison:
         """The difference in words: the options changed, the fame and the cards of each player
         that changed, the grids that differ, and the first step where the traces part.
         `everything`: every player and every card, changed or not (the CLI's `--all`)."""
-        from .text import event_text, grid_text
+        from ..fliptoons.text import event_text, grid_text
 
         lines = ["rulings: " + ", ".join(
             f"{name} {_show(getattr(self.rulings_before, name))} -> {_show(value)}"
@@ -213,7 +213,7 @@ class _RoundResolution(Resolution):
     """A round played from a scenario, read like a resolution (its JSON has `fame_left`)."""
 
     def to_json(self) -> dict:
-        from .scenario import table_json
+        from ..fliptoons.scenario import table_json
         return table_json(self.table, self.trace, fame_left=True)
 
 

@@ -124,7 +124,7 @@ def card(card_id: str) -> CardSpec:
 
 def unknown_card_message(card_id: object, among=None) -> str:
     """'unknown card id "crbb" (did you mean "crab"?)', suggesting from `among` (default: all)."""
-    from .limits import quote
+    from ..limits import quote
     text = card_id if isinstance(card_id, str) else ""
     close = difflib.get_close_matches(text[:100].lower(), list(among or CATALOG), n=3, cutoff=0.5)
     hint = f" (did you mean {', '.join(quote(c) for c in close)}?)" if close else ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .engine import resolve_table
-from .policy import Choice, DefaultPolicy
+from ..policy import Choice, DefaultPolicy
 
 class GreedyPolicy:
     """Greedy one-step lookahead in the Market: each candidate action (and the best pairs of two)

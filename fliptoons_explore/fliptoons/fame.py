@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .policy import Choice
+from ..policy import Choice
 from .rules import FAQ_OF
 from .events import Decision, Fame, Ignored, LeastFame, Phase, Trace
 

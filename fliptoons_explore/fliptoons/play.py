@@ -5,8 +5,8 @@ import json
 import sys
 
 from .game import new_game
-from .limits import MAX_GAMES
-from .policy import DefaultPolicy, RandomPolicy
+from ..limits import MAX_GAMES
+from ..policy import DefaultPolicy, RandomPolicy
 
 
 def make_policy(name: str, seed: int):

@@ -8,6 +8,7 @@ from collections import deque
 
 from .cards import CATALOG, CardSpec
 from .grid import Grid
+from .kit import KIT
 from .rulings import Rulings
 
 #: Price cards left to right (S1/S2 Setup; S2 Combining Games).
@@ -70,7 +71,10 @@ class PlayerState:
 
 
 class Table:
-    """Everything on the table for one resolution."""
+    """Everything on the table for one resolution. `game`: FlipToons on the toolkit
+    (`games.GameKit`)."""
+
+    game = KIT
 
     def __init__(self, season: str = "s2", rulings: Rulings | None = None, seed: int | None = None,
                  first_player: int = 0) -> None:
@@ -141,6 +145,10 @@ class Table:
 
     def market_cards(self) -> list[Card]:
         return [c for c in self.market if c is not None]
+
+    def snapshot(self, grids: dict | None = None) -> dict:
+        """The table's state as plain values (`snapshot`)."""
+        return snapshot(self, grids)
 
 
 def snapshot(table: Table, grids: dict | None = None) -> dict:

@@ -1,9 +1,12 @@
-"""Plain-text views of a resolution: the grid, the fame breakdown, the numbered trace.
-Pure functions, deterministic output (the notebooks compare it)."""
+"""Plain-text views of a FlipToons resolution: the grid, the fame breakdown, the numbered trace,
+events in words and as sentences. Pure functions, deterministic output (the notebooks compare it).
+"""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from .. import words
 from .grid import space_name
-from .rules import RULES
 
 CELL = 18
 
@@ -95,18 +98,15 @@ def event_words(event) -> str:
 
 def event_text(event, players) -> str:
     """'#12  flip  Ann: stack rat onto grasshopper at slot 4 (lower left)  <- #11  [card.rat]'"""
-    who = players[event.player].name if event.player is not None else "table"
-    cause = f"  <- #{event.cause}" if event.cause is not None else ""
-    return f"#{event.step:<3} {event.phase:<10} {who}: {event_words(event)}{cause}  [{event.rule}]"
+    from .kit import KIT
+    return words.event_text(event, players, KIT)
 
 
 def trace_text(trace, players, paraphrase: bool = False) -> str:
-    lines = []
-    for e in trace:
-        lines.append(event_text(e, players))
-        if paraphrase and e.rule in RULES:
-            lines.append(f"       {RULES[e.rule].paraphrase}")
-    return "\n".join(lines)
+    """Every event as a numbered line (`event_text`), each followed by its rule's paraphrase if
+    `paraphrase`."""
+    from .kit import KIT
+    return words.trace_text(trace, players, KIT, paraphrase)
 
 
 def round_text(game) -> str:
@@ -142,16 +142,53 @@ def resolution_text(resolution, trace: bool = True, fame_left: bool = False) -> 
     return "\n".join(out)
 
 
+# -- a recorded state as text --------------------------------------------------------------------
+
+def _grid_from_json(rows: list):
+    """A Grid of stand-in cards from a grid in the JSON shape (rows top first)."""
+    from .cards import CATALOG
+    from .grid import Grid
+    from .state import Card
+    grid = Grid()
+    n_extra = len(rows) - 2
+    for j, row in enumerate(rows):
+        for col, cell in enumerate(row):
+            for entry in cell or ():
+                card = Card(-1, CATALOG[entry["id"]], entry["face_up"])
+                r = j - n_extra
+                if grid.at(r, col) is None:
+                    grid.put(card, r, col)
+                else:
+                    grid.stack_on(card, r, col)
+    return grid
+
+
+def state_text(state: dict) -> str:
+    """A recorded state as text: every player's grid, revealed card, deck and dismissed pile,
+    then the market and the toon deck (deterministic; the notebooks compare it)."""
+    out = []
+    for p in state["players"]:
+        out.append(f"== {p['name']} ==")
+        out.append(grid_text(SimpleNamespace(grid=_grid_from_json(p["grid"]))))
+        if p["revealed"]:
+            out.append(f"  revealed: {p['revealed']}")
+        out.append(f"  deck (top first): {', '.join(p['deck']) or '-'}")
+        if p["dismissed"]:
+            out.append(f"  dismissed: {', '.join(p['dismissed'])}")
+    if any(state["market"]) or state["toon_deck"] or state["discard"]:
+        out.append(f"market: {', '.join(c or '-' for c in state['market'])}")
+        out.append(f"toon deck (top first): {', '.join(state['toon_deck']) or '-'}")
+    if state["discard"]:
+        out.append(f"discard: {', '.join(state['discard'])}")
+    return "\n".join(out)
+
+
 # -- events as sentences a player would say ---------------------------------------------------------
 
 def _name(card_id) -> str:
     from .cards import CATALOG
     spec = CATALOG.get(card_id)
     return f"the {spec.name}" if spec else str(card_id)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def event_sentence(event, players) -> str:
@@ -196,5 +233,5 @@ def event_sentence(event, players) -> str:
     text = said[kind]() if kind in said else f"{kind.replace('_', ' ')} {card}".strip()
     if detail and kind not in ("decision",):
         text += f": {detail}"
-    text = _cap(text)
+    text = words.cap(text)
     return f"{who}: {text}." if who else f"{text}."

@@ -7,49 +7,17 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..policy import DefaultPolicy, Policy, ScriptedPolicy
+from ..resolution import Resolution
 from .events import Recorder, Trace
 from .game import Game
-from .policy import DefaultPolicy, Policy, ScriptedPolicy
+from .market import ScriptedRound
 from .resolver import Resolver
 from .scenario import ScenarioError, load, table_json
 from .state import Table
 
-
-@dataclass
-class Resolution:
-    """A resolved table and its trace (None when resolved untraced)."""
-
-    table: Table
-    trace: Trace | None
-
-    @property
-    def players(self):
-        return self.table.players
-
-    def state_after(self, step: int) -> dict:
-        """The table's state right after event `step` (-1: before the first event); needs a
-        resolution made with `record=True`."""
-        if not isinstance(self.trace, Recorder):
-            raise ValueError("resolve with record=True to step through states")
-        return self.trace.initial if step < 0 else self.trace.states[step]
-
-    def state_before(self, step: int) -> dict:
-        return self.state_after(step - 1)
-
-    def to_json(self) -> dict:
-        """The JSON document of DESIGN.md §2.3."""
-        return table_json(self.table, self.trace)
-
-    def __repr__(self) -> str:
-        fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
-        steps = "untraced" if self.trace is None else f"{len(self.trace)} events"
-        return f"<Resolution {self.table.season}: {fame}; {steps}>"
-
-    def _repr_html_(self) -> str:
-        from .render import resolution_html
-        return resolution_html(self)
+__all__ = ["Resolution", "resolve", "resolve_table", "resolve_scenario", "play_round",
+           "round_scenario", "play_as_written"]
 
 
 def resolve_table(table: Table, policy: Policy | None = None, traced: bool = True,
@@ -93,7 +61,7 @@ def play_round(scenario: dict, policy: Policy | None = None, record: bool = Fals
     an illegal scripted action. `record` keeps the table's state after every event."""
     table, scripts = _load(scenario)
     actions = {p.index: p.actions for p in table.players}
-    game = Game(table, ScriptedPolicy(scripts, policy or DefaultPolicy(), actions), shuffle=False,
+    game = Game(table, ScriptedRound(scripts, policy or DefaultPolicy(), actions), shuffle=False,
                 record=record)
     game.play_round(stop_before_cleanup=True)
     for p in table.players:
@@ -108,3 +76,19 @@ def round_scenario(scenario: dict) -> dict:
     """Play a scenario's round and return the CLI's JSON document (with `fame_left`)."""
     game = play_round(scenario)
     return table_json(game.table, game.trace, fame_left=True)
+
+
+def has_market_script(scenario) -> bool:
+    """Whether a scenario scripts a player's Market actions (its round is then the situation)."""
+    players = scenario.get("players") if isinstance(scenario, dict) else None
+    return isinstance(players, list) and any(isinstance(p, dict) and p.get("actions") for p in players)
+
+
+def play_as_written(scenario: dict, policy: Policy | None = None, record: bool = False) -> Resolution:
+    """A scenario as its author wrote it: resolved (Flip + Check Fame), or its round played up to
+    Cleanup when a player scripts Market actions (what the command line's `chain` and `compare`
+    and the explorer look at)."""
+    if has_market_script(scenario):
+        game = play_round(scenario, policy, record)
+        return Resolution(game.table, game.trace)
+    return resolve(scenario, policy, record=record)

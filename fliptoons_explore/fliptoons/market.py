@@ -11,9 +11,9 @@ from __future__ import annotations
 from itertools import groupby
 from typing import NamedTuple
 
+from ..policy import Choice, DefaultPolicy, Policy, ScriptedPolicy, ScriptError
 from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, ToDeck, Trigger
 from .grid import LOWER, lowest_rank_card
-from .policy import Choice
 
 DISMISS_COST = 5  # S2 Market: Dismiss a Toon
 
@@ -200,6 +200,40 @@ def scripted_action(table, player, options, action: dict):
         if o.verb == verb and o.card.spec.id == arg:
             return i
     return None
+
+
+class ScriptedRound(ScriptedPolicy):
+    """A scenario's scripts for a round: each player's answers to their decisions (`scripts`, as
+    `ScriptedPolicy` reads them) and their Market actions in order (`actions`: {player: [{"hire":
+    ID} | {"dismiss": ID} | {"skip": true}]}); a player whose actions have run out skips."""
+
+    name = "scripted"
+
+    def __init__(self, scripts: dict[int, list], fallback: Policy | None = None,
+                 actions: dict[int, list[dict]] | None = None) -> None:
+        super().__init__(scripts, fallback or DefaultPolicy())
+        self.actions = {p: list(a) for p, a in (actions or {}).items()}
+        self.acted = {p: 0 for p in self.actions}
+
+    def choose(self, choice: Choice) -> int | None:
+        if choice.kind == "market_action":
+            return self.choose_action(choice)
+        return super().choose(choice)
+
+    def choose_action(self, choice: Choice) -> int:
+        """A scenario's next scripted Market action for the player; skip once they run out."""
+        p = choice.player
+        k = self.acted.get(p, 0)
+        script = self.actions.get(p, [])
+        if k >= len(script):
+            return choice.options.index(SKIP)
+        self.acted[p] = k + 1
+        player = choice.table.players[p]
+        i = scripted_action(choice.table, player, list(choice.options), script[k])
+        if i is None:
+            (verb, arg), = script[k].items()
+            raise ScriptError(f"players[{p}].actions[{k}]: {why_illegal(choice.table, player, verb, arg)}")
+        return i
 
 
 # -- moving cards -------------------------------------------------------------------------------

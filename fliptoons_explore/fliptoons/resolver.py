@@ -10,7 +10,7 @@ from .events import Decision, Trace
 from .fame import check_fame
 from .flip import flip_phase
 from .market import resolve_after_flip
-from .policy import Choice, DefaultPolicy, Policy
+from ..policy import Choice, DefaultPolicy, Policy
 from .state import Table
 
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from .cards import STARTING_DECKS, toon_deck
 from .events import Collect, CriticsChoice, FameChange, GameEnd, Ignored, Phase, Recorder, Shuffle, Trace
-from .limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
+from ..limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
 from .market import after_market, discard_market_ends, has_after_market, market_turn, refill, skunk_dismissal
-from .policy import Choice, Policy, check_policy
+from ..policy import Choice, Policy, check_policy
 from .resolver import Resolver
 from .rulings import Rulings
 from .state import PRICES, Table

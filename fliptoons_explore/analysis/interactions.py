@@ -28,7 +28,7 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 
-from .cards import CATALOG, CardSpec, cards_of, owned_copies, unknown_card_message
+from ..fliptoons.cards import CATALOG, CardSpec, cards_of, owned_copies, unknown_card_message
 
 #: Effect kinds. `flip`: turned face down; `return`: to the bottom of its owner's deck; `stack_on`:
 #: the two cards end in one stack (either is put on the other, see the edge's `text`); `move`: put
@@ -445,7 +445,10 @@ def draw(graph, card: str | None = None, effect=None):
     edge as a matrix of cards grouped by timing (Flip, Check Fame, Market, after the Market).
     `effect`: one effect kind or several, the others left out. See `interaction_svg`."""
     from .interaction_svg import draw as draw_svg
-    return draw_svg(graph, card, effect)
+    if card is not None and card not in graph:
+        raise KeyError(unknown_card_message(card, list(graph)))
+    wanted = _effects(effect)
+    return draw_svg(graph, card, tuple(e for e in EFFECTS if wanted is None or e in wanted))
 
 
 def _effects(effect) -> set | None:
@@ -531,8 +534,8 @@ def _outcome(season, rulings, specs, policy, traced=False):
     """Resolve one player's Flip + Check Fame of a deck of specs (top first): the fate of each
     card in deck order, (place, face_up, fame), the total, and the ignored events {(position in
     the deck, detail)} (traced only; else None)."""
-    from .engine import resolve_table
-    from .state import Card, Table
+    from ..fliptoons.engine import resolve_table
+    from ..fliptoons.state import Card, Table
 
     table = Table(season, rulings)
     p = table.add_player("P")
@@ -558,7 +561,7 @@ def _outcome(season, rulings, specs, policy, traced=False):
 
 
 def _place_words(place, face_up) -> str:
-    from .grid import space_name
+    from ..fliptoons.grid import space_name
 
     if place[0] == "deck":
         return "in the deck"
@@ -618,8 +621,8 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
     """
     import pandas as pd
 
-    from .policy import DefaultPolicy
-    from .rulings import Rulings
+    from ..policy import DefaultPolicy
+    from ..fliptoons.rulings import Rulings
 
     if season not in ("s1", "s2", "combined"):
         raise ValueError(f"season must be 's1', 's2' or 'combined', got {season!r}")

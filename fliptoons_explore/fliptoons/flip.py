@@ -9,7 +9,7 @@ from __future__ import annotations
 from .events import (Dismiss, EndFlip, Flip, Gain, Ignored, Move, Phase, Place, Queued, Return,
                      Reveal, Stack, Trace, Trigger)
 from .grid import LOWER, MIDDLE, UPPER, lowest_rank_card
-from .limits import MAX_REVEALS  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
+from ..limits import MAX_REVEALS  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
 
 FIRST_SLOT = (UPPER, 0)
 

@@ -14,7 +14,7 @@ no script):
 `draw(graph, card=None, effect=None)` returns an `InteractionDrawing` holding either, which
 Jupyter shows as a picture.
 
-    >>> from fliptoons_explore.interactions import draw, interaction_graph
+    >>> from fliptoons_explore.analysis.interactions import draw, interaction_graph
     >>> d = draw(interaction_graph("s2"), card="crab")
     >>> d
     <InteractionDrawing crab: what can affect it, what it can affect (820x388)>
@@ -93,14 +93,15 @@ class InteractionDrawing:
         return f"<InteractionDrawing {self.title} ({self.width}x{self.height})>"
 
 
-def draw(graph, card: str | None = None, effect=None) -> InteractionDrawing:
+def draw(graph, card: str | None = None, effects: tuple[str, ...] = ()) -> InteractionDrawing:
     """The neighbourhood of `card` (`neighbourhood_svg`), or the whole graph by timing
-    (`timing_svg`); `effect`: one effect kind or several (see `interactions.EFFECTS`), the
-    others left out."""
+    (`timing_svg`); `effects`: the effect kinds drawn, in their order (`interactions.draw`
+    checks them; empty: every kind of `EFFECT_COLOURS`)."""
+    effects = tuple(effects) or tuple(EFFECT_COLOURS)
     if card is not None:
-        svg, title = neighbourhood_svg(graph, card, effect), f"{card}: what can affect it, what it can affect"
+        svg, title = neighbourhood_svg(graph, card, effects), f"{card}: what can affect it, what it can affect"
     else:
-        svg, title = timing_svg(graph, effect), f"{graph.graph.get('season', '')} interactions by timing".strip()
+        svg, title = timing_svg(graph, effects), f"{graph.graph.get('season', '')} interactions by timing".strip()
     width, height = _size(svg)
     return InteractionDrawing(svg, width, height, title)
 
@@ -140,17 +141,8 @@ def _n(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:.1f}"
 
 
-def _wanted(effect) -> tuple[str, ...]:
-    from .interactions import EFFECTS, _effects
-
-    wanted = _effects(effect)
-    return tuple(e for e in EFFECTS if wanted is None or e in wanted)
-
-
 def _timing(graph, card: str) -> str:
-    from .cards import CATALOG
-
-    return graph.nodes[card].get("timing") or CATALOG[card].timing
+    return graph.nodes[card]["timing"]
 
 
 def _by_timing(graph, cards) -> list[tuple[str, list[str]]]:
@@ -179,10 +171,9 @@ def _legend(x: float, y: float, effects, width: float) -> tuple[list[str], float
 
 # -- the matrix by timing ---------------------------------------------------------------------------
 
-def timing_svg(graph, effect=None) -> str:
+def timing_svg(graph, effects: tuple[str, ...]) -> str:
     """The interaction graph as a matrix grouped by timing (see the module docstring): rows are
-    the cards with an edge out (of the effects wanted), columns the cards with an edge in."""
-    effects = _wanted(effect)
+    the cards with an edge out (of the `effects` wanted), columns the cards with an edge in."""
     cells: dict[tuple[str, str], set] = {}
     for u, v, e in graph.edges(data="effect"):
         if e in effects:
@@ -262,20 +253,16 @@ def _group_name(timing: str, room: float, coded: set) -> str:
 
 # -- one card's neighbourhood -------------------------------------------------------------------------
 
-def neighbourhood_svg(graph, card: str, effect=None) -> str:
-    """What can affect `card` (left) and what it can affect (right), one box per effect listing
-    the cards (sorted), each box joined to the card by an arrow in the effect's colour."""
-    from .cards import unknown_card_message
-    from .interactions import _neighbours
-
-    if card not in graph:
-        raise KeyError(unknown_card_message(card, list(graph)))
-    effects = _wanted(effect)
+def neighbourhood_svg(graph, card: str, effects: tuple[str, ...]) -> str:
+    """What can affect `card` (left) and what it can affect (right), one box per effect of
+    `effects` listing the cards (sorted), each box joined to the card by an arrow in the effect's
+    colour. `card` is a node of the graph (`interactions.draw` checks it)."""
     sides = []
     for outgoing, words in ((False, _AFFECTED_BY), (True, _AFFECTS)):
+        edges = graph.out_edges(card, data="effect") if outgoing else graph.in_edges(card, data="effect")
         boxes = []
         for e in effects:
-            cards = _neighbours(graph, card, e, None, outgoing)
+            cards = sorted({v if outgoing else u for u, v, kind in edges if kind == e})
             if cards:
                 boxes.append((e, words[e], cards))
         sides.append(boxes)

@@ -1,13 +1,8 @@
-"""HTML views of cards, grids, tables and traces, for Jupyter (`_repr_html_`) and the widgets.
+"""HTML views of FlipToons cards, grids, tables and traces, for Jupyter (`_repr_html_`) and the
+widgets, made with the helpers both games share (`fliptoons_explore.views`).
 
-Pure functions: state in, HTML string out. The output is byte-stable (no element ids, dates,
-memory addresses or randomness), so nbval can compare it, and it imports nothing from IPython,
-ipywidgets or matplotlib.
-
-Every style is an inline `style` attribute made of plain properties (colours, borders, padding,
-fonts), and layout uses tables and inline blocks: an untrusted notebook, a read-only viewer or a
-sanitizer drops `<style>` blocks and scripts but keeps these, so the picture is the same
-everywhere. The words read on their own too ("Jordy — 13 fame", "rank 5 · fame 2 → 6").
+Pure functions: state in, HTML string out, byte-stable, inline styles only (see `views`). The
+words read on their own too ("Jordy — 13 fame", "rank 5 · fame 2 → 6").
 
     card_html(spec)              a card's face: name, rank, fame, timing colour, icons, text
     grid_html(player)            a player's grid: rows top first, stacks bottom first, fame on each card
@@ -23,18 +18,17 @@ Hidden information (the order of a deck and of the toon deck) is shown only when
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 
+from .. import views
+from ..views import (ACTING, CHAIN, LINE, MUTED, NO_MARKS, TARGET, CardScore, Marks, accent,
+                     esc, label, note, root, rule_words)
 from .cards import CATALOG
 from .grid import COL_NAMES, space_name
-from .rules import RULES, SOURCES
-from .text import event_sentence, event_text
+from .text import event_sentence
 
-#: The class of every view's outer element (views carry no other styling hook).
-SCOPE = "ft-view"
-
-#: Player accent colours by seat (8 seats at most), on the player's box and trace rows.
-PLAYER_COLOURS = ("#2f6fb5", "#c0562b", "#3b8c4a", "#8a4fb0", "#b08a1e", "#2a8c8c", "#b03a6a", "#5c6670")
+__all__ = ["card_html", "card_text", "card_tooltip", "grid_html", "player_html", "table_html",
+           "table_info", "fame_of_players", "fame_words", "resolution_html", "step_html",
+           "trace_table", "trace_html", "rule_words", "Marks", "CardScore", "TableInfo", "TIMINGS"]
 
 #: A card's timing (the card table's `timing` column): its colour and words.
 TIMINGS = {
@@ -51,66 +45,6 @@ TIMINGS = {
 ICONS = (("fish", "fish", "a fish card"), ("flip_immune", "no flip", "cannot be flipped"),
          ("return_immune", "no return", "cannot be returned"),
          ("dismiss_immune", "no dismiss", "cannot be dismissed"))
-
-#: Event kinds: the colour of their label in traces and graphs.
-KIND_COLOURS = {
-    "reveal": "#d9dee3", "place": "#cfe3f7", "stack": "#c4e6df", "move": "#b8dcc0",
-    "trigger": "#f2e7b3", "flip": "#f4cfd6", "return": "#ead0ea", "dismiss": "#f1c9d8",
-    "gain": "#d6d2f0", "ignored": "#eeeeee", "queued": "#e6e6c2", "end_flip": "#e4e4e4",
-    "fame": "#ccefd6", "least_fame": "#ccefd6", "decision": "#fff0b8", "hire": "#fde0c8",
-    "skip": "#eeeeee", "refill": "#e0e8f0", "discard": "#e8e0d8", "to_deck": "#ead0ea",
-    "fame_change": "#ccefd6", "phase": "#dde6f2", "shuffle": "#eeeeee", "collect": "#eeeeee",
-    "critics_choice": "#fff0b8", "game_end": "#fff0b8",
-}
-
-INK, MUTED, LINE = "#1f2328", "#57606a", "#d0d7de"
-FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif"
-ACTING = "#d4a72c"  # the acting card's outline
-CHAIN = "#fff4cc"  # the tint of cards its cause chain touched
-TARGET = "#2f6fb5"  # a builder's chosen cell
-
-
-def _e(value) -> str:
-    return escape(str(value), quote=True)
-
-
-def _accent(index: int) -> str:
-    return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
-
-
-def _root(body: str, extra: str = "") -> str:
-    return (f'<div class="{SCOPE}{extra}" style="{FONT};font-size:12px;line-height:1.3;color:{INK};'
-            f'background:#ffffff;padding:6px 8px;text-align:left">{body}</div>')
-
-
-# -- what a view marks ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Marks:
-    """What a table view highlights: the `acting` card (a uid), the cards its cause chain touched
-    (`chain`, uids), a card that just left a space (`ghost`: (player, row, col, card id)), the
-    builder's chosen cell (`target`: (player, row, col)); `clickable` adds the data attributes
-    the widgets listen to (`data-action`, `data-player`, `data-row`, `data-col`, `data-height`)."""
-
-    acting: int | None = None
-    chain: frozenset = frozenset()
-    ghost: tuple | None = None
-    target: tuple | None = None
-    clickable: bool = False
-    deck_mark: tuple | None = None  # (player, "top" | "bottom"): a card just put into a deck
-    revealed: int | None = None  # the player whose just revealed card acts
-
-
-NO_MARKS = Marks()
-
-
-@dataclass(frozen=True)
-class CardScore:
-    """What one card scored: its fame and the breakdown in words ('2 printed +4 bonus')."""
-
-    fame: int
-    words: str = ""
-
 
 @dataclass
 class TableInfo:
@@ -150,31 +84,26 @@ def card_text(spec) -> str:
     return "; ".join(t for t in (spec.bonus, spec.ability, spec.banner) if t) or "no ability"
 
 
-def _label(text: str, colour: str = "#eef1f4", ink: str = INK) -> str:
-    return (f'<span style="display:inline-block;font-size:10px;padding:0 4px;border-radius:3px;'
-            f'background:{colour};color:{ink};margin-right:2px">{_e(text)}</span> ')
-
-
 def card_html(spec, selected: bool = False, data: str = "", width: str = "11.5em") -> str:
     """A card's face as a tile (the catalog's): name, rank, fame, timing colour, icons and its
     ability in one line; hover for the whole text. `data`: extra attributes (the widgets' hooks,
     e.g. ' class="fte-card" data-action="card"')."""
     colour = TIMINGS.get(spec.timing, TIMINGS["none"])[0]
     fame = "=" if spec.score == "copy_adjacent" else spec.fame
-    badges = "".join(_label(label) for label, _ in _icons(spec))
+    badges = "".join(label(text) for text, _ in _icons(spec))
     if spec.promo:
-        badges += _label("promo", "#fde0c8")
+        badges += label("promo", "#fde0c8")
     if spec.starting:
-        badges += _label("starting")
+        badges += label("starting")
     ring = f"outline:2px solid {TARGET};" if selected else ""
-    return (f'<div{data} title="{_e(card_tooltip(spec))}" style="display:inline-block;vertical-align:top;'
+    return (f'<div{data} title="{esc(card_tooltip(spec))}" style="display:inline-block;vertical-align:top;'
             f"box-sizing:border-box;width:{width};margin:0 4px 4px 0;padding:3px 5px;border:1px solid #9aa4ae;"
             f'border-left:5px solid {colour};border-radius:4px;background:#fffdf5;{ring}cursor:pointer">'
             f'<div style="white-space:nowrap;overflow:hidden;text-overflow:ellipsis">'
-            f'<b style="font-size:12px">{_e(spec.name)}</b> '
+            f'<b style="font-size:12px">{esc(spec.name)}</b> '
             f'<span style="color:{MUTED};font-size:10.5px">rank {spec.rank} · fame {fame}</span></div>'
             f'<div style="font-size:10.5px;color:#3d4650;white-space:nowrap;overflow:hidden;'
-            f'text-overflow:ellipsis">{badges}{_e(card_text(spec))}</div></div>')
+            f'text-overflow:ellipsis">{badges}{esc(card_text(spec))}</div></div>')
 
 
 # -- the grid ---------------------------------------------------------------------------------------
@@ -190,22 +119,22 @@ def _grid_card(entry: dict, height: int, score: CardScore | None, marks: Marks, 
     indent = f"margin-left:{min(height, 3) * 4}px;" if height else ""
     data = f'{cell_data} data-height="{height}"' if marks.clickable else ""
     if not entry["face_up"]:
-        return (f'<div{cls}{data} title="{_e(spec.name)}, face down: no rank, no ability, scores nothing" '
+        return (f'<div{cls}{data} title="{esc(spec.name)}, face down: no rank, no ability, scores nothing" '
                 f'style="{indent}{ring}margin-top:2px;padding:3px 4px;border:1px solid #1b2533;border-radius:4px;'
                 f'background:#2f4159;color:#d5deea;font-style:italic;white-space:nowrap">'
-                f"{plus}({_e(spec.id)}) face down</div>")
+                f"{plus}({esc(spec.id)}) face down</div>")
     tint = CHAIN if uid is not None and uid in marks.chain and not acting else "#fffdf5"
     if score is None:
         badge = ""
     else:
-        tip = f' title="{_e(score.words)}"' if score.words else ""
+        tip = f' title="{esc(score.words)}"' if score.words else ""
         bg = "#1a7f37" if score.fame else "#8c959f"
         badge = (f' <span{tip} style="font-weight:700;font-size:11px;color:#ffffff;background:{bg};'
                  f'border-radius:8px;padding:0 5px">→ {score.fame}</span>')
     fame = "=" if spec.score == "copy_adjacent" else spec.fame
-    return (f'<div{cls}{data} title="{_e(card_tooltip(spec))}" style="{indent}{ring}margin-top:2px;padding:2px 4px;'
+    return (f'<div{cls}{data} title="{esc(card_tooltip(spec))}" style="{indent}{ring}margin-top:2px;padding:2px 4px;'
             f'border:1px solid #9aa4ae;border-left:4px solid {colour};border-radius:4px;background:{tint};'
-            f'white-space:nowrap"><b>{plus}{_e(spec.name)}</b><br>'
+            f'white-space:nowrap"><b>{plus}{esc(spec.name)}</b><br>'
             f'<span style="font-size:10px;color:{MUTED}">rank {spec.rank} · fame {fame}</span>{badge}</div>')
 
 
@@ -242,16 +171,16 @@ def grid_table(pi: int, rows: list, fame: dict, marks: Marks = NO_MARKS) -> str:
             if marks.ghost is not None and marks.ghost[:3] == (pi, row, col):
                 ghost = (f'<div style="margin-top:2px;padding:2px 4px;border:1px dashed {ACTING};border-radius:4px;'
                          f'color:{MUTED};font-style:italic;white-space:nowrap">'
-                         f"{_e(CATALOG[marks.ghost[3]].name)} left here</div>")
+                         f"{esc(CATALOG[marks.ghost[3]].name)} left here</div>")
             if not stack:
-                label = f"slot {row * 3 + col + 1}" if row >= 0 else ""
-                cells.append(f'<td{data} title="{_e(where)}: empty" style="{style};color:#8c959f;font-size:10px;'
-                             f'text-align:center">{label}{ghost}</td>')
+                text = f"slot {row * 3 + col + 1}" if row >= 0 else ""
+                cells.append(f'<td{data} title="{esc(where)}: empty" style="{style};color:#8c959f;font-size:10px;'
+                             f'text-align:center">{text}{ghost}</td>')
                 continue
             tip = where + (f", a stack of {len(stack)} (bottom first)" if len(stack) > 1 else "")
             body = "".join(_grid_card(entry, h, fame.get(entry.get("uid")), marks, data)
                            for h, entry in enumerate(stack))
-            cells.append(f'<td{data} title="{_e(tip)}" style="{style}">{body}{ghost}</td>')
+            cells.append(f'<td{data} title="{esc(tip)}" style="{style}">{body}{ghost}</td>')
         cells.append("</tr>")
     cells.append("</table>")
     return "".join(cells)
@@ -261,17 +190,13 @@ def _names(ids) -> str:
     return ", ".join(CATALOG[c].name if c in CATALOG else c for c in ids)
 
 
-def _note(text: str, width: str = "36em") -> str:
-    return f'<div style="color:{MUTED};font-size:11px;margin-top:3px;max-width:{width}">{text}</div>'
-
-
 _STATE_FAME = object()  # a player header shows the state's own fame
 
 
 def _player_box(pi: int, p: dict, fame: dict, marks: Marks, info: TableInfo, total=_STATE_FAME) -> str:
     if total is _STATE_FAME:
         total = p["fame"]
-    head = [f'<b style="font-size:13px">{_e(p["name"])}</b> — '
+    head = [f'<b style="font-size:13px">{esc(p["name"])}</b> — '
             + (f'<span style="color:{MUTED}">not scored yet</span>' if total is None
                else f'<b style="color:#1a7f37">{total} fame</b>')]
     if p.get("fame_left"):
@@ -283,22 +208,22 @@ def _player_box(pi: int, p: dict, fame: dict, marks: Marks, info: TableInfo, tot
     if p.get("revealed"):
         ring = (f' class="fte-acting" style="outline:3px solid {ACTING};padding:0 3px"'
                 if marks.revealed == pi else "")
-        notes.append(f"revealed, not yet placed: <b{ring}>{_e(CATALOG[p['revealed']].name)}</b>")
+        notes.append(f"revealed, not yet placed: <b{ring}>{esc(CATALOG[p['revealed']].name)}</b>")
     deck = p["deck"]
     mark = ""
     if marks.deck_mark is not None and marks.deck_mark[0] == pi:
         mark = f' <span style="color:#8a4fb0">({"top" if marks.deck_mark[1] == "top" else "bottom"} card just put there)</span>'
     if info.show_order:
-        notes.append(f"deck ({len(deck)}, top first): {_e(_names(deck)) if deck else '—'}{mark}")
+        notes.append(f"deck ({len(deck)}, top first): {esc(_names(deck)) if deck else '—'}{mark}")
     else:
         notes.append(f"deck: {len(deck)} card{'s' if len(deck) != 1 else ''}{mark}")
     if p["dismissed"]:
-        notes.append("dismissed: " + _e(_names(p["dismissed"])))
-    notes += [_e(n) for n in info.player_notes.get(pi, ())]
+        notes.append("dismissed: " + esc(_names(p["dismissed"])))
+    notes += [esc(n) for n in info.player_notes.get(pi, ())]
     return (f'<div style="display:inline-block;vertical-align:top;margin:0 14px 10px 0;padding:5px 7px 6px;'
-            f'border:1px solid {LINE};border-top:4px solid {_accent(pi)};border-radius:6px">'
+            f'border:1px solid {LINE};border-top:4px solid {accent(pi)};border-radius:6px">'
             f'<div style="margin-bottom:3px">{"".join(head)}</div>'
-            f"{grid_table(pi, p['grid'], fame, marks)}" + "".join(_note(n) for n in notes) + "</div>")
+            f"{grid_table(pi, p['grid'], fame, marks)}" + "".join(note(n) for n in notes) + "</div>")
 
 
 def _market(state: dict, info: TableInfo) -> str:
@@ -313,20 +238,20 @@ def _market(state: dict, info: TableInfo) -> str:
             card = f'<span style="color:#8c959f">empty</span>'
         else:
             spec = CATALOG[cid]
-            card = (f'<span title="{_e(card_tooltip(spec))}"><b>{_e(spec.name)}</b><br>'
+            card = (f'<span title="{esc(card_tooltip(spec))}"><b>{esc(spec.name)}</b><br>'
                     f'<span style="font-size:10px;color:{MUTED}">rank {spec.rank} · fame {spec.fame}</span></span>')
         cells.append(f'<td style="vertical-align:top;text-align:center;width:7.5em;padding:2px 4px;'
                      f'border:1px solid #d8dee4;border-radius:4px;background:#f6f8fa">'
                      f'<div style="font-size:10px;color:{MUTED}">price {price}</div>{card}</td>')
-    toon_words = (f"toon deck ({len(toon)}, top first): {_e(_names(toon)) or '—'}" if info.show_order
+    toon_words = (f"toon deck ({len(toon)}, top first): {esc(_names(toon)) or '—'}" if info.show_order
                   else f"toon deck: {len(toon)} card{'s' if len(toon) != 1 else ''}")
     out = [f'<div style="margin-top:4px"><b>Market</b> ']
     if any(market):
         out.append('<table style="border-collapse:separate;border-spacing:3px;margin:0;width:auto"><tr style="background:#ffffff">'
                    + "".join(cells) + "</tr></table>")
-    out.append(_note(toon_words))
+    out.append(note(toon_words))
     if discard:
-        out.append(_note("discard pile: " + _e(_names(discard))))
+        out.append(note("discard pile: " + esc(_names(discard))))
     out.append("</div>")
     return "".join(out)
 
@@ -340,8 +265,8 @@ def table_html(state: dict, fame: dict | None = None, marks: Marks = NO_MARKS,
     info = info or TableInfo()
     boxes = "".join(_player_box(i, p, fame, marks, info, _STATE_FAME if fame_shown is None else fame_shown.get(i))
                     for i, p in enumerate(state["players"]))
-    body = f"<div>{boxes}</div>{_market(state, info)}" + "".join(_note("note: " + _e(n)) for n in info.notes)
-    return _root(body, extra_class)
+    body = f"<div>{boxes}</div>{_market(state, info)}" + "".join(note("note: " + esc(n)) for n in info.notes)
+    return root(body, extra_class)
 
 
 # -- live objects -----------------------------------------------------------------------------------
@@ -392,125 +317,28 @@ def _player_state(p) -> dict:
 def grid_html(player) -> str:
     """A player's grid: rows top first (extra rows above the upper and lower rows), three columns,
     each stack bottom first; face-down cards as card backs; each scoring card shows its fame."""
-    return _root(grid_table(player.index, _player_state(player)["grid"], fame_of_players([player])))
+    return root(grid_table(player.index, _player_state(player)["grid"], fame_of_players([player])))
 
 
 def player_html(player, show_order: bool = True) -> str:
     """A player's name, total fame, grid, deck and dismissed pile."""
     info = TableInfo(show_order=show_order)
-    return _root(_player_box(player.index, _player_state(player), fame_of_players([player]), NO_MARKS, info))
+    return root(_player_box(player.index, _player_state(player), fame_of_players([player]), NO_MARKS, info))
 
 
 # -- the trace ------------------------------------------------------------------------------------
 
-def rule_words(rule_id: str) -> str:
-    """'s2.keyword.stack — put the card on top of … (FlipToons: Season 2 rulebook (English), Keywords)'."""
-    rule = RULES.get(rule_id)
-    if rule is None:
-        return rule_id
-    source = SOURCES.get(rule.source, rule.source)
-    return f"{rule_id} — {rule.paraphrase} ({source}{', ' + rule.section if rule.section else ''})"
-
-
-def _rule_html(rule_id: str) -> str:
-    rule = RULES.get(rule_id)
-    if rule is None:
-        return _e(rule_id)
-    source = SOURCES.get(rule.source, rule.source)
-    tip = f"{rule.paraphrase}\n— {source}" + (f", {rule.section}" if rule.section else "")
-    return f'<span title="{_e(tip)}" style="text-decoration:underline dotted #8c959f">{_e(rule_id)}</span>'
-
-
-def _detail(event) -> str:
-    value, detail = event.value, event.detail
-    if event.kind == "flip" and value is not None:
-        return ("now face up" if value else "now face down") + (f"; {detail}" if detail else "")
-    if event.kind == "fame":
-        return f"= {value}" + (f" ({detail})" if detail and detail != str(value) else "")
-    if event.kind == "decision" and value is not None:
-        return f"= {value}" + (f" ({detail})" if detail else "")
-    return detail
-
-
-TD = "text-align:left;vertical-align:top;padding:1px 6px;border-bottom:1px solid #eef1f4;white-space:nowrap"
-
-
-def _trace_rows(trace, players, current: int | None = None, clickable: bool = False) -> str:
-    by_step = {e.step: e for e in trace}
-    rows = []
-    for ev in trace:
-        if ev.player is None:
-            who, accent = "table", "transparent"
-        else:
-            who, accent = players[ev.player].name, _accent(ev.player)
-        bg = "#fff4cc" if ev.step == current else ("#eef3fa" if ev.kind == "phase" else "#ffffff")
-        weight = "font-weight:600;" if ev.kind == "phase" else ""
-        cause = "" if ev.cause is None else f"#{ev.cause}"
-        if ev.cause in by_step:
-            cause = f'<span title="{_e(event_text(by_step[ev.cause], players))}">#{ev.cause}</span>'
-        where = space_name(tuple(ev.pos)) if ev.pos is not None else ""
-        kind = (f'<span style="display:inline-block;padding:0 4px;border-radius:3px;font-size:10.5px;'
-                f'background:{KIND_COLOURS.get(ev.kind, "#eeeeee")}">{_e(ev.kind.replace("_", " "))}</span>')
-        data = f' data-step="{ev.step}"' if clickable else ""
-        if clickable and ev.step == current:
-            data += ' data-current="1"'
-        rows.append(
-            f'<tr{data} style="background:{bg};{weight}{"cursor:pointer;" if clickable else ""}">'
-            f'<td style="{TD};text-align:right;color:{MUTED}">{ev.step}</td>'
-            f'<td style="{TD}">{_e(ev.phase)}</td>'
-            f'<td style="{TD};border-left:3px solid {accent}">{_e(who)}</td>'
-            f'<td style="{TD}">{kind}</td>'
-            f'<td style="{TD}">{_e(ev.card or "")}</td>'
-            f'<td style="{TD}">{_e(ev.target or "")}</td>'
-            f'<td style="{TD}">{_e(where)}</td>'
-            f'<td style="{TD};white-space:normal;min-width:12em;max-width:26em;color:#3d4650">{_e(_detail(ev))}</td>'
-            f'<td style="{TD};color:{MUTED}">{cause}</td>'
-            f'<td style="{TD}">{_rule_html(ev.rule)}</td>'
-            "</tr>")
-    return "".join(rows)
-
-
-def _compact_rows(trace, players, current: int | None, clickable: bool) -> str:
-    rows = []
-    for ev in trace:
-        accent = "transparent" if ev.player is None else _accent(ev.player)
-        bg = "#fff4cc" if ev.step == current else ("#eef3fa" if ev.kind == "phase" else "#ffffff")
-        data = f' data-step="{ev.step}"' if clickable else ""
-        if clickable and ev.step == current:
-            data += ' data-current="1"'
-        kind = (f'<span style="display:inline-block;padding:0 4px;border-radius:3px;font-size:10.5px;'
-                f'background:{KIND_COLOURS.get(ev.kind, "#eeeeee")}">{_e(ev.kind.replace("_", " "))}</span>')
-        cause = "" if ev.cause is None else f' <span style="color:{MUTED}">← #{ev.cause}</span>'
-        rows.append(f'<tr{data} style="background:{bg}{";cursor:pointer" if clickable else ""}">'
-                    f'<td style="{TD};text-align:right;color:{MUTED};border-left:3px solid {accent}">{ev.step}</td>'
-                    f'<td style="{TD};white-space:normal">{kind} {_e(event_sentence(ev, players))}{cause}</td>'
-                    f'<td style="{TD}">{_rule_html(ev.rule)}</td></tr>')
-    return "".join(rows)
-
-
 def trace_table(trace, players, current: int | None = None, max_height: str = "32em",
                 clickable: bool = False, compact: bool = False) -> str:
-    """The trace as a scrolling table (no outer view element): step, phase, player, event, card,
-    target, position in words, detail, cause step (hover: the cause event), rule (hover: its
-    paraphrase); the `current` step's row tinted; `clickable` rows carry `data-step`. `compact`:
-    three columns only (step; the event as a sentence with its cause; rule), for a narrow panel."""
-    if compact:
-        head = "".join(f'<th style="{TD};background:#eaeef2;font-weight:600">{h}</th>' for h in ("#", "event", "rule"))
-        return (f'<div style="max-height:{max_height};overflow:auto;border:1px solid {LINE};border-radius:6px">'
-                f'<table style="border-collapse:collapse;margin:0;width:100%;font-size:11.5px;color:{INK}">'
-                f"<thead><tr>{head}</tr></thead><tbody>{_compact_rows(trace, players, current, clickable)}"
-                "</tbody></table></div>")
-    head = "".join(f'<th style="{TD};background:#eaeef2;font-weight:600">{h}</th>' for h in (
-        "#", "phase", "player", "event", "card", "target", "where", "detail", "cause", "rule"))
-    return (f'<div style="max-height:{max_height};overflow:auto;border:1px solid {LINE};border-radius:6px">'
-            f'<table style="border-collapse:collapse;margin:0;width:auto;font-size:11.5px;color:{INK}">'
-            f"<thead><tr>{head}</tr></thead><tbody>{_trace_rows(trace, players, current, clickable)}</tbody></table></div>")
+    """A FlipToons trace as a scrolling table (`views.trace_table`)."""
+    from .kit import KIT
+    return views.trace_table(trace, players, KIT, current, max_height, clickable, compact)
 
 
 def trace_html(trace, players) -> str:
-    """The trace as a table: step, phase, player, event, card, target, position in words,
-    detail, cause step (hover: the cause event) and rule id (hover: its paraphrase)."""
-    return _root(trace_table(trace, players))
+    """A FlipToons trace as a view (`views.trace_html`)."""
+    from .kit import KIT
+    return views.trace_html(trace, players, KIT)
 
 
 # -- a whole resolution ---------------------------------------------------------------------------
@@ -528,15 +356,15 @@ def resolution_html(resolution, show_order: bool = True, flip_notes: bool = True
     table = resolution.table
     state = snapshot(table)
     body = table_html(state, fame_of_players(table.players), NO_MARKS, table_info(table, show_order, flip_notes))
-    parts = [body, _note(_e(LEGEND), "70em")]
+    parts = [body, note(esc(LEGEND), "70em")]
     trace = resolution.trace
     if trace is None:
-        parts.append(_note("resolved untraced: no trace"))
+        parts.append(note("resolved untraced: no trace"))
     else:
         parts.append(f'<div style="font-weight:700;margin:10px 0 3px">Trace ({len(trace)} events; hover a rule '
                      "for its paraphrase, a cause for its event)</div>")
         parts.append(trace_table(trace, table.players))
-    return _root("".join(parts))
+    return root("".join(parts))
 
 
 # -- one step of a recorded resolution ------------------------------------------------------------
@@ -552,8 +380,8 @@ def step_html(stepper, show_order: bool = True) -> str:
     else:
         line = f"#{event.step} " + event_sentence(event, players)
         rule = rule_words(event.rule)
-    head = (f'<div style="font-size:13px;margin-bottom:2px"><b>{_e(line)}</b></div>'
-            + (f'<div style="color:{MUTED};margin-bottom:6px">{_e(rule)}</div>' if rule else "")
+    head = (f'<div style="font-size:13px;margin-bottom:2px"><b>{esc(line)}</b></div>'
+            + (f'<div style="color:{MUTED};margin-bottom:6px">{esc(rule)}</div>' if rule else "")
             + f'<div style="color:{MUTED};font-size:11px;margin-bottom:4px">step {stepper.step} of '
               f"{stepper.last} (−1: before the first event)</div>")
     table = stepper.resolution.table
@@ -561,4 +389,4 @@ def step_html(stepper, show_order: bool = True) -> str:
     info.least = None if stepper.step < stepper.last else info.least
     info.player_notes = {}
     body = table_html(stepper.state, stepper.card_fame, stepper.marks(), info, stepper.fame)
-    return _root(head + body)
+    return root(head + body)

@@ -1,0 +1,1 @@
+"""Flipology (Nature, the Great Tree, the multi-game variant) on the toolkit."""

@@ -1,0 +1,69 @@
+"""The games on the toolkit, and what the toolkit asks of a game.
+
+Each game is a subpackage (`fliptoons_explore.fliptoons`, `fliptoons_explore.flipology`) whose
+tables carry a `game` attribute: a `GameKit`, the few things the game-neutral parts (stepping,
+causal chains, the trace table and the JSON writer) cannot know by themselves, such as how a
+position reads in words or how the table at a step is drawn. A scenario says which game it is
+(`"game": "flipology"`; without the key, FlipToons: `game_of`), and `game_package` imports that
+game's package, which offers `load`, `resolve` and the rest of its API.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Protocol
+
+#: Game name -> its package. FlipToons is the game of a scenario without a "game" key.
+GAMES = {"fliptoons": "fliptoons_explore.fliptoons", "flipology": "fliptoons_explore.flipology"}
+DEFAULT_GAME = "fliptoons"
+
+
+class GameKit(Protocol):
+    """What the toolkit asks of a game, about its tables, states and events."""
+
+    name: str  # "fliptoons", "flipology"
+    title: str  # "FlipToons", "Flipology"
+
+    def where(self, pos) -> str:
+        """A position (an event's `pos`) in words: 'slot 2 (upper middle)'."""
+
+    def short_where(self, pos) -> str:
+        """The same in a few characters, for a graph's box: 'slot 2'."""
+
+    def event_words(self, event) -> str:
+        """An event as a trace line says it: 'stack rat onto grasshopper at slot 4 (lower left)'."""
+
+    def event_sentence(self, event, players) -> str:
+        """An event as a sentence a player would say: 'Ann: the Rat is stacked onto ...'."""
+
+    def state_text(self, state: dict) -> str:
+        """A recorded state (`table.snapshot()`) as text."""
+
+    def marks(self, stepper):
+        """What a view of the stepper's step highlights (`views.Marks`)."""
+
+    def step_html(self, stepper) -> str:
+        """The stepper's step drawn: the event, its rule and the table at that step."""
+
+    def resolution_html(self, resolution) -> str:
+        """A resolution drawn: the table, then the trace."""
+
+    def to_json(self, table, trace) -> dict:
+        """A resolved table and its trace as the command line's JSON document."""
+
+    def summary(self, table) -> str:
+        """A table in a few words, for a `repr`: 's2: Ann 13, Ben 8'."""
+
+
+def game_of(scenario) -> str:
+    """The game a scenario is of: its "game" key, FlipToons without one. A value that names no
+    game is left for the game's own checks (FlipToons refuses the unknown key)."""
+    if isinstance(scenario, dict):
+        name = scenario.get("game", DEFAULT_GAME)
+        if isinstance(name, str) and name in GAMES:
+            return name
+    return DEFAULT_GAME
+
+
+def game_package(name: str):
+    """A game's package (`GAMES`), imported on first use."""
+    return importlib.import_module(GAMES[name])
