@@ -44,6 +44,10 @@ class GameKit(Protocol):
     def step_html(self, stepper) -> str:
         """The stepper's step drawn: the event, its rule and the table at that step."""
 
+    def table_at_step_html(self, stepper, target=None, clickable: bool = False) -> str:
+        """The table alone at the stepper's step, marked as `marks` says, for the explorer;
+        `target`: the builder's chosen place, `clickable`: the data attributes clicks need."""
+
     def resolution_html(self, resolution) -> str:
         """A resolution drawn: the table, then the trace."""
 
@@ -52,6 +56,9 @@ class GameKit(Protocol):
 
     def summary(self, table) -> str:
         """A table in a few words, for a `repr`: 's2: Ann 13, Ben 8'."""
+
+    def check_card(self, card_id: str) -> None:
+        """KeyError naming a card id the game does not have and the closest ones it has."""
 
 
 def game_of(scenario) -> str:

@@ -8,9 +8,14 @@ from .rules import RULES
 
 def event_text(event, players, game) -> str:
     """'#12  flip       Ann: stack rat onto grasshopper at slot 4 (lower left)  <- #11  [card.rat]'"""
+    return line(event, players, game.event_words(event))
+
+
+def line(event, players, said: str) -> str:
+    """A trace line around what the event says (`said`, in its game's words)."""
     who = players[event.player].name if event.player is not None else "table"
     cause = f"  <- #{event.cause}" if event.cause is not None else ""
-    return f"#{event.step:<3} {event.phase:<10} {who}: {game.event_words(event)}{cause}  [{event.rule}]"
+    return f"#{event.step:<3} {event.phase:<10} {who}: {said}{cause}  [{event.rule}]"
 
 
 def event_label(event, players, game) -> str:
@@ -21,9 +26,15 @@ def event_label(event, players, game) -> str:
 
 def trace_text(trace, players, game, paraphrase: bool = False) -> str:
     """Every event as a numbered line, each followed by its rule's paraphrase if `paraphrase`."""
+    return lines_text(trace, players, game.event_words, paraphrase)
+
+
+def lines_text(trace, players, event_words, paraphrase: bool = False) -> str:
+    """Every event as a numbered line in the words of `event_words(event)`, each followed by its
+    rule's paraphrase if `paraphrase`."""
     lines = []
     for e in trace:
-        lines.append(event_text(e, players, game))
+        lines.append(line(e, players, event_words(e)))
         if paraphrase and e.rule in RULES:
             lines.append(f"       {RULES[e.rule].paraphrase}")
     return "\n".join(lines)

@@ -15,7 +15,8 @@ import pytest
 
 from fliptoons_explore import new_game, play_round, resolve
 from fliptoons_explore.cards import CATALOG
-from fliptoons_explore.render import card_html, grid_html, player_html, resolution_html, trace_html
+from fliptoons_explore.render import card_html, grid_html, player_html, resolution_html
+from fliptoons_explore.views import trace_html
 from fliptoons_explore.stepping import Stepper
 
 from util import CHECK_FAME_EXAMPLE, MARKET_EXAMPLE
@@ -147,7 +148,7 @@ STACKS_AND_FACE_DOWN = {"season": "combined", "players": [
 
 def views(resolution):
     players = resolution.table.players
-    return {"resolution": resolution_html(resolution), "trace": trace_html(resolution.trace, players),
+    return {"resolution": resolution_html(resolution), "trace": trace_html(resolution.trace, players, resolution.game),
             **{f"grid {p.index}": grid_html(p) for p in players},
             **{f"player {p.index}": player_html(p) for p in players}}
 

@@ -11,7 +11,8 @@ import ipywidgets as w
 from fliptoons_explore.cards import CATALOG, cards_of
 from fliptoons_explore.compare import compare_rulings, rulings_that_matter
 from fliptoons_explore.interactions import EFFECTS, affected_by, affects, find_interactions, interaction_graph
-from fliptoons_explore.render import Marks, fame_of_players, table_html, table_info, trace_table
+from fliptoons_explore.render import Marks, fame_of_players, table_html, table_info
+from fliptoons_explore.views import trace_table
 from fliptoons_explore import OPTIONS
 from fliptoons_explore.scenario import ScenarioError, check, parse_scenario_text
 from fliptoons_explore.state import snapshot
@@ -47,7 +48,7 @@ class TracePanel(w.VBox):
         events = [trace[k] for k in steps]
         self.note.value = (f'<span style="color:#57606a;font-size:11px">{len(events)} of {len(trace)} events '
                            "(the stepper's filters choose them); click a row to go there</span>")
-        self.view.html = trace_table(events, resolution.table.players, current, max_height="30em",
+        self.view.html = trace_table(events, resolution.table.players, resolution.table.game, current, max_height="30em",
                                      clickable=True, compact=True)
 
     def _clicked(self, data: dict) -> None:

@@ -2,8 +2,9 @@
 beside it, fame so far, and the controls (first / previous / next / last, play with a speed, a
 slider over the steps, filters that choose which events previous and next visit).
 
-It reads a recorded resolution through the engine's `Stepper` and draws with the engine's
-`render` functions; the explorer adds decisions and editing on top.
+It reads a recorded resolution (of either game) through the engine's `Stepper` and draws the
+table as the resolution's game draws it (`table.game.table_at_step_html`); the explorer adds
+decisions and editing on top.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore.render import Marks, rule_words, table_html, table_info
+from fliptoons_explore.views import Marks, rule_words
 from fliptoons_explore.stepping import Stepper
 
 from .errors import ErrorArea
@@ -175,13 +176,8 @@ class StepperView(w.VBox):
         self.fame.value = '<div style="line-height:1.35">fame: ' + " · ".join(
             f"<b>{escape(p.name)} {'not scored yet' if fame[p.index] is None else fame[p.index]}</b>"
             for p in players) + "</div>"
-        marks = s.marks()
         b = self.build_marks
-        marks = Marks(marks.acting, marks.chain, marks.ghost, b.target, b.clickable, marks.deck_mark, marks.revealed)
-        info = table_info(self.resolution.table, show_order=True, flip_notes=s.at_end)
-        if not s.at_end:
-            info.least = None
-        self.table.html = table_html(s.state, s.card_fame, marks, info, fame)
+        self.table.html = s.game.table_at_step_html(s, b.target, b.clickable)
 
     def _set_filters(self) -> None:
         trace = self.stepper.trace

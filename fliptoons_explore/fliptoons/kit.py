@@ -2,7 +2,12 @@
 words, a recorded state as text and as a table view, what a step marks, the JSON document."""
 from __future__ import annotations
 
+from ..views import Marks
 from .grid import COL_NAMES, space_name
+from .render import resolution_html, step_html, table_html, table_info
+from .scenario import table_json
+from .state import Table
+from .text import event_sentence, event_words, state_text
 
 
 class FlipToonsKit:
@@ -19,15 +24,12 @@ class FlipToonsKit:
         return f"slot {row * 3 + col + 1}" if row >= 0 else f"extra {-row} {COL_NAMES[col]}"
 
     def event_words(self, event) -> str:
-        from .text import event_words
         return event_words(event)
 
     def event_sentence(self, event, players) -> str:
-        from .text import event_sentence
         return event_sentence(event, players)
 
     def state_text(self, state: dict) -> str:
-        from .text import state_text
         return state_text(state)
 
     def check_card(self, card_id: str) -> None:
@@ -39,7 +41,6 @@ class FlipToonsKit:
     def marks(self, stepper):
         """The acting card and its cause chain (`Stepper.chain_uids`), the space a card just left
         (a ghost), the deck a card just went into (its top or bottom), the revealed card acting."""
-        from ..views import Marks
         event = stepper.event
         if event is None:
             return Marks()
@@ -60,15 +61,22 @@ class FlipToonsKit:
                      revealed=revealed)
 
     def step_html(self, stepper) -> str:
-        from .render import step_html
         return step_html(stepper)
 
+    def table_at_step_html(self, stepper, target=None, clickable: bool = False) -> str:
+        """The table at the stepper's step, marked, fame so far in the headers (the explorer's
+        stepper); `target`: the builder's chosen cell, `clickable`: cells the builder listens to."""
+        marks = self.marks(stepper)
+        marks = Marks(marks.acting, marks.chain, marks.ghost, target, clickable, marks.deck_mark, marks.revealed)
+        info = table_info(stepper.resolution.table, show_order=True, flip_notes=stepper.at_end)
+        if not stepper.at_end:
+            info.least = None
+        return table_html(stepper.state, stepper.card_fame, marks, info, stepper.fame)
+
     def resolution_html(self, resolution) -> str:
-        from .render import resolution_html
         return resolution_html(resolution)
 
     def to_json(self, table, trace) -> dict:
-        from .scenario import table_json
         return table_json(table, trace)
 
     def summary(self, table) -> str:
@@ -91,3 +99,4 @@ def locate_uid(state: dict, uid: int):
 
 
 KIT = FlipToonsKit()
+Table.game = KIT  # every FlipToons table is played on the toolkit through this kit

@@ -9,8 +9,7 @@ words read on their own too ("Jordy — 13 fame", "rank 5 · fame 2 → 6").
     player_html(player)          name, total fame, grid, deck, dismissed pile
     table_html(state, ...)       a table's state (a recorded snapshot): every player, the market, the
                                  piles, with the acting card and its cause chain marked
-    trace_html(trace, players)   the trace as a table (rule paraphrases as tooltips)
-    resolution_html(r)           every player, the market, then the trace
+    resolution_html(r)           every player, the market, then the trace (`views.trace_table`)
 
 Hidden information (the order of a deck and of the toon deck) is shown only when asked for
 (`show_order=True`); a scenario's resolution asks for it, since its author wrote those orders.
@@ -28,7 +27,7 @@ from .text import event_sentence
 
 __all__ = ["card_html", "card_text", "card_tooltip", "grid_html", "player_html", "table_html",
            "table_info", "fame_of_players", "fame_words", "resolution_html", "step_html",
-           "trace_table", "trace_html", "rule_words", "Marks", "CardScore", "TableInfo", "TIMINGS"]
+           "rule_words", "Marks", "CardScore", "TableInfo", "TIMINGS"]
 
 #: A card's timing (the card table's `timing` column): its colour and words.
 TIMINGS = {
@@ -326,21 +325,6 @@ def player_html(player, show_order: bool = True) -> str:
     return root(_player_box(player.index, _player_state(player), fame_of_players([player]), NO_MARKS, info))
 
 
-# -- the trace ------------------------------------------------------------------------------------
-
-def trace_table(trace, players, current: int | None = None, max_height: str = "32em",
-                clickable: bool = False, compact: bool = False) -> str:
-    """A FlipToons trace as a scrolling table (`views.trace_table`)."""
-    from .kit import KIT
-    return views.trace_table(trace, players, KIT, current, max_height, clickable, compact)
-
-
-def trace_html(trace, players) -> str:
-    """A FlipToons trace as a view (`views.trace_html`)."""
-    from .kit import KIT
-    return views.trace_html(trace, players, KIT)
-
-
 # -- a whole resolution ---------------------------------------------------------------------------
 
 LEGEND = ("Each cell lists its stack bottom card first (+ marks a card stacked on the one above it); "
@@ -363,7 +347,7 @@ def resolution_html(resolution, show_order: bool = True, flip_notes: bool = True
     else:
         parts.append(f'<div style="font-weight:700;margin:10px 0 3px">Trace ({len(trace)} events; hover a rule '
                      "for its paraphrase, a cause for its event)</div>")
-        parts.append(trace_table(trace, table.players))
+        parts.append(views.trace_table(trace, table.players, table.game))
     return root("".join(parts))
 
 

@@ -8,7 +8,6 @@ from collections import deque
 
 from .cards import CATALOG, CardSpec
 from .grid import Grid
-from .kit import KIT
 from .rulings import Rulings
 
 #: Price cards left to right (S1/S2 Setup; S2 Combining Games).
@@ -72,9 +71,9 @@ class PlayerState:
 
 class Table:
     """Everything on the table for one resolution. `game`: FlipToons on the toolkit
-    (`games.GameKit`)."""
+    (`games.GameKit`; set by `kit`, which the package imports)."""
 
-    game = KIT
+    game = None
 
     def __init__(self, season: str = "s2", rulings: Rulings | None = None, seed: int | None = None,
                  first_player: int = 0) -> None:

@@ -98,15 +98,13 @@ def event_words(event) -> str:
 
 def event_text(event, players) -> str:
     """'#12  flip  Ann: stack rat onto grasshopper at slot 4 (lower left)  <- #11  [card.rat]'"""
-    from .kit import KIT
-    return words.event_text(event, players, KIT)
+    return words.line(event, players, event_words(event))
 
 
 def trace_text(trace, players, paraphrase: bool = False) -> str:
     """Every event as a numbered line (`event_text`), each followed by its rule's paraphrase if
     `paraphrase`."""
-    from .kit import KIT
-    return words.trace_text(trace, players, KIT, paraphrase)
+    return words.lines_text(trace, players, event_words, paraphrase)
 
 
 def round_text(game) -> str:
