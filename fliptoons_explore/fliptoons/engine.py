@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..policy import DefaultPolicy, Policy, ScriptedPolicy, check_policy
 from ..resolution import Resolution
 from .events import Recorder, Trace
-from .game import END_BY_DEPLETION, END_BY_FAME, Game
+from .game import Game
 from .market import ScriptedGame, ScriptedRound
 from .resolver import Resolver
 from .scenario import SCENARIO_SEED, ScenarioError, load, load_game, table_json
@@ -87,16 +87,11 @@ def play_game(scenario: dict, policy: Policy | None = None, record: bool = False
     script = ScriptedGame(setup, check_policy(policy) or DefaultPolicy())
     game = Game(table, script, traced, setup.solo, record=record, seed=setup.seed)
     script.follow(game)
-    game.end_triggered = setup.end_triggered
+    game.end_triggered = setup.end_triggered or setup.critics_choice is not None  # the card came with it
     game.as_given = True
     if setup.start == "final-flip":
         game.round = setup.round
-        if setup.end_triggered or setup.critics_choice is not None:
-            game.final_flip(END_BY_FAME, game.rule("cleanup.end"))
-        elif not table.market_cards() and not table.toon_deck:
-            game.final_flip(END_BY_DEPLETION, game.rule("market.end"))
-        else:
-            game.final_flip("the scenario starts at the Final Flip")
+        game.final_flip(*(game.end_of_game() or ("the scenario starts at the Final Flip", game.rule("final-flip"))))
     else:
         game.round = setup.round - 1
         game.play()

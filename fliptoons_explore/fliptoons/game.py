@@ -243,16 +243,26 @@ class Game(Resolver):
                 return self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
         for p in t.players:
             self.collect(p, self.rule("cleanup"))
-        if self.end_triggered:
-            return self.final_flip(END_BY_FAME, self.rule("cleanup.end"))
-        if not t.market_cards() and not t.toon_deck:
-            return self.final_flip(END_BY_DEPLETION, self.rule("market.end"))
-        if self.round >= MAX_ROUNDS:
-            return self.final_flip(f"the safety bound of {MAX_ROUNDS} rounds", self.rule("final-flip"))
+        end = self.end_of_game()
+        if end is not None:
+            return self.final_flip(*end)
         t.first_player = (t.first_player + 1) % n
         self.emit(Phase, None, None, None, self.rule("cleanup.next-round"),
                   detail=f"round {self.round + 1} begins (a solo game uses no first player card)" if self.solo
                   else f"the first player card passes to {t.players[t.first_player].name}")
+
+    def end_of_game(self) -> tuple[str, str] | None:
+        """Why the Final Flip follows this round's Cleanup, and the rule its phase event cites,
+        or None: the 30-fame trigger (s2.cleanup.end), the toon deck and the market both empty
+        (s2.market.end), or the engine's safety bound of `MAX_ROUNDS` rounds."""
+        t = self.table
+        if self.end_triggered:
+            return END_BY_FAME, self.rule("cleanup.end")
+        if not t.market_cards() and not t.toon_deck:
+            return END_BY_DEPLETION, self.rule("market.end")
+        if self.round >= MAX_ROUNDS:
+            return f"the safety bound of {MAX_ROUNDS} rounds", self.rule("final-flip")
+        return None
 
     def collect(self, p, rule: str = "s2.cleanup") -> None:
         """All cards of the grid go back into the deck, face down (S2 Cleanup; the tied players
