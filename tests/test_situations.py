@@ -72,7 +72,9 @@ def test_examples_are_the_shared_example_files():
 
 FILE_FAMILIES = {"examples.json": ("s1.example.", "s2.example."), "s1-faq.json": ("s1.faq.",),
                  "s2-faq.json": ("s2.faq.",), "s2-key-concepts.json": ("s2.key.",),
-                 "keywords.json": ("s1.keyword.", "s2.keyword.")}
+                 "keywords.json": ("s1.keyword.", "s2.keyword."),
+                 "end-of-game.json": ("s1.cleanup.", "s1.final-flip.", "s2.check-fame.", "s2.cleanup.",
+                                      "s2.combined.cleanup.", "s2.market.end.", "s2.solo.", "s2.final-flip.")}
 
 
 def test_library_files_are_the_documented_ones():
@@ -104,7 +106,11 @@ def _entry(**changes) -> dict:
     ({"name": "Crab returns"}, "a name is lowercase words joined by dots"),
     ({"name": "s2.faq.zebra.crab"}, "starts with its first rule id"),
     ({"rules": ["s2.faq.crabs"]}, "unknown rule id 's2.faq.crabs'"),
-    ({"play": "flip"}, 'expected "resolve" or "round"'),
+    ({"play": "flip"}, 'expected "resolve", "round" or "game"'),
+    ({"expect": {"winners": ["Ann"]}}, 'winners needs play "game"'),
+    ({"expect": {"final_fame": {"Ann": 1}}}, 'final_fame needs play "game"'),
+    ({"expect": {"critics_choice": "Bob"}, "play": "game"}, "critics_choice: expected a player name"),
+    ({"expect": {"solo": "win"}, "play": "game"}, 'solo: expected "won" or "lost"'),
     ({"title": ""}, "title: expected a non-empty string"),
     ({"expect": {"fame": {"Bob": 1}}}, "'Bob' is not a player of the scenario"),
     ({"expect": {"fame_left": {"Ann": 1}}}, 'fame_left needs play "round"'),
