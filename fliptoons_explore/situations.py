@@ -161,10 +161,7 @@ class Situation:
         if self.play == "resolve":
             return resolve(self.scenario, policy, record=record)
         if self.play == "game":
-            game = play_game(self.scenario, policy, record=record)
-            result = GameResolution(game.table, game.trace)
-            result.game = game
-            return result
+            return GameResolution.of(play_game(self.scenario, policy, record=record))
         game = play_round(self.scenario, policy, record=record)
         result = RoundResolution(game.table, game.trace)
         result.game = game

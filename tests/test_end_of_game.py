@@ -444,13 +444,13 @@ def test_resolve_and_round_refuse_the_game_keys_naming_game(key, value):
     assert resolve(fine).players[0].fame_total == 5 and play_round(fine).result is None
 
 
-def test_round_refuses_a_script_for_a_later_round():
-    scenario = {"season": "s2", "players": [{"name": "Ann", "deck": ["crab"], "actions": [[{"skip": True}], [{"skip": True}]]}]}
-    with pytest.raises(ScenarioError) as e:
-        play_round(scenario)
-    assert str(e.value).startswith("players[0].actions[1]: a script for the round after this one, but round plays one round")
-    one = {"season": "s2", "players": [{"name": "Ann", "deck": ["crab"], "actions": [[{"skip": True}]]}]}
-    assert [e.kind for e in play_round(one).trace if e.phase == "market" and e.kind != "phase"] == ["skip", "skip"]
+def test_round_and_resolve_read_the_first_list_of_a_script_given_round_by_round():
+    """Scripts given round by round: `round` and `resolve` play this round, with the first list;
+    the later lists are the game's."""
+    two = {"season": "s2", "players": [{"name": "Ann", "deck": ["crab"], "actions": [[{"skip": True}], [{"hire": "fox"}]]}]}
+    one = {"season": "s2", "players": [{"name": "Ann", "deck": ["crab"], "actions": [{"skip": True}]}]}
+    assert [e.to_json() for e in play_round(two).trace] == [e.to_json() for e in play_round(one).trace]
+    assert resolve(two).to_json() == resolve(one).to_json()
 
 
 # -- the command line ------------------------------------------------------------------------------

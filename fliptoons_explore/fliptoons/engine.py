@@ -101,9 +101,16 @@ def play_game(scenario: dict, policy: Policy | None = None, record: bool = False
 
 class GameResolution(Resolution):
     """A game played from a scenario (`play_game`), read like a resolution: the table at the
-    end, the trace of the whole game, `game` the `Game`; its JSON is `game_json`'s."""
+    end, the trace of the whole game, `game` the `Game` (in place of the game's kit, which
+    `table.game` gives); its JSON is `game_json`'s."""
 
     game = None
+
+    @classmethod
+    def of(cls, game: Game) -> "GameResolution":
+        played = cls(game.table, game.trace)
+        played.game = game
+        return played
 
     def to_json(self) -> dict:
         return game_json(self.game)

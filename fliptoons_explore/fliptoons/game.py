@@ -86,7 +86,8 @@ class Game(Resolver):
     generator (a table built by hand).
 
     `round` counts the rounds begun; `stage` the rounds and the Final Flip begun (what a script
-    given round by round follows); `final`: the Final Flip has begun; `as_given` makes the next Flip take every deck as it lies,
+    given round by round follows), `stage_steps` the step of the trace each began at; `final`: the
+    Final Flip has begun; `as_given` makes the next Flip take every deck as it lies,
     once (a scenario's first Flip); `history` holds each round's fame (`RoundFame`)."""
 
     def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
@@ -101,6 +102,7 @@ class Game(Resolver):
         self.final = False
         self.as_given = False
         self.end_triggered = False
+        self.stage_steps: list[int] = []
         self.history: list[RoundFame] = []
         self.flips: list[FlipFame] = []
         self.result: GameResult | None = None
@@ -127,6 +129,12 @@ class Game(Resolver):
             self.play_round()
         return self.result
 
+    def begin_stage(self) -> None:
+        """A round or the Final Flip begins: `stage` counts it, `stage_steps` notes the step of
+        the trace it begins at (how a view tells the rounds of a whole game's trace apart)."""
+        self.stage += 1
+        self.stage_steps.append(len(self.trace) if self.trace is not None else 0)
+
     def rule(self, part: str) -> str:
         """An end-of-game rule's id in this game's season (`season_rule`)."""
         return season_rule(self.table.season, part)
@@ -135,7 +143,7 @@ class Game(Resolver):
         """One round: Flip, Check Fame, Market, Cleanup (S2 How to Play)."""
         t = self.table
         self.round += 1
-        self.stage += 1
+        self.begin_stage()
         self.phase = "flip"
         part = f"round {self.round}"
         self.draw_from(part)
@@ -291,7 +299,7 @@ class Game(Resolver):
         Fame, `critics_choice_in_reflips` whether the +3 counts again in a re-flip; where either
         decides, the trace cites it."""
         t = self.table
-        self.stage += 1
+        self.begin_stage()
         self.final = True
         contenders = list(t.players)
         for flips in range(MAX_REFLIPS + 1):

@@ -118,20 +118,14 @@ def check(data) -> None:
 
 def load(data, play: str = "resolve") -> tuple[Table, dict[int, list]]:
     """Check a scenario for `resolve` or `round` (`play`) and build its table; returns (table,
-    scripted choices per player), each player's `actions` those of this round. They play one
-    round's phases: a key about the game around it (`GAME_KEYS`) or a script for a later round
-    is refused with one line that names `game`, which plays them."""
+    scripted choices per player), each player's `actions` those of this round (of scripts given
+    round by round, the first list: the later ones are `game`'s). They play one round's phases:
+    a key about the game around it (`GAME_KEYS`) is refused with one line that names `game`."""
     table, setup = read(data)
     for key in GAME_KEYS:
         if key in setup.given and not (key == "start" and setup.start == "flip"):
             raise ScenarioError(f"{key}: {play} does not play {GAME_KEYS[key]}; play the scenario "
                                 f"with game (fliptoons-explore game SCENARIO.json)")
-    for (i, key), by_round in sorted(setup.by_round.items()):
-        rounds = (setup.choices if key == "choices" else setup.actions)[i]
-        if by_round and len(rounds) > 1:
-            raise ScenarioError(f"players[{i}].{key}[1]: a script for the round after this one, but "
-                                f"{play} plays one round; play the scenario with game "
-                                "(fliptoons-explore game SCENARIO.json)")
     for p in table.players:
         p.actions = (setup.actions[p.index] or [[]])[0]
     return table, {i: (rounds or [[]])[0] for i, rounds in setup.choices.items()}
