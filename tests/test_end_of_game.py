@@ -121,6 +121,7 @@ def test_the_situations_cover_every_item_of_the_issue():
         "s2.final-flip.winner.most-fame-wins", "s2.final-flip.tie.only-the-tied-players-reflip",
         "s2.final-flip.tie.critics-choice-again-in-reflips", "s2.final-flip.tie.critics-choice-only-in-the-final-flip",
         "s2.final-flip.firefly-gains-in-the-final-flip", "s2.final-flip.firefly-no-gain-in-the-final-flip",
+        "s2.final-flip.tie.least-fame-of-every-player", "s2.final-flip.tie.least-fame-of-the-tied-players",
         "s2.cleanup.next-round.first-player-passes"}
     assert all(s.play == "game" for s in END_OF_GAME)
 
@@ -214,6 +215,22 @@ def test_firefly_in_final_flip_both_settings(in_final_flip, fame, winner):
     assert game.result.final_fame == fame and game.result.winners == [winner]
     assert len(kinds(game, "least_fame")) == (1 if in_final_flip else 0)
     assert len(kinds(game, "ignored", rule="ruling.firefly_in_final_flip")) == (0 if in_final_flip else 1)
+
+
+@pytest.mark.parametrize("reading, fame, winner", [("all", [12, 11, 1], 0), ("tied", [12, 13, 1], 1)])
+def test_least_fame_in_reflips_both_settings(reading, fame, winner):
+    """Ruling `least_fame_in_reflips`: in the re-flip Ann makes 12 and Ben 11; Cat, who does not
+    re-flip, keeps 1. Of every player's fame the least is Cat's, so Ben's Firefly gains nothing;
+    of the re-flipping players' it is Ben's, and it gains 2 (S2 FAQ Firefly). Either way the
+    trace cites the ruling, which decided."""
+    name = {"all": "s2.final-flip.tie.least-fame-of-every-player",
+            "tied": "s2.final-flip.tie.least-fame-of-the-tied-players"}[reading]
+    game = situation(name).run().game
+    assert game.result.final_fame == fame and game.result.winners == [winner]
+    decided = kinds(game, "least_fame" if reading == "tied" else "ignored", rule="ruling.least_fame_in_reflips")
+    assert decided and all(e.player == 1 and e.card == "firefly" for e in decided)
+    first = kinds(game, "ignored", card="firefly", rule="s2.faq.firefly")  # the first flip: Cat is least
+    assert first and first[0].step < kinds(game, "phase", rule="s2.final-flip.tie")[0].step
 
 
 def test_solo_win_loss_and_no_critics_choice():
@@ -498,3 +515,21 @@ def test_game_policy_option():
     assert random_.out == run_cli(["game", "-", "--json", "--policy", "random"], stdin=data).out
     bad = run_cli(["game", "-", "--policy", "clever"], stdin=data)
     assert bad.contract_broken() == "" and "--policy" in bad.err
+
+
+def test_the_stepper_keeps_the_fame_of_a_player_who_does_not_reflip():
+    """While Ann and Ben re-flip (S2 Final Flip: "the tied players ... Flip, and Check Fame
+    again"), Cat's Final Flip fame and card scores stay as they were; the tied players' are
+    cleared at their Flip and counted again at their Check Fame."""
+    from fliptoons_explore.stepping import Stepper
+    r = situation("s2.final-flip.tie.only-the-tied-players-reflip").run(record=True)
+    reflip = kinds(r.game, "phase", rule="s2.final-flip.tie")[-1].step
+    flip = next(e.step for e in r.trace[reflip:] if e.kind == "phase" and e.phase == "flip")
+    check = next(e.step for e in r.trace[flip:] if e.kind == "phase" and e.phase == "check-fame")
+    s = Stepper(r)
+    assert s.goto(reflip).fame == {0: 9, 1: 9, 2: 1}
+    assert s.goto(flip).fame == {0: None, 1: None, 2: 1}
+    assert s.goto(check).fame == {0: 0, 1: 0, 2: 1}
+    assert s.goto(s.last).fame == {0: 9, 1: 8, 2: 1}
+    cat_bee = next(c.uid for c in r.table.players[2].grid.cards() if c.spec.id == "bee")
+    assert s.goto(flip).card_fame[cat_bee].fame == 1

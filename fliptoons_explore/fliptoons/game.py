@@ -296,8 +296,9 @@ class Game(Resolver):
         `s2.market.end` when the toon deck and the market ran out; default `s2.final-flip`).
 
         Ruling `firefly_in_final_flip` decides whether the least-fame gains apply in its Check
-        Fame, `critics_choice_in_reflips` whether the +3 counts again in a re-flip; where either
-        decides, the trace cites it."""
+        Fame, `least_fame_in_reflips` whose fame a re-flip's least fame is of (every player's, or
+        the tied players'), `critics_choice_in_reflips` whether the +3 counts again in a re-flip;
+        where one decides, the trace cites it."""
         t = self.table
         self.begin_stage()
         self.final = True
@@ -318,10 +319,16 @@ class Game(Resolver):
                 shuffle_rule = tie
             self.shuffle_decks(contenders, part, shuffle_rule)
             firefly = t.rulings.firefly_in_final_flip
-            self.flip_and_check_fame(contenders, firefly)
+            if flips == 0:
+                among = contenders
+                self.flip_and_check_fame(contenders, firefly)
+            else:  # whose fame the least-fame triggers compare: ruling least_fame_in_reflips
+                every = t.rulings.least_fame_in_reflips == "all"
+                among, other = (t.players, contenders) if every else (contenders, t.players)
+                self.flip_and_check_fame(contenders, firefly, among, (other, "ruling.least_fame_in_reflips"))
             self.phase = "final-flip"
             if not firefly:
-                self.no_least_fame_gains(contenders)
+                self.no_least_fame_gains(contenders, among)
             for p in contenders:
                 if p.critics_choice:
                     self.critics_choice_fame(p, flips)
@@ -355,19 +362,20 @@ class Game(Resolver):
             self.emit(Ignored, p.index, None, None, "ruling.critics_choice_in_reflips",
                       detail="the critic's choice card adds nothing in a re-flip")
 
-    def no_least_fame_gains(self, contenders) -> None:
-        """Ruling `firefly_in_final_flip` off: each face-up Firefly of a player alone with the
-        least fame gains nothing in the Final Flip (or a re-flip); the trace says so."""
-        if len(contenders) < 2:
+    def no_least_fame_gains(self, contenders, among) -> None:
+        """Ruling `firefly_in_final_flip` off: each face-up Firefly of a player (of `contenders`)
+        alone with the least fame (of `among`) gains nothing in the Final Flip or a re-flip; the
+        trace says so."""
+        if len(among) < 2:
             return
-        least = min(p.fame_total for p in contenders)
-        lowest = [p for p in contenders if p.fame_total == least]
-        if len(lowest) != 1:
+        least = min(p.fame_total for p in among)
+        lowest = [p for p in among if p.fame_total == least]
+        if len(lowest) != 1 or lowest[0] not in contenders:
             return
         p = lowest[0]
         for e in p.fame:
             if e.card.spec.other == LEAST_FAME_GAIN:
-                self.emit(Ignored, p.index, e.card, getattr(e, "step", None), "ruling.firefly_in_final_flip",
+                self.emit(Ignored, p.index, e.card, e.step, "ruling.firefly_in_final_flip",
                           detail="alone with the least fame, but no least-fame gain in the Final Flip")
 
     def finish(self, winners, solo, reason, rule, fame=None) -> None:

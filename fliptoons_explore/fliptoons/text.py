@@ -261,7 +261,7 @@ def event_sentence(event, players) -> str:
         "shuffle": lambda: "shuffles the deck",
         "collect": lambda: f"the {event.value} cards of the grid go back into the deck",
         "critics_choice": lambda: "the critic's choice",
-        "game_end": lambda: "the game ends",
+        "game_end": lambda: "wins the game" if event.player is not None else "the game ends",
     }
     text = said[kind]() if kind in said else f"{kind.replace('_', ' ')} {card}".strip()
     if detail and kind not in ("decision",):
