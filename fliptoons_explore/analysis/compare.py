@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 
-from ..fliptoons.engine import GameResolution, Resolution, play_game, play_round, resolve
+from ..fliptoons.engine import GameResolution, Resolution, needs_game, play_game, play_round, resolve
 from ..fliptoons.grid import space_name
 from ..fliptoons.rulings import OPTIONS, Rulings
 from ..limits import quote
@@ -195,10 +195,12 @@ PLAYS = ("resolve", "round", "game")
 
 def _play_of(scenario: dict, play: str | None) -> str:
     """How a scenario is played: as asked ("resolve": Flip + Check Fame; "round": + the Market
-    and the after-Market effects; "game": on to the end of the game), or by default a round when
-    any player has scripted Market `actions`, so the Market's ruling options can show their
-    effect."""
+    and the after-Market effects; "game": on to the end of the game), or by default the game when
+    the scenario gives a key about it (`solo`, `critics_choice`, ...), a round when any player has
+    scripted Market `actions`, so the Market's ruling options can show their effect."""
     if play is None:
+        if needs_game(scenario):
+            return "game"
         return "round" if any(p.get("actions") for p in scenario.get("players", []) if isinstance(p, dict)) \
             else "resolve"
     if play not in PLAYS:

@@ -14,7 +14,7 @@ from .events import Recorder, Trace
 from .game import Game
 from .market import ScriptedGame, ScriptedRound
 from .resolver import Resolver
-from .scenario import SCENARIO_SEED, ScenarioError, load, load_game, table_json
+from .scenario import GAME_KEYS, SCENARIO_SEED, ScenarioError, load, load_game, table_json
 from .state import Table
 
 __all__ = ["Resolution", "resolve", "resolve_table", "resolve_scenario", "play_round",
@@ -146,6 +146,14 @@ def game_scenario(scenario: dict) -> dict:
     return game_json(play_game(scenario))
 
 
+def needs_game(scenario) -> bool:
+    """Whether a scenario gives a key about the game around its round (`solo`, `critics_choice`,
+    `end_triggered`, `"start": "final-flip"`), which only `play_game` plays."""
+    if not isinstance(scenario, dict):
+        return False
+    return any(key in scenario for key in GAME_KEYS if key != "start") or scenario.get("start", "flip") != "flip"
+
+
 def has_market_script(scenario) -> bool:
     """Whether a scenario scripts a player's Market actions (its round is then the situation)."""
     players = scenario.get("players") if isinstance(scenario, dict) else None
@@ -153,9 +161,12 @@ def has_market_script(scenario) -> bool:
 
 
 def play_as_written(scenario: dict, policy: Policy | None = None, record: bool = False) -> Resolution:
-    """A scenario as its author wrote it: resolved (Flip + Check Fame), or its round played up to
-    Cleanup when a player scripts Market actions (what the command line's `chain` and `compare`
-    and the explorer look at)."""
+    """A scenario as its author wrote it: played to the end of its game when it gives a key about
+    the game (`needs_game`), else its round played up to Cleanup when a player scripts Market
+    actions, else resolved (Flip + Check Fame): what the command line's `chain` and `compare`
+    look at."""
+    if needs_game(scenario):
+        return GameResolution.of(play_game(scenario, policy, record))
     if has_market_script(scenario):
         game = play_round(scenario, policy, record)
         return Resolution(game.table, game.trace)
