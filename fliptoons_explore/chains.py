@@ -64,8 +64,8 @@ def causal_graph(resolution):
         pos = None if e.pos is None else tuple(e.pos)
         g.add_node(e.step, kind=e.kind, phase=e.phase, card=e.card, target=e.target,
                    player=e.player, who=None if e.player is None else players[e.player].name,
-                   pos=None if pos is None else list(pos), where=None if pos is None else game.where(pos),
-                   short=None if pos is None else game.short_where(pos),
+                   pos=None if pos is None else list(pos), where=None if pos is None else game.where(pos, players),
+                   short=None if pos is None else game.short_where(pos, players),
                    rule=e.rule, detail=e.detail, uid=e.uid, label=event_label(e, players, game))
     edges = [(e.cause, e.step, "cause") for e in trace if e.cause is not None]
     revealed: dict[int, int] = {}  # uid -> step of its reveal, until the card is put somewhere
