@@ -43,7 +43,7 @@ def event_words(event, players) -> str:
     elif kind == "move":
         text = f"move {card} to {where(event.pos, players)}" + (f" (exchanged with {target})" if target else "")
     elif kind == "trigger":
-        text = f"{card}{at} acts" + (f" ({target})" if target else "")
+        text = f"{card}{at} acts" + (f" ({target})" if target and not event.detail else "")
     elif kind == "decision":
         text = f"{card or 'player'} chooses {target}" + (f" at {where(event.pos, players)}" if event.pos else "")
     elif kind == "fame":
@@ -76,7 +76,7 @@ def event_sentence(event, players) -> str:
         "place": lambda: f"{card} is put{at}",
         "move": lambda: f"{card} moves to {where(event.pos, players)}",
         "flip": lambda: f"{card} is turned face {'up' if event.value else 'down'}{at}",
-        "trigger": lambda: f"{card}'s effect applies" + (f" ({event.target})" if event.target else ""),
+        "trigger": lambda: f"{card}'s effect applies",
         "ignored": lambda: f"{card if event.card else 'nothing'} does nothing here",
         "decision": lambda: f"for {card if event.card else 'the turn'}, the choice is {event.target or 'none'}"
                             + (f" ({where(event.pos, players)})" if event.pos else ""),
