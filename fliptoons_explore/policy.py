@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .limits import quote
 from .jsonio import ScenarioError
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """A decision: `kind` (e.g. 'cow_copy'), who decides, the card whose ability asks, the
     `options` (cards or values), a number `values[i]` per option (what it is worth by the
     engine's plain hint), the `question`, whether it may be declined, the table (for policies
     that look at the situation) and `names`: how a scenario's script names each option (by
-    default a card option's id, or the option itself: `script_name`)."""
+    default a card option's id, or the option itself: `script_name`). An immutable record (a
+    named tuple: decisions are asked in the engine's inner loops)."""
 
     kind: str
     player: int

@@ -33,7 +33,8 @@ class FlipSpec:
     active `effect` ('' for none), the rulebook's words (`text`), how many the deck table holds
     (`copies`) and where the count and the value come from. `up_value` and `down_value` are what
     the card adds to its player's score face up and face down at the end (Sloths and Koalas:
-    minus their points face up, their points face down; every other card: its points face up)."""
+    minus their points face up, their points face down; every other card: its points face up),
+    and `up_gain` the difference."""
 
     id: str
     kind: str
@@ -47,6 +48,7 @@ class FlipSpec:
     points_source: str
     up_value: int
     down_value: int
+    up_gain: int  # what turning it face up adds to its player's score: up_value - down_value
 
     @property
     def animal(self) -> bool:
@@ -67,7 +69,8 @@ def _read() -> dict[str, FlipSpec]:
         spec = FlipSpec(id=f"{row['kind']}:{points}", kind=row["kind"], name=row["name"], points=points,
                         group=row["group"], effect=row["effect"], text=row["text"], copies=int(row["copies"]),
                         copies_source=row["copies_source"], points_source=row["points_source"],
-                        up_value=-points if sleeper else points, down_value=points if sleeper else 0)
+                        up_value=-points if sleeper else points, down_value=points if sleeper else 0,
+                        up_gain=-2 * points if sleeper else points)
         if spec.id in specs:
             raise ValueError(f"flipology_cards.csv: {spec.id} is given twice")
         specs[spec.id] = spec

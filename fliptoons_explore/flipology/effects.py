@@ -89,7 +89,8 @@ def monkey(g, card, pos, actor, cause) -> None:
     near = t.adjacent(pos)
     if t.tree and len(near) > 2:
         pairs = [tuple(sorted(p)) for p in combinations(near, 2)]
-        values = tuple(sum(g.flip_worth(actor, q, True) for q in pair) for pair in pairs)
+        worth = dict(zip(near, g.flip_worths(actor, near, True)))
+        values = tuple(worth[a] + worth[b] for a, b in pairs)
         i = g.choose_named("monkey_pair", actor, card, tuple(pairs), values,
                            "Monkey: which two adjacent cards do you flip?", cause, "fl.card.monkey.great-tree",
                            optional=t.rulings.effects_optional)
@@ -130,7 +131,7 @@ def mole(g, card, pos, actor, cause) -> None:
     if not targets:
         g.emit(Ignored, actor, card, cause, "fl.card.mole", pos, detail="no other card in play")
         return
-    values = tuple(g.swap_worth(actor, pos, q) for q in targets)
+    values = g.swap_worths(actor, pos, targets)
     i = g.choose_named("mole", actor, card, tuple(targets), values, "Mole: which card do you exchange it for?",
                        cause, "fl.card.mole", optional=t.rulings.effects_optional)
     if i is None:
@@ -154,9 +155,11 @@ def parrot(g, card, pos, actor, cause, mimicked=()) -> None:
     r = t.rulings
     models = []
     for q in t.positions():
-        other = t.at(q)
+        other = t.players[q[0]].rows[q[1]][q[2]]
+        if not other.face_up or q == pos:
+            continue
         spec = other.spec
-        if q == pos or not other.face_up or not spec.animal or spec.kind == "hermit_crab" or other.uid in mimicked:
+        if not spec.animal or spec.kind == "hermit_crab" or other.uid in mimicked:
             continue
         if spec.kind == "parrot" and not r.parrot_mimics_parrot:
             continue
@@ -202,7 +205,7 @@ def wolves(g, card, pos, actor, cause) -> None:
     if not targets:
         g.emit(Ignored, actor, card, cause, "fl.card.wolves", pos, detail="no card in play")
         return
-    values = tuple(g.remove_worth(actor, q) for q in targets)
+    values = g.remove_worths(actor, targets)
     i = g.choose_named("wolves", actor, card, tuple(targets), values, "Wolves: which card do you remove?",
                        cause, "fl.card.wolves", optional=t.rulings.effects_optional)
     if i is None:

@@ -58,9 +58,19 @@ class GameResult:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
+_AVERAGES: dict = {}
+
+
 def _averages(deck: dict[str, int]) -> tuple[float, float, float]:
     """(what turning an unseen face-down card face up is worth to its player, what an unseen
     face-down card counts, what keeping a dealt card is worth) on average over a deck table."""
+    key = tuple(sorted(deck.items()))
+    if key not in _AVERAGES:
+        _AVERAGES[key] = _average(deck)
+    return _AVERAGES[key]
+
+
+def _average(deck: dict[str, int]) -> tuple[float, float, float]:
     n = sum(deck.values()) or 1
     up = sum(CARDS[c].up_value * k for c, k in deck.items()) / n
     down = sum(CARDS[c].down_value * k for c, k in deck.items()) / n
@@ -90,7 +100,7 @@ class Game:
         self.applied = 0  # effects applied this turn (MAX_EFFECTS)
         self.flip_steps: dict = {}  # position -> the step that turned it face up, for a deferred effect
         self.result: GameResult | None = None
-        self.deck = dict(DECK if deck is None else deck)
+        self.deck = DECK if deck is None else deck
         self.flip_gain, self.hidden_value, self.keep_mean = _averages(self.deck)
         self.seed = None
         self.options: dict = {}
@@ -108,16 +118,17 @@ class Game:
         return self.trace.emit(cls, self.phase, player, card, cause, rule, pos, target, detail, value)
 
     def choose_named(self, kind: str, player: int, card, options: tuple, values: tuple, question: str,
-                     cause, rule: str, optional: bool = False, names: tuple | None = None):
+                     cause, rule: str, optional: bool = False, names: tuple | None = None, said=None):
         """Ask `player`'s policy to choose among `options` (positions, or `names` as a script
         names them); an option index, or None when declined. Only a real choice is asked (more
         than one legal answer, or one that may be declined); the only legal answer is taken, and
-        the trace says it was forced."""
+        the trace says it was forced. `said(option)`: the answer in words for the trace."""
         if not options:
             return None
         if len(options) == 1 and not optional:
-            self._decided(player, card, cause, rule, options[0], None if names is None else names[0],
-                          question + " (forced: the only legal answer)")
+            if self.trace is not None:
+                self._decided(player, card, cause, rule, options[0], None if names is None else names[0],
+                              question + " (forced: the only legal answer)", said)
             return 0
         choice = Choice(kind, player, card, options, values, question, optional, self.table,
                         names if names is not None else options)
@@ -125,17 +136,20 @@ class Game:
         if i is None and not optional or i is not None and not 0 <= i < len(options):
             raise ValueError(f"policy {self.name!r} answered {i!r} to {kind!r} ({len(options)} options)")
         self.decisions.append(i)
-        self._decided(player, card, cause, rule, None if i is None else options[i],
-                      None if names is None or i is None else names[i], question)
+        if self.trace is not None:
+            self._decided(player, card, cause, rule, None if i is None else options[i],
+                          None if names is None or i is None else names[i], question, said)
         return i
 
-    def _decided(self, player, card, cause, rule, option, name, question) -> None:
+    def _decided(self, player, card, cause, rule, option, name, question, said=None) -> None:
         """The decision's event: a position answered (an option without a `name` is a position,
         or a pair of positions) names its card and place; another answer its name or card id."""
         if self.trace is None:
             return
         t = self.table
-        if option is None:
+        if said is not None and option is not None:
+            self.emit(Decision, player, card, cause, rule, target=said(option), detail=question)
+        elif option is None:
             self.emit(Decision, player, card, cause, rule, target="none", detail=question)
         elif name is None and isinstance(option[0], int):
             self.emit(Decision, player, card, cause, rule, option, target=t.at(option), detail=question)
@@ -150,7 +164,7 @@ class Game:
                         peeked: bool = False):
         """Ask which of `targets` an effect flips; each option worth, by the documented hint,
         what the actor gains as far as they know the cards (`flip_worth`)."""
-        values = tuple(self.flip_worth(actor, q, applies, peeked) for q in targets)
+        values = self.flip_worths(actor, targets, applies, peeked)
         return self.choose_named(kind, actor, card, tuple(targets), values, question, cause, rule, optional)
 
     def choose_rows(self, actor, card, rows, cause) -> list:
@@ -161,7 +175,7 @@ class Game:
         choices = []
         for row in rows:
             owner = self.table.players[row[0][0]].name
-            values = tuple(self.flip_worth(actor, q, False) for q in row)
+            values = self.flip_worths(actor, row, False)
             choices.append(Choice("rain", actor, card, tuple(row), values,
                                   f"Rain: which card of {owner}'s row do you flip?", optional, self.table, tuple(row)))
         group = getattr(self.policy, "choose_group", None)
@@ -190,42 +204,55 @@ class Game:
         return card.face_up or pos[0] == player or card.uid in self.table.players[player].seen
 
     def moon_up(self) -> bool:
-        return any(c.face_up and c.spec.kind == "moon" for p in self.table.players for c in p.cards())
+        return self.table.moon_up()
 
-    def flip_worth(self, actor: int, pos, applies: bool, peeked: bool = False, by_effect: bool = True) -> float:
-        """What turning the card at `pos` over gives `actor`, as far as they know the cards: the
-        change of its player's score (for an unseen card, the deck table's average), counted for
-        the actor when it is theirs and against them when it is an opponent's; a little more for
-        an effect that will act; everything the other way round with a face-up Moon."""
-        card = self.table.at(pos)
-        spec = card.spec
-        if card.face_up and spec.kind == "cat" and by_effect:
-            gain = 0.0
-        elif peeked or self.knows(actor, pos):
-            gain = spec.down_value - spec.up_value if card.face_up else spec.up_value - spec.down_value
-            if applies and not card.face_up and spec.effect:
-                gain += 0.5
-        else:
-            gain = self.flip_gain
-        gain = gain if pos[0] == actor else -gain
-        return -gain if self.moon_up() else gain
+    def flip_worths(self, actor: int, targets, applies: bool, peeked: bool = False, by_effect: bool = True) -> tuple:
+        """What turning each card of `targets` over gives `actor`, as far as they know the cards:
+        the change of its player's score (for an unseen card, the deck table's average), counted
+        for the actor when it is theirs and against them when it is an opponent's; a little more
+        for an effect that will act; everything the other way round with a face-up Moon."""
+        players = self.table.players
+        seen = players[actor].seen
+        sign = -1 if self.table.moon_up() else 1
+        unseen = self.flip_gain
+        out = []
+        for p, r, c in targets:
+            card = players[p].rows[r][c]
+            spec = card.spec
+            if card.face_up:
+                gain = 0 if by_effect and spec.kind == "cat" else -spec.up_gain
+            elif peeked or p == actor or card.uid in seen:
+                gain = spec.up_gain + 0.5 if applies and spec.effect else spec.up_gain
+            else:
+                gain = unseen
+            out.append(sign * gain if p == actor else -sign * gain)
+        return tuple(out)
 
-    def swap_worth(self, actor: int, mole_pos, pos) -> float:
-        """A Mole's exchange: what the two players' scores change by, for the actor."""
+    def swap_worths(self, actor: int, mole_pos, targets) -> tuple:
+        """A Mole's exchange with each card of `targets`: what the two players' scores change by,
+        for the actor."""
         t = self.table
-        mole, other = t.at(mole_pos), t.at(pos)
-        other_value = other.value if self.knows(actor, pos) else self.hidden_value
-        change = {mole_pos[0]: other_value - mole.value}
-        change[pos[0]] = change.get(pos[0], 0) + mole.value - other_value
-        gain = sum(v if p == actor else -v for p, v in change.items())
-        return -gain if self.moon_up() else gain
+        mole = t.at(mole_pos)
+        sign = -1 if t.moon_up() else 1
+        out = []
+        for pos in targets:
+            other = t.at(pos)
+            other_value = other.value if self.knows(actor, pos) else self.hidden_value
+            change = {mole_pos[0]: other_value - mole.value}
+            change[pos[0]] = change.get(pos[0], 0) + mole.value - other_value
+            out.append(sign * sum(v if p == actor else -v for p, v in change.items()))
+        return tuple(out)
 
-    def remove_worth(self, actor: int, pos) -> float:
-        """The Wolves' removal: the card's value leaves its player's score (a Clearing scores 0)."""
-        card = self.table.at(pos)
-        value = card.value if self.knows(actor, pos) else self.hidden_value
-        gain = -value if pos[0] == actor else value
-        return -gain if self.moon_up() else gain
+    def remove_worths(self, actor: int, targets) -> tuple:
+        """The Wolves' removal of each card of `targets`: its value leaves its player's score (a
+        Clearing scores 0)."""
+        t = self.table
+        sign = -1 if t.moon_up() else 1
+        out = []
+        for pos in targets:
+            value = t.at(pos).value if self.knows(actor, pos) else self.hidden_value
+            out.append(sign * (-value if pos[0] == actor else value))
+        return tuple(out)
 
     # -- turning cards over, applying effects ---------------------------------------------------
     def flip(self, pos, actor: int, cause, rule: str, then: str = "apply", by_effect: bool = True) -> bool:
@@ -278,14 +305,15 @@ class Game:
         self.applied = 0
         self.flip_steps = {}
         rule = "fl.tree.turns" if t.tree else "fl.nature.turns"
-        step = self.emit(Phase, player, None, None, rule, detail=f"{p.name}'s turn ({number} of {of})")
+        step = None if self.trace is None else self.emit(Phase, player, None, None, rule,
+                                                          detail=f"{p.name}'s turn ({number} of {of})")
         if pos is None:
             if not p.rows or not p.rows[-1]:
                 self.emit(Ignored, player, None, step, "fl.turn.flip", detail="no card to flip")
                 return
             rows = [len(p.rows) - 1] if t.tree else range(len(p.rows))
             targets = tuple((player, r, c) for r in rows for c in range(len(p.rows[r])))
-            values = tuple(self.flip_worth(player, q, True, by_effect=False) for q in targets)
+            values = self.flip_worths(player, targets, True, by_effect=False)
             i = self.choose_named("turn", player, None, targets, values, "Which of your cards do you flip?",
                                   step, "fl.turn.flip")
             pos = targets[i]
@@ -300,6 +328,7 @@ class Game:
         """Deal `count` cards face down to each player, one at a time, from the starting player."""
         t = self.table
         order = t.clockwise()
+        traced = self.trace is not None
         for _ in range(count):
             for p in order:
                 if not t.pile:
@@ -308,7 +337,8 @@ class Game:
                 card = t.pile.pop()
                 card.face_up = False
                 p.hand.append(card)
-                self.emit(Deal, p.index, card, None, rule)
+                if traced:
+                    self.emit(Deal, p.index, card, None, rule)
 
     def keep(self, p, keep: int) -> None:
         """Nature: 'select seven to arrange ... They discard the two leftover cards into a facedown
@@ -316,36 +346,40 @@ class Game:
         extra = len(p.hand) - keep
         if extra <= 0:
             return
+        worth = [keep_worth(c.spec) for c in p.hand]
         pairs = tuple(combinations(range(len(p.hand)), extra))
-        values = tuple(-sum(keep_worth(p.hand[i].spec) for i in pair) for pair in pairs)
-        names = tuple(" + ".join(p.hand[i].spec.id for i in pair) for pair in pairs)
+        values = tuple(-worth[a] - worth[b] for a, b in pairs) if extra == 2 else tuple(
+            -sum(worth[i] for i in pair) for pair in pairs)
+        hand = list(p.hand)
         i = self.choose_named("discard", p.index, None, pairs, values,
                               f"Which {extra} of your {len(p.hand)} cards do you discard?", None, "fl.nature.setup",
-                              names=names)
+                              names=pairs, said=lambda pair: " + ".join(hand[k].spec.id for k in pair))
         for k in sorted(pairs[i], reverse=True):
             card = p.hand.pop(k)
             self.table.discard.append(card)
-            self.emit(Discard, p.index, card, None, "fl.nature.setup", detail="left over at the deal: to the discard pile")
+            if self.trace is not None:
+                self.emit(Discard, p.index, card, None, "fl.nature.setup",
+                          detail="left over at the deal: to the discard pile")
 
     def arrange(self, p, rule: str) -> None:
         """Arrange the hand face down in a new row, in any order (above the others in the Great
         Tree): one decision per place, left to right."""
         p.rows.append([])
         r = len(p.rows) - 1
+        row = p.rows[r]
+        ids = [c.spec.id for c in p.hand]
         while p.hand:
-            options = tuple(p.hand)
-            values = tuple(self.place_worth(p, c) for c in options)
-            i = self.choose_named("arrange", p.index, None, options, values,
-                                  "Which card goes next in your row, left to right?", None, rule,
-                                  names=tuple(c.spec.id for c in options))
+            # the documented default keeps the cards in the order they were dealt: every place
+            # is worth the same
+            i = self.choose_named("arrange", p.index, None, tuple(p.hand), (0,) * len(p.hand),
+                                  "Which card goes next in your row, left to right?", None, rule, names=tuple(ids))
             card = p.hand.pop(i)
+            del ids[i]
             card.face_up = False
-            p.rows[r].append(card)
-            self.emit(Place, p.index, card, None, rule, (p.index, r, len(p.rows[r]) - 1))
-
-    def place_worth(self, p, card) -> float:
-        """The documented default keeps the cards in the order they were dealt."""
-        return 0
+            row.append(card)
+            self.table.rows_changed()
+            if self.trace is not None:
+                self.emit(Place, p.index, card, None, rule, (p.index, r, len(row) - 1))
 
     def regrowth(self) -> None:
         """Great Tree Regrowth: 'starting with the starting player, players may choose to discard
@@ -389,25 +423,27 @@ class Game:
         self.emit(Phase, None, None, None, "fl.end", detail="The end of the game")
         for p in t.clockwise():
             self.hermit_crabs(p)
-        for p in t.players:
-            for pos in t.positions(p.index):
+        if self.trace is not None:
+            for pos in t.positions():
                 card = t.at(pos)
                 if not card.face_up and card.spec.group == "sleeper":
-                    self.emit(Reveal, p.index, card, None, "fl.end.reveal", pos, detail="face down: it scores its points")
+                    self.emit(Reveal, pos[0], card, None, "fl.end.reveal", pos, detail="face down: it scores its points")
         self.phase = "score"
         self.emit(Phase, None, None, None, "fl.score", detail="Scoring")
         scores = [self.count(p) for p in t.players]
         winners, moon = self.winners(scores)
-        names = " & ".join(t.players[i].name for i in winners)
-        how = ("the fewest points: the Moon is face up" if moon else "the most points")
-        if len(winners) > 1:
-            how += ", tied after the tiebreak"
-        elif sum(s == scores[winners[0]] for s in scores) > 1:
-            how += "; the tie broken by the most different face-up animals"
-        tiebreak = sum(s == scores[winners[0]] for s in scores) > 1
-        self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None,
-                  ("ruling.moon_tiebreak" if moon and tiebreak else "fl.tiebreak" if tiebreak
-                   else "fl.score.moon" if moon else "fl.score"), detail=f"{names} win{'s' if len(winners) == 1 else ''}: {how}")
+        if self.trace is not None:
+            names = " & ".join(t.players[i].name for i in winners)
+            tiebreak = sum(s == scores[winners[0]] for s in scores) > 1
+            how = ("the fewest points: the Moon is face up" if moon else "the most points")
+            if len(winners) > 1:
+                how += ", tied after the tiebreak"
+            elif tiebreak:
+                how += "; the tie broken by the most different face-up animals"
+            self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None,
+                      ("ruling.moon_tiebreak" if moon and tiebreak else "fl.tiebreak" if tiebreak
+                       else "fl.score.moon" if moon else "fl.score"),
+                      detail=f"{names} win{'s' if len(winners) == 1 else ''}: {how}")
         self.result = GameResult(winners, scores, moon, [p.different_animals for p in t.players], reason=reason)
         t.result = self.result
         return self.result
@@ -465,7 +501,7 @@ class Game:
                 parts["sloths_koalas_face_up" if card.face_up else "sloths_koalas_face_down"] += value
             elif card.face_up:
                 parts["face_up"] += value
-            if value:
+            if value and self.trace is not None:
                 rule = "fl.card.sloth-koala" if spec.group == "sleeper" else "fl.score"
                 self.emit(Fame, p.index, card, None, rule, pos, value=value,
                           detail=("face up: minus its points" if value < 0 else "face down: its points")
@@ -614,6 +650,7 @@ class Game:
                 card.face_up = False
                 (t.clearings if card.spec.kind == "clearing" else t.pile).append(card)
             p.rows, p.picked, p.hand, p.score, p.seen = [], [], [], None, set()
+        t.rows_changed()
         for card in t.discard:
             card.face_up = False
             (t.clearings if card.spec.kind == "clearing" else t.pile).append(card)

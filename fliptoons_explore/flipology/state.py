@@ -17,6 +17,7 @@ from .cards import CARDS, FlipSpec
 from .rulings import Rulings
 
 VARIANTS = ("nature", "great-tree", "multi")
+DEFAULT_RULINGS = Rulings()
 #: Players a variant takes (Nature: 2-8 players; Great Tree Variant for 2-4 Players).
 PLAYER_COUNTS = {"nature": (2, 8), "great-tree": (2, 4), "multi": (2, 8)}
 
@@ -82,7 +83,7 @@ class Table:
     def __init__(self, variant: str = "nature", rulings: Rulings | None = None, seed: int | None = None,
                  first_player: int = 0) -> None:
         self.variant = variant
-        self.rulings = rulings or Rulings()
+        self.rulings = rulings or DEFAULT_RULINGS
         self.rng = random.Random(seed)
         self.players: list[Player] = []
         self.pile: list[Card] = []  # the draw pile, top last
@@ -93,6 +94,8 @@ class Table:
         self.notes: list[str] = []
         self.running: list[int] | None = None  # a multi-game scenario's running scores before this game
         self.result = None  # the `GameResult` once the game is counted
+        self.moons: list[Card] = []  # the Moon cards (a face-up one is always in a row: `moon_up`)
+        self._positions: list | None = None  # every position, until a row grows or goes (`rows_changed`)
         self._next_uid = 0
 
     @property
@@ -102,7 +105,13 @@ class Table:
     def new_card(self, spec: FlipSpec | str, face_up: bool = False) -> Card:
         card = Card(self._next_uid, spec if isinstance(spec, FlipSpec) else CARDS[spec], face_up)
         self._next_uid += 1
+        if card.spec.kind == "moon":
+            self.moons.append(card)
         return card
+
+    def moon_up(self) -> bool:
+        """Whether a Moon is face up in a row (cards anywhere else lie face down)."""
+        return any(c.face_up for c in self.moons)
 
     def add_player(self, name: str) -> Player:
         player = Player(len(self.players), name)
@@ -134,14 +143,19 @@ class Table:
         old, row[c] = row[c], card
         return old
 
-    def positions(self, player: int | None = None):
+    def positions(self, player: int | None = None) -> list:
         """Every position holding a card, player by player (turn order from seat 0), bottom row
-        first, left to right."""
-        players = self.players if player is None else (self.players[player],)
-        for pl in players:
-            for r, row in enumerate(pl.rows):
-                for c in range(len(row)):
-                    yield (pl.index, r, c)
+        first, left to right (a list to read, not to change)."""
+        if player is not None:
+            return [(player, r, c) for r, row in enumerate(self.players[player].rows) for c in range(len(row))]
+        if self._positions is None:
+            self._positions = [(pl.index, r, c) for pl in self.players for r, row in enumerate(pl.rows)
+                               for c in range(len(row))]
+        return self._positions
+
+    def rows_changed(self) -> None:
+        """A row was added, grew or went: the positions are counted again."""
+        self._positions = None
 
     def locate(self, card: Card):
         for pos in self.positions():
