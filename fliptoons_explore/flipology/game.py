@@ -101,7 +101,9 @@ class Game:
         self.flip_steps: dict = {}  # position -> the step that turned it face up, for a deferred effect
         self.result: GameResult | None = None
         self.deck = DECK if deck is None else deck
-        self.flip_gain, self.hidden_value, self.keep_mean = _averages(self.deck)
+        if table.averages is None or deck is not None:
+            table.averages = _averages(self.deck)
+        self.flip_gain, self.hidden_value, self.keep_mean = table.averages
         self.seed = None
         self.options: dict = {}
 
@@ -392,7 +394,7 @@ class Game:
             worth = sum(keep_worth(c.spec) for c in p.hand)
             i = self.choose_named("regrowth", p.index, None, ("regrow",), (len(p.hand) * self.keep_mean - worth,),
                                   "Regrowth: do you discard your hand and draw five new cards (once a game)?",
-                                  None, "fl.tree.regrowth", optional=True)
+                                  None, "fl.tree.regrowth", optional=True, names=("regrow",))
             if i is None:
                 continue
             p.regrown = True
