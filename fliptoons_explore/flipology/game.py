@@ -96,6 +96,7 @@ class Game:
         self.name = getattr(self.policy, "name", "policy")
         self.trace = Recorder(table) if record else Trace() if traced else None
         self.decisions: list[int | None] = []
+        self.decision_steps: list[int | None] = []  # the trace step of each decision asked (traced)
         self.phase = "setup"
         self.applied = 0  # effects applied this turn (MAX_EFFECTS)
         self.flip_steps: dict = {}  # position -> the step that turned it face up, for a deferred effect
@@ -139,6 +140,7 @@ class Game:
             raise ValueError(f"policy {self.name!r} answered {i!r} to {kind!r} ({len(options)} options)")
         self.decisions.append(i)
         if self.trace is not None:
+            self.decision_steps.append(len(self.trace))
             self._decided(player, card, cause, rule, None if i is None else options[i],
                           None if names is None or i is None else names[i], question, said)
         return i
@@ -193,6 +195,8 @@ class Game:
             if i is None and not optional or i is not None and not 0 <= i < len(choice.options):
                 raise ValueError(f"policy {self.name!r} answered {i!r} to 'rain' ({len(choice.options)} options)")
             self.decisions.append(i)
+            if self.trace is not None:
+                self.decision_steps.append(len(self.trace))
             self._decided(actor, card, cause, "fl.card.rain", None if i is None else choice.options[i], None,
                           choice.question)
             picks.append(None if i is None else choice.options[i])
