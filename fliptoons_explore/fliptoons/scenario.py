@@ -32,7 +32,7 @@ MAX_ROUND = 300  # the game's safety bound on rounds (game.MAX_ROUNDS)
 #: so that a scenario plays the same way every time (DESIGN.md §4.1).
 SCENARIO_SEED = 0
 TOON_DECK = "toon deck"  # how a scripted choice names the toon deck (the Pig)
-TOP_FIELDS = ("season", "players", "market", "toon_deck", "first_player", "rulings",
+TOP_FIELDS = ("game", "season", "players", "market", "toon_deck", "first_player", "rulings",
               "seed", "round", "solo", "critics_choice", "end_triggered", "start")
 PLAYER_FIELDS = ("name", "deck", "dismissed", "grid", "actions", "choices")
 STARTS = ("flip", "final-flip")
@@ -149,6 +149,8 @@ def read(data) -> tuple[Table, GameSetup]:
     check_json(data)
     expect(data, dict, "scenario", "a JSON object")
     known_fields(data, TOP_FIELDS, "scenario")
+    if data.get("game", "fliptoons") != "fliptoons":
+        raise ScenarioError(f"game: expected \"fliptoons\" or \"flipology\", got {quote(data.get('game'))}")
     season = data.get("season", "s2")
     if not isinstance(season, str) or season not in PRICES:
         got = quote(season) if isinstance(season, str) else type_name(season)
