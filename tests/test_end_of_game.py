@@ -533,3 +533,12 @@ def test_the_stepper_keeps_the_fame_of_a_player_who_does_not_reflip():
     assert s.goto(s.last).fame == {0: 9, 1: 8, 2: 1}
     cat_bee = next(c.uid for c in r.table.players[2].grid.cards() if c.spec.id == "bee")
     assert s.goto(flip).card_fame[cat_bee].fame == 1
+
+
+def test_the_game_keys_at_their_defaults_are_no_game():
+    """`"solo": null`, `"critics_choice": null`, `"end_triggered": false`, `"start": "flip"` say
+    nothing about the game: `resolve` and `round` take them."""
+    scenario = {"season": "s2", "players": [{"name": "Ann", "deck": ["crab"]}], "solo": None,
+                "critics_choice": None, "end_triggered": False, "start": "flip"}
+    assert resolve(scenario).players[0].fame_total == 5
+    assert play_round(scenario).result is None

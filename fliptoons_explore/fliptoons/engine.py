@@ -14,7 +14,7 @@ from .events import Recorder, Trace
 from .game import Game
 from .market import ScriptedGame, ScriptedRound
 from .resolver import Resolver
-from .scenario import GAME_KEYS, SCENARIO_SEED, ScenarioError, load, load_game, table_json
+from .scenario import SCENARIO_SEED, ScenarioError, game_keys_given, load, load_game, table_json
 from .state import Table
 
 __all__ = ["Resolution", "resolve", "resolve_table", "resolve_scenario", "play_round",
@@ -120,11 +120,11 @@ def game_json(game: Game) -> dict:
     """A game played from a scenario as the command line's JSON document: `round`'s (each
     player's grid, fame, fame left, deck and dismissed pile as the game ends; the market; the
     trace of the whole game), each player's `critics_choice` (holds the card) and, where their
-    total holds it, `fame.critics_choice` (the +3), plus `rounds`, each round's number, first player (an index) and
-    each player's fame at Check Fame, and `result`: `winners` (indexes), `reason`, `rounds`,
-    `final_fame` (each player's fame in the Final Flip: their last flip of it; [] for a solo
-    game), `solo` ("won", "lost" or null), `critics_choice` (who holds the card, or null) and
-    `final_flips` (the Final Flip and each re-flip: who flipped, and their fame)."""
+    total holds it, `fame.critics_choice` (the +3); then `rounds`: each round's number, first
+    player (an index) and each player's fame at Check Fame; and `result`: `winners` (indexes),
+    `reason`, `rounds`, `final_fame` (each player's fame in the Final Flip, their last flip of it;
+    [] for a solo game), `solo` ("won", "lost" or null), `critics_choice` (who holds the card, or
+    null) and `final_flips` (the Final Flip and each re-flip: who flipped, and their fame)."""
     doc = table_json(game.table, game.trace, fame_left=True)
     for p, out in zip(game.table.players, doc["players"]):
         out["critics_choice"] = p.critics_choice
@@ -147,11 +147,10 @@ def game_scenario(scenario: dict) -> dict:
 
 
 def needs_game(scenario) -> bool:
-    """Whether a scenario gives a key about the game around its round (`solo`, `critics_choice`,
-    `end_triggered`, `"start": "final-flip"`), which only `play_game` plays."""
-    if not isinstance(scenario, dict):
-        return False
-    return any(key in scenario for key in GAME_KEYS if key != "start") or scenario.get("start", "flip") != "flip"
+    """Whether a scenario says something about the game around its round (a `solo` difficulty, a
+    `critics_choice` holder, `"end_triggered": true`, `"start": "final-flip"`), which only
+    `play_game` plays."""
+    return isinstance(scenario, dict) and bool(game_keys_given(scenario))
 
 
 def has_market_script(scenario) -> bool:

@@ -64,7 +64,7 @@ class GameSetup:
     choices: dict = _field(default_factory=dict)
     actions: dict = _field(default_factory=dict)
     by_round: dict = _field(default_factory=dict)
-    given: tuple = ()  # the game keys the scenario gives (GAME_KEYS)
+    given: tuple = ()  # the game keys the scenario gives other than their defaults (GAME_KEYS)
 
     def where(self, player: int, key: str, k: int, j: int | None = None) -> str:
         """How an error names a script's entry: `players[0].actions[1]`, or round by round
@@ -120,12 +120,13 @@ def load(data, play: str = "resolve") -> tuple[Table, dict[int, list]]:
     """Check a scenario for `resolve` or `round` (`play`) and build its table; returns (table,
     scripted choices per player), each player's `actions` those of this round (of scripts given
     round by round, the first list: the later ones are `game`'s). They play one round's phases:
-    a key about the game around it (`GAME_KEYS`) is refused with one line that names `game`."""
+    a key about the game around it (`GAME_KEYS`, given a value other than its default) is refused
+    with one line that names `game`."""
     table, setup = read(data)
-    for key in GAME_KEYS:
-        if key in setup.given and not (key == "start" and setup.start == "flip"):
-            raise ScenarioError(f"{key}: {play} does not play {GAME_KEYS[key]}; play the scenario "
-                                f"with game (fliptoons-explore game SCENARIO.json)")
+    if setup.given:
+        key = setup.given[0]
+        raise ScenarioError(f"{key}: {play} does not play {GAME_KEYS[key]}; play the scenario "
+                            f"with game (fliptoons-explore game SCENARIO.json)")
     for p in table.players:
         p.actions = (setup.actions[p.index] or [[]])[0]
     return table, {i: (rounds or [[]])[0] for i, rounds in setup.choices.items()}
@@ -220,10 +221,18 @@ def read(data) -> tuple[Table, GameSetup]:
     return table, setup
 
 
+def game_keys_given(data: dict) -> tuple[str, ...]:
+    """The keys about the game around the round (`GAME_KEYS`) that a scenario gives a value other
+    than the default: a `solo` difficulty, a `critics_choice` holder, `"end_triggered": true`, a
+    `start` other than "flip"."""
+    defaults = {"solo": None, "critics_choice": None, "end_triggered": False, "start": "flip"}
+    return tuple(k for k in GAME_KEYS if k in data and data[k] != defaults[k])
+
+
 def _game_keys(data: dict, players: list) -> dict:
     """The keys about the game around the scenario's round (docs/scenarios.md), checked: each a
     `GameSetup` field, and `given`, the `GAME_KEYS` the scenario gives."""
-    out: dict = {"given": tuple(k for k in GAME_KEYS if k in data)}
+    out: dict = {"given": game_keys_given(data)}
     if "seed" in data:
         out["seed"] = expect(data["seed"], int, "seed", "a whole number (the game's seed)")
     if "round" in data:
