@@ -64,10 +64,10 @@ def capture(game, stage: int) -> list:
             game.trace = Trace()
         return begin["final_flip"](*args)
 
-    def flip_and_check_fame(players=None, least_fame=True):
+    def flip_and_check_fame(*args, **kwargs):
         if game.stage == stage and not captured:  # a re-flip begins no new stage
             captured.append((scenario_of(game), len(game.trace), len(game.decisions)))
-        begin["flip_and_check_fame"](players, least_fame)
+        begin["flip_and_check_fame"](*args, **kwargs)
 
     game.play_round, game.final_flip, game.flip_and_check_fame = play_round, final_flip, flip_and_check_fame
     return captured
