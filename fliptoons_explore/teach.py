@@ -169,14 +169,31 @@ class Exercise:
         self.explain = explain if explain is not None else (getattr(source, "explain", "") if self.library else "")
         self.hint = hint
         self.ordered = ordered
-        expected = self.expected
-        self.mistakes = {}
-        for wrong, why in (mistakes or {}).items():
-            key = _read(wrong, expected, ordered)
-            if key == _read(expected, expected, ordered):
-                raise ValueError(f"mistakes: {wrong!r} is the right answer")
-            self.mistakes[key] = why
-        self.form = form or self._form(expected)
+        self._form_words = form
+        self._mistakes_given = dict(mistakes or {})
+        self._mistakes = None
+        if self._mistakes_given or form is None:   # read the answer now: a bad path fails here
+            self.mistakes, self.form
+
+    @property
+    def form(self) -> str:
+        """The kind of answer, in words."""
+        return self._form_words or self._form(self.expected)
+
+    @property
+    def mistakes(self) -> dict:
+        """{the anticipated wrong answer, read: why it is wrong}."""
+        if self._mistakes is None:
+            expected = self.expected
+            right = _read(expected, expected, self.ordered)
+            found = {}
+            for wrong, why in self._mistakes_given.items():
+                key = _read(wrong, expected, self.ordered)
+                if key == right:
+                    raise ValueError(f"mistakes: {wrong!r} is the right answer")
+                found[key] = why
+            self._mistakes = found
+        return self._mistakes
 
     # -- the answer ---------------------------------------------------------------------------
 
@@ -238,6 +255,17 @@ class Exercise:
         """Show the answer, why, and the rule."""
         self.still_holds()
         print("\n".join(x for x in (f"Answer: {_show(self.expected)}.", self.explain, self._rule_text()) if x))
+
+    def setup(self):
+        """The table as set up, before the first event (a `Stepper` at step -1, which draws itself
+        in Jupyter): what the learner predicts from. For a library situation, or a source that has
+        a `run(record=True)`."""
+        from .stepping import Stepper
+
+        run = getattr(self.source, "run", None)
+        if run is None:
+            raise TypeError("setup: the source has no run(record=True); show its table another way")
+        return Stepper(run(record=True)).goto(-1)
 
     def _rule_text(self) -> str:
         text = _rule_words(self.rule)

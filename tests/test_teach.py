@@ -127,3 +127,24 @@ def test_an_unknown_rule_or_path_is_a_clear_error():
         fish_exercise(rule="no.such.rule")
     with pytest.raises(KeyError, match="no 'fame.Zed'"):
         Exercise("?", situation(FISH), "fame.Zed")
+
+
+def test_the_setup_is_the_table_before_the_first_event():
+    st = fish_exercise().setup()
+    assert st.step == -1
+    assert "deck (top first): goldfish, starfish, clownfish, swordfish, shark" in st.text()
+    r = resolve({"season": "s2", "players": [{"name": "Bo", "deck": ["mosquito"]}]})
+    with pytest.raises(TypeError, match="no run"):
+        Exercise("?", r, lambda res: 0).setup()
+
+
+def test_a_costly_answer_is_read_only_when_needed():
+    calls = []
+
+    def costly():
+        calls.append(1)
+        return resolve({"season": "s2", "players": [{"name": "Bo", "deck": ["ladybug"]}]})
+
+    ex = Exercise("Bo's fame?", costly, lambda res: res.players[0].fame_total, form="a number")
+    assert calls == [] and ex.verdict(None).right is None and calls == []
+    assert ex.verdict(1).right is True and ex.verdict(2).right is False and calls == [1]
