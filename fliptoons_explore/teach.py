@@ -224,7 +224,7 @@ class Exercise:
             return "a number"
         if isinstance(expected, (list, tuple)):
             return "a list, in square brackets"
-        return "a word or a name, in quotes"
+        return "a name, in quotes"
 
     # -- checking -----------------------------------------------------------------------------
 
