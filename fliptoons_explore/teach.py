@@ -271,6 +271,12 @@ class Exercise:
         text = _rule_words(self.rule)
         return f"{text}\n  \u201c{self.quote}\u201d" if self.quote else text
 
+    def right_example(self):
+        """The answer as a learner would write it (the word "nothing" for an answer of None), for
+        tests that feed each exercise the right answer."""
+        expected = self.expected
+        return NOTHING if expected is None else expected
+
     def wrong_example(self):
         """A wrong answer of the right kind (the first anticipated mistake, else one made up), for
         tests that feed each exercise a wrong answer."""

@@ -78,7 +78,7 @@ def test_each_check_cell_says_right_to_the_answer_and_wrong_to_a_wrong_one(path,
         exercise, prediction = checks[id(cell)]
         assert printed.startswith("Not predicted yet:"), (exercise, printed)
         ex = namespace[exercise]
-        namespace[prediction] = ex.expected
+        namespace[prediction] = ex.right_example()
         right = _run(source, namespace)
         assert right.startswith("✓ Right"), (exercise, right)
         namespace[prediction] = ex.wrong_example()

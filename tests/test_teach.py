@@ -87,6 +87,7 @@ def test_yes_no_and_nothing():
     empty = Exercise("What is in the toon deck?", Situation.from_dict(dict(
         situation(FISH).to_dict(), expect={"toon_deck": []})), lambda e: None)
     assert [empty.verdict(p).right for p in ("nothing", "none", "", "spider")] == [True, True, True, False]
+    assert empty.right_example() == "nothing" and empty.verdict(empty.right_example()).right is True
 
 
 def test_a_mistake_that_is_the_answer_is_refused():
