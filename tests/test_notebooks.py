@@ -101,10 +101,13 @@ def test_each_lesson_opens_its_central_situation_in_the_explorer(path):
     from fliptoons_explore import situation
 
     nb = json.loads(path.read_text(encoding="utf-8"))
-    cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code" and "explorer()" in "".join(c["source"])]
+    cells = [c for c in nb["cells"] if c["cell_type"] == "code" and "explorer()" in "".join(c["source"])]
     assert len(cells) == 1, path.stem
-    name = re.search(r'\.examples\.value = "([^"]+)"', cells[0])
+    name = re.search(r'\.examples\.value = "([^"]+)"', "".join(cells[0]["source"]))
     assert name and situation(name.group(1))
+    # where the widget cannot be drawn (a viewer, the notebook not yet run), a line says what it is
+    shown = "".join(cells[0]["outputs"][0]["data"]["text/plain"])
+    assert shown == "<FlipToons explorer: a widget; run the cell in a live notebook to use it>"
 
 
 def test_at_least_a_hundred_checked_cells():
