@@ -62,6 +62,10 @@ class Explorer(w.VBox):
     `trace`, `rulings`, `interactions`, `json`, and the buttons `resolve_button`, `round_button`,
     `game_button`."""
 
+    def __repr__(self) -> str:
+        # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
+        return "<FlipToons explorer: a widget; run the cell in a live notebook to use it>"
+
     def __init__(self, scenario: dict | None = None, **kwargs) -> None:
         self.situation = Situation()
         self.mode = RESOLVE

@@ -18,7 +18,6 @@ from typing import NamedTuple
 
 from .cards import STARTING_DECKS, toon_deck
 from .events import Collect, CriticsChoice, FameChange, GameEnd, Ignored, Phase, Recorder, Shuffle, Trace
-from .fame import LEAST_FAME_GAIN
 from ..limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
 from .market import after_market, discard_market_ends, has_after_market, market_turn, refill, skunk_dismissal
 from ..policy import Choice, Policy, check_policy
@@ -320,15 +319,12 @@ class Game(Resolver):
             self.shuffle_decks(contenders, part, shuffle_rule)
             firefly = t.rulings.firefly_in_final_flip
             if flips == 0:
-                among = contenders
                 self.flip_and_check_fame(contenders, firefly)
             else:  # whose fame the least-fame triggers compare: ruling least_fame_in_reflips
                 every = t.rulings.least_fame_in_reflips == "all"
                 among, other = (t.players, contenders) if every else (contenders, t.players)
                 self.flip_and_check_fame(contenders, firefly, among, (other, "ruling.least_fame_in_reflips"))
             self.phase = "final-flip"
-            if not firefly:
-                self.no_least_fame_gains(contenders, among)
             for p in contenders:
                 if p.critics_choice:
                     self.critics_choice_fame(p, flips)
@@ -361,22 +357,6 @@ class Game(Resolver):
         else:
             self.emit(Ignored, p.index, None, None, "ruling.critics_choice_in_reflips",
                       detail="the critic's choice card adds nothing in a re-flip")
-
-    def no_least_fame_gains(self, contenders, among) -> None:
-        """Ruling `firefly_in_final_flip` off: each face-up Firefly of a player (of `contenders`)
-        alone with the least fame (of `among`) gains nothing in the Final Flip or a re-flip; the
-        trace says so."""
-        if len(among) < 2:
-            return
-        least = min(p.fame_total for p in among)
-        lowest = [p for p in among if p.fame_total == least]
-        if len(lowest) != 1 or lowest[0] not in contenders:
-            return
-        p = lowest[0]
-        for e in p.fame:
-            if e.card.spec.other == LEAST_FAME_GAIN:
-                self.emit(Ignored, p.index, e.card, e.step, "ruling.firefly_in_final_flip",
-                          detail="alone with the least fame, but no least-fame gain in the Final Flip")
 
     def finish(self, winners, solo, reason, rule, fame=None) -> None:
         self.phase = "end"
