@@ -43,13 +43,16 @@ PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", 
 TABLE_EXPECT = ("market", "toon_deck", "market_discard", "events", "no_events", "order", "cites")
 #: a Flipology situation's: by player name, then about the table
 FLIPOLOGY_PLAYER_EXPECT = ("score", "rows", "score_parts", "different_animals")
-FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "events", "no_events", "order", "cites")
+FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "running_scores", "game_points", "events", "no_events",
+                          "order", "cites")
 PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "pos", "target", "value", "count")
 NAME = re.compile(r"^(s1|s2|jp|fl)\.[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
-#: Rule ids of kind `.faq.` / `.key.` that no situation illustrates, and why: rules about what a
-#: player may look at, which change no outcome the engine resolves.
+#: Rule ids of kind `.faq.` / `.key.` and Flipology rules (`fl.*`) that no situation illustrates,
+#: and why: FlipToons rules about what a player may look at, which change no outcome the engine
+#: resolves; Flipology rules that happen before a scenario's table exists (the deal, the cards
+#: left out) or between two of its games, which the tests of whole games cover instead.
 NOT_ILLUSTRATED = {
     "s2.key.dismissed-cards": "information only: anyone may look at any dismissed pile; the engine "
                               "hides nothing, so no outcome depends on it",
@@ -57,6 +60,26 @@ NOT_ILLUSTRATED = {
                           "Market; the engine hides nothing, so no outcome depends on it",
     "s2.key.player-deck.count": "information only: anyone may count any deck at any time; no "
                                 "outcome depends on it",
+    "fl.components": "the deck's make-up (78 cards and 6 Clearings), not a table in play: "
+                     "tests/test_flipology_rules.py::test_the_deck_table_sums_to_78_with_the_known_counts",
+    "fl.moon.learning": "a choice made before the deal (leave the Moon out): new_game(moon=False), "
+                        "tests/test_flipology_games.py::test_leaving_the_moon_and_the_wolves_out",
+    "fl.nature.setup": "the deal (nine cards each, seven kept in a row, two discarded) comes before a "
+                       "scenario's table exists: tests/test_flipology_games.py::test_the_nature_deal",
+    "fl.nature.wolves-optional": "a choice made before the deal (leave the two Wolves out): "
+                                 "new_game(wolves=False), tests/test_flipology_games.py::"
+                                 "test_leaving_the_moon_and_the_wolves_out",
+    "fl.tree.setup": "the Great Tree's setup: 2-4 players, the Rain and the Hermit Crabs set aside (a "
+                     "scenario naming them is refused): tests/test_flipology_games.py::"
+                     "test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
+    "fl.tree.deal": "the deal of five cards in a row, before a scenario's table exists: "
+                    "tests/test_flipology_games.py::test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
+    "fl.tree.regrowth": "a choice at the deal, before the hand is a row: "
+                        "tests/test_flipology_games.py::test_regrowth_once_a_game_from_the_starting_player",
+    "fl.tree.starting-player": "happens between two rounds, at the deal of the next row: "
+                               "tests/test_flipology_games.py::test_the_highest_score_showing_starts_the_next_round",
+    "fl.multi.first": "happens between two games of a match; a scenario is one game with its first_player: "
+                      "tests/test_flipology_games.py::test_the_winner_of_a_game_starts_the_next",
 }
 
 
@@ -269,9 +292,10 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
                 out.append(f"{name} fame_grid: fame entries for no card of the grid: {_unplaced(p)}")
             if got != want:
                 out.append(f"{name} {field}: expected {json.dumps(want)}, got {json.dumps(got)}")
-    for field in ("discard", "moon") if flipology_doc else ("market", "toon_deck", "market_discard"):
-        if field in expect and doc[field] != expect[field]:
-            out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc[field])}")
+    for field in ("discard", "moon", "running_scores", "game_points") if flipology_doc else (
+            "market", "toon_deck", "market_discard"):
+        if field in expect and doc.get(field) != expect[field]:
+            out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc.get(field))}")
     if flipology_doc and "winners" in expect:
         got = [players[i] for i in doc["winners"]]
         if got != expect["winners"]:
@@ -354,6 +378,10 @@ def _check_expect(expect, where: str, play: str, players: list[str], game: str =
         elif key == "winners":
             if not isinstance(value, list) or not all(v in players for v in value):
                 raise LibraryError(f"{w}: expected a list of the scenario's player names")
+        elif key in ("running_scores", "game_points") and key in table_fields:
+            if not isinstance(value, list) or len(value) != len(players) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in value):
+                raise LibraryError(f"{w}: expected {len(players)} whole numbers, one per player in seat order")
         elif key not in table_fields:
             raise LibraryError(f"{w}: unknown field (expected one of: "
                                f"{', '.join(player_fields + table_fields)})")
