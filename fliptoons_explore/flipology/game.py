@@ -636,14 +636,25 @@ class Game:
                 p.index for p in t.clockwise() if p.index in winners)
 
     def game_points(self, result: GameResult) -> list[int]:
-        """What one game adds to each running score: the score, +10 for the winner; a Moon win
-        25 for the winner and 0 for the others (ruling `multi_moon_bonus`)."""
+        """What one game adds to each running score: the score, +10 for the winner ('The winner
+        of a round gets an extra 10 points'); a Moon win 25 for the winner and 0 for the others
+        (ruling `multi_moon_bonus`). The trace says so, citing the passage."""
         t = self.table
         moon = result.moon if t.rulings.multi_moon_bonus == "face-up" else any(
             c.spec.kind == "moon" for p in t.players for c in p.cards())
+        names = [p.name for p in t.players]
         if moon:
-            return [MOON_WIN if i in result.winners else 0 for i in range(len(t.players))]
-        return [s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)]
+            points = [MOON_WIN if i in result.winners else 0 for i in range(len(t.players))]
+            self.emit(Phase, None, None, None, "fl.multi.moon",
+                      detail=f"Game points: a win with the Moon in play: {' & '.join(names[i] for i in result.winners)} "
+                             f"{MOON_WIN}, everyone else 0")
+            return points
+        points = [s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)]
+        self.emit(Phase, None, None, None, "fl.multi.bonus",
+                  detail="Game points: " + ", ".join(
+                      f"{n} {s} + {ROUND_BONUS} for the winner = {v}" if i in result.winners else f"{n} {v}"
+                      for i, (n, s, v) in enumerate(zip(names, result.scores, points))))
+        return points
 
     def collect(self) -> None:
         """Between games of the multi-game variant: every card back into the pile (the Clearings
