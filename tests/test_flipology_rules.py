@@ -413,6 +413,21 @@ def test_a_moon_tie_and_the_tiebreak_by_ruling(mode, winners):
     assert r.table.result.winners == winners
 
 
+@pytest.mark.parametrize("counted, animals, winners, rule", [
+    (False, [2, 3], [1], "fl.end.reveal"), (True, [4, 3], [0], "ruling.revealed_in_tiebreak")])
+def test_revealed_sloths_and_koalas_in_the_tiebreak_by_ruling(counted, animals, winners, rule):
+    """Ruling revealed_in_tiebreak: 'Then players should reveal any Sloths and Koalas in their rows
+    that remained facedown' (Overview of Play); the count still adds them as 'facedown Sloths or
+    Koalas' (End of Game Scoring), and the Tiebreaker counts 'different faceup animals'. Ann: Cat 4
+    + Hawk 3 face up, Sloth 6 and Koala 8 face down = 21; Ben: Quokka 9, Kiwi 8, Hawk 4 = 21. By
+    default Ann has two animals to Ben's three and Ben wins; counting the revealed ones, four."""
+    r = resolve(["+cat:4", "+hawk:3", "sloth:6", "koala"], ["+quokka", "+kiwi", "+hawk:4"], names=["Ann", "Ben"],
+                rulings={"revealed_in_tiebreak": counted})
+    assert scores(r) == [21, 21]
+    assert [p.different_animals for p in r.table.players] == animals and r.table.result.winners == winners
+    assert [(e.card, e.rule) for e in r.trace if e.kind == "reveal"] == [("sloth:6", rule), ("koala:8", rule)]
+
+
 def test_multi_game_points_are_traced_with_their_passages():
     """Nature Multi-Game Variant: 'Keep a running score. First to 100 points wins ... The winner of
     a round gets an extra 10 points added to their cumulative score. If a player wins a game with
@@ -546,3 +561,24 @@ def test_a_nature_player_has_one_row():
     data["players"][0]["rows"].append(["cat"])
     with pytest.raises(ScenarioError, match=r'players\[0\]\.rows: a nature player has one row, got 2'):
         flipology.resolve(data)
+
+
+def test_every_ruling_option_is_in_the_docs_table():
+    """docs/engine.md's Flipology part lists every Flipology ruling option (one row each, its
+    default first) and every engine limit of Flipology (`engine.flipology.*`)."""
+    from pathlib import Path
+
+    from fliptoons_explore.flipology.rulings import OPTIONS
+    from fliptoons_explore.rules import RULES
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text(encoding="utf-8")
+    part = docs.split("\n# Flipology\n")[1]
+    options = part[part.index("## Ruling options of Flipology"):part.index("## Engine limits")]
+    rows = [line for line in options.splitlines() if line.startswith("| `")]
+    assert sorted(row.split("`")[1] for row in rows) == sorted(OPTIONS)
+    for row in rows:
+        default = OPTIONS[row.split("`")[1]].default
+        shown = ("true" if default else "false") if isinstance(default, bool) else f'"{default}"'
+        assert row.split("|")[2].strip().startswith(f"`{shown}`"), row
+    limits = part[part.index("## Engine limits"):part.index("## The deck table")]
+    assert {r for r in RULES if r.startswith("engine.flipology.")} == {
+        line.split("`")[1] for line in limits.splitlines() if line.startswith("| `")}

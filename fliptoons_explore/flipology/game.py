@@ -433,7 +433,11 @@ class Game:
             for pos in t.positions():
                 card = t.at(pos)
                 if not card.face_up and card.spec.group == "sleeper":
-                    self.emit(Reveal, pos[0], card, None, "fl.end.reveal", pos, detail="face down: it scores its points")
+                    if t.rulings.revealed_in_tiebreak:
+                        self.emit(Reveal, pos[0], card, None, "ruling.revealed_in_tiebreak", pos,
+                                  detail="face down: it scores its points, and counts among the face-up animals")
+                    else:
+                        self.emit(Reveal, pos[0], card, None, "fl.end.reveal", pos, detail="face down: it scores its points")
         self.phase = "score"
         self.emit(Phase, None, None, None, "fl.score", detail="Scoring")
         scores = [self.count(p) for p in t.players]
@@ -501,8 +505,8 @@ class Game:
             card = t.at(pos)
             spec = card.spec
             value = card.value
-            if card.face_up and spec.animal:
-                animals.add(spec.id)
+            if spec.animal and (card.face_up or spec.group == "sleeper" and t.rulings.revealed_in_tiebreak):
+                animals.add(spec.id)  # a revealed Sloth or Koala: ruling revealed_in_tiebreak
             if spec.group == "sleeper":
                 parts["sloths_koalas_face_up" if card.face_up else "sloths_koalas_face_down"] += value
             elif card.face_up:
