@@ -646,18 +646,20 @@ class Game:
         t = self.table
         moon = result.moon if t.rulings.multi_moon_bonus == "face-up" else any(
             c.spec.kind == "moon" for p in t.players for c in p.cards())
-        names = [p.name for p in t.players]
         if moon:
             points = [MOON_WIN if i in result.winners else 0 for i in range(len(t.players))]
-            self.emit(Phase, None, None, None, "fl.multi.moon",
-                      detail=f"Game points: a win with the Moon in play: {' & '.join(names[i] for i in result.winners)} "
-                             f"{MOON_WIN}, everyone else 0")
-            return points
-        points = [s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)]
-        self.emit(Phase, None, None, None, "fl.multi.bonus",
-                  detail="Game points: " + ", ".join(
-                      f"{n} {s} + {ROUND_BONUS} for the winner = {v}" if i in result.winners else f"{n} {v}"
-                      for i, (n, s, v) in enumerate(zip(names, result.scores, points))))
+        else:
+            points = [s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)]
+        if self.trace is not None:
+            names = [p.name for p in t.players]
+            if moon:
+                self.emit(Phase, None, None, None, "fl.multi.moon",
+                          detail=f"Game points: a win with the Moon in play: "
+                                 f"{' & '.join(names[i] for i in result.winners)} {MOON_WIN}, everyone else 0")
+            else:
+                self.emit(Phase, None, None, None, "fl.multi.bonus", detail="Game points: " + ", ".join(
+                    f"{n} {s} + {ROUND_BONUS} for the winner = {v}" if i in result.winners else f"{n} {v}"
+                    for i, (n, s, v) in enumerate(zip(names, result.scores, points))))
         return points
 
     def collect(self) -> None:
