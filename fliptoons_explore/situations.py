@@ -40,7 +40,8 @@ FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
 #: expected-outcome fields keyed by player name
 PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed")
 #: expected-outcome fields about the table or the trace
-TABLE_EXPECT = ("market", "toon_deck", "market_discard", "events", "no_events", "order", "cites")
+TABLE_EXPECT = ("market", "toon_deck", "toon_deck_cards", "market_discard", "events", "no_events", "order",
+                "cites")
 #: a Flipology situation's: by player name, then about the table
 FLIPOLOGY_PLAYER_EXPECT = ("score", "rows", "score_parts", "different_animals")
 FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "running_scores", "game_points", "events", "no_events",
@@ -50,16 +51,11 @@ NAME = re.compile(r"^(s1|s2|jp|fl)\.[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
 #: Rule ids of kind `.faq.` / `.key.` and Flipology rules (`fl.*`) that no situation illustrates,
-#: and why: FlipToons rules about what a player may look at, which change no outcome the engine
-#: resolves; Flipology rules that happen before a scenario's table exists (the deal, the cards
+#: and why. No FlipToons rule now: the information rules (dismissed piles, one's own deck, counting
+#: decks) have situations in which what a player may know decides what they can work out or
+#: choose. The Flipology rules that happen before a scenario's table exists (the deal, the cards
 #: left out) or between two of its games, which the tests of whole games cover instead.
 NOT_ILLUSTRATED = {
-    "s2.key.dismissed-cards": "information only: anyone may look at any dismissed pile; the engine "
-                              "hides nothing, so no outcome depends on it",
-    "s2.key.player-deck": "information only: a player may look through their own deck in the "
-                          "Market; the engine hides nothing, so no outcome depends on it",
-    "s2.key.player-deck.count": "information only: anyone may count any deck at any time; no "
-                                "outcome depends on it",
     "fl.components": "the deck's make-up (78 cards and 6 Clearings), not a table in play: "
                      "tests/test_flipology_rules.py::test_the_deck_table_sums_to_78_with_the_known_counts",
     "fl.moon.learning": "a choice made before the deal (leave the Moon out): new_game(moon=False), "
@@ -296,6 +292,10 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
             "market", "toon_deck", "market_discard"):
         if field in expect and doc.get(field) != expect[field]:
             out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc.get(field))}")
+    if (not flipology_doc and "toon_deck_cards" in expect
+            and sorted(doc["toon_deck"]) != sorted(expect["toon_deck_cards"])):
+        out.append(f"toon_deck_cards: expected {json.dumps(sorted(expect['toon_deck_cards']))} in any order, "
+                   f"got {json.dumps(sorted(doc['toon_deck']))}")
     if flipology_doc and "winners" in expect:
         got = [players[i] for i in doc["winners"]]
         if got != expect["winners"]:
