@@ -36,6 +36,7 @@ __all__ = ["Situation", "SituationError", "LibraryError", "situations", "situati
            "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "compact_rows", "fame_grid"]
 
 PLAYS = ("resolve", "round")
+GAMES = ("fliptoons", "flipology")
 FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
 #: expected-outcome fields keyed by player name
 PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed")
@@ -470,14 +471,19 @@ def _library() -> dict[str, Situation]:
 
 
 def situations(rule: str | None = None, season: str | None = None, play: str | None = None,
-               card: str | None = None) -> list[Situation]:
+               card: str | None = None, game: str | None = None) -> list[Situation]:
     """The library's situations in file order, optionally only those that illustrate `rule` (an
     id or a family: 's2.faq.crab' also takes 's2.faq.crab.deck-only-crabs'; 's1.faq' every
     Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'; for Flipology its
-    variant, 'nature' or 'great-tree'), are played with `play` ('resolve' or 'round'), or use
-    `card` (an id; a Flipology kind) anywhere in their scenario."""
+    variant, 'nature', 'great-tree' or 'multi'), are played with `play` ('resolve' or 'round'),
+    use `card` (an id; a Flipology kind) anywhere in their scenario, or are of `game`
+    ('fliptoons' or 'flipology')."""
+    if game is not None and game not in GAMES:
+        raise ValueError(f"game: expected {' or '.join(map(repr, GAMES))}, got {game!r}")
     found = []
     for s in _library().values():
+        if game is not None and s.game != game:
+            continue
         if rule is not None and not any(r == rule or r.startswith(rule + ".") for r in s.rules):
             continue
         if season is not None and s.season != season:

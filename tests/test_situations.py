@@ -203,6 +203,16 @@ def test_flipology_differences_name_each_field_that_differs():
     ]
 
 
+def test_situations_of_one_game():
+    """`situations(game=...)` keeps one game's situations (a FlipToons table, a Flipology one)."""
+    flipology, fliptoons = situations(game="flipology"), situations(game="fliptoons")
+    assert flipology and fliptoons and len(flipology) + len(fliptoons) == len(situations())
+    assert all(s.name.startswith("fl.") and s.game == "flipology" for s in flipology)
+    assert not any(s.name.startswith("fl.") for s in fliptoons)
+    with pytest.raises(ValueError, match="game: expected 'fliptoons' or 'flipology', got 'chess'"):
+        situations(game="chess")
+
+
 def test_flipology_situations_by_variant_and_card():
     tree = situations(season="great-tree")
     assert "fl.example.tree.nicolas-snake-parrot-frog-quokka" in {s.name for s in tree}
