@@ -3,7 +3,8 @@ process, top to bottom; then every exercise's check cell is run again with its p
 the right answer (it must say right) and to a wrong one (it must say wrong). As committed, each
 check cell says "not predicted yet" and gives nothing away. An exercise is three cells:
 `exercise_N = Exercise(...)` (with `exercise_N.setup()`), `prediction_N = None  # your answer: ...`,
-and `exercise_N.check(prediction_N)`; the teaching notebooks 01-11 have at least three each."""
+and `exercise_N.check(prediction_N)`; the teaching notebooks (FlipToons' 01-11, Flipology's 14 and 15)
+have at least three each."""
 from __future__ import annotations
 
 import contextlib
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
-TEACHING = [p for p in NOTEBOOKS if "01" <= p.stem[:2] <= "11"]
+TEACHING = [p for p in NOTEBOOKS if "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")]
 PREDICTION = re.compile(r"^(prediction_\w+) = None\s+# your answer: \S", re.M)
 CHECK = re.compile(r"^(exercise_\w+)\.check\((prediction_\w+)\)\s*$", re.M)
 

@@ -19,7 +19,9 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 SERIES = ["00_tour", "01_flip_phase", "02_next_and_previous", "03_stacks", "04_extra_rows",
           "05_returns_and_running_out", "06_face_down", "07_check_fame", "08_market",
           "09_after_market_and_the_end", "10_solo_and_difficulty", "11_combining_seasons",
-          "12_rulings_explorer", "13_ability_chains"]
+          "12_rulings_explorer", "13_ability_chains", "14_flipology_nature", "15_flipology_great_tree"]
+#: The lessons: FlipToons' 01-11 and Flipology's 14 and 15 (00 is a tour, 12 and 13 are tools).
+LESSONS = [p for p in NOTEBOOKS if "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")]
 
 
 def checked_cells(nb: dict) -> list[dict]:
@@ -110,13 +112,30 @@ def test_each_lesson_opens_its_central_situation_in_the_explorer(path):
     assert shown == "<FlipToons explorer: a widget; run the cell in a live notebook to use it>"
 
 
+@pytest.mark.parametrize("path", [p for p in LESSONS if p.stem[:2] in ("14", "15")], ids=lambda p: p.stem)
+def test_each_flipology_lesson_opens_its_central_situation_in_the_explorers_parts(path):
+    """Notebooks 14 and 15 open a situation of the library in the explorer's Flipology parts (the
+    stepper, the builder, the catalog), with a short line where the widget cannot be drawn."""
+    from fliptoons_explore import situation
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cells = [c for c in nb["cells"] if c["cell_type"] == "code" and "FlipologyParts(" in "".join(c["source"])]
+    assert len(cells) == 1, path.stem
+    source = "".join(cells[0]["source"])
+    name = re.search(r'FlipologyParts\(situation\("(fl\.[^"]+)"\)\.scenario\)', source)
+    assert name and situation(name.group(1)).game == "flipology"
+    assert "StepperView" in source and "FlipologyBuilder" in source and "FlipologyCatalog" in source
+    shown = "".join(cells[0]["outputs"][0]["data"]["text/plain"])
+    assert shown == "<the explorer's Flipology parts: a widget; run the cell in a live notebook to use it>"
+
+
 def test_at_least_a_hundred_checked_cells():
     assert sum(len(checked_cells(json.loads(p.read_text(encoding="utf-8")))) for p in NOTEBOOKS) >= 100
 
 
 def test_teaching_notebooks_end_with_exercises():
-    """Notebooks 01-11 have predict-then-check exercises (tests/test_notebook_exercises.py runs them)."""
-    for path in NOTEBOOKS[1:12]:
+    """The lessons have predict-then-check exercises (tests/test_notebook_exercises.py runs them)."""
+    for path in LESSONS:
         text = "".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
                        if c["cell_type"] == "markdown").lower()
         assert "predict" in text and "exercise" in text, path.stem
