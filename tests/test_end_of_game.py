@@ -122,7 +122,9 @@ def test_the_situations_cover_every_item_of_the_issue():
         "s2.final-flip.tie.critics-choice-again-in-reflips", "s2.final-flip.tie.critics-choice-only-in-the-final-flip",
         "s2.final-flip.firefly-gains-in-the-final-flip", "s2.final-flip.firefly-no-gain-in-the-final-flip",
         "s2.final-flip.tie.least-fame-of-every-player", "s2.final-flip.tie.least-fame-of-the-tied-players",
-        "s2.cleanup.next-round.first-player-passes"}
+        "s2.cleanup.next-round.first-player-passes",
+        # and Season 1's one-player discard, by the solo rule (notebook 11: "two players" against "one or two")
+        "s1.solo.market-discard.once-a-round-by-the-solo-rule"}
     assert all(s.play == "game" for s in END_OF_GAME)
 
 

@@ -106,7 +106,7 @@ FILE_FAMILIES = {"examples.json": ("s1.example.", "s2.example."), "flipology.jso
                                         "s1.check-fame.", "s2.check-fame.", "s1.cleanup.", "s2.cleanup.",
                                         "s1.solo.", "s2.solo.", "s2.combined."),
                  "end-of-game.json": ("s1.cleanup.", "s1.final-flip.", "s2.check-fame.", "s2.cleanup.",
-                                      "s2.combined.cleanup.", "s2.market.end.", "s2.solo.", "s2.final-flip.")}
+                                      "s2.combined.cleanup.", "s2.market.end.", "s1.solo.", "s2.solo.", "s2.final-flip.")}
 
 
 def test_library_files_are_the_documented_ones():
