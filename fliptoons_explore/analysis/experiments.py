@@ -226,7 +226,7 @@ def game_job(task) -> list[dict]:
 
 
 def games(setups, n: int = 100, seed: int = 0, per: str = "game", jobs: int | None = None, executor=None,
-          progress: bool | None = None):
+          progress: bool | None = None, chunk: int | None = None):
     """Play every setup `n` times, game k from seed `seed + k`: a DataFrame with one row per game
     (`per="game"`) or per seat and game (`per="player"`), the setup's columns and the seed first
     (`replay(row)` plays a row's game again). `setups`: a `Setup` or a list of them; `jobs`,
@@ -241,7 +241,7 @@ def games(setups, n: int = 100, seed: int = 0, per: str = "game", jobs: int | No
             raise ValueError(f"setups: expected Setup objects, got {quote(s)}")
         s.check()
     tasks = [(s, seed + k, per, {}) for s in setups for k in range(n)]
-    return _frame(run_tasks(game_job, tasks, jobs, executor, progress, "game"))
+    return _frame(r for rows in run_tasks(game_job, tasks, jobs, executor, progress, "game", chunk=chunk) for r in rows)
 
 
 # -- resolutions -----------------------------------------------------------------------------------
@@ -282,7 +282,7 @@ def resolution_job(task) -> list[dict]:
 
 
 def resolutions(season: str, decks, n: int = 1000, seed: int = 0, rulings: dict | None = None,
-                jobs: int | None = None, executor=None, progress: bool | None = None):
+                jobs: int | None = None, executor=None, progress: bool | None = None, chunk: int | None = None):
     """Resolve (Flip + Check Fame) each deck of `decks` (lists of card ids) `n` times, time k
     shuffled by seed `seed + k`: one row per resolution, with the deck in the order it was
     flipped (`scenario(row)` is that resolution as a scenario)."""
@@ -291,7 +291,8 @@ def resolutions(season: str, decks, n: int = 1000, seed: int = 0, rulings: dict 
     text = _check_rulings(rulings)
     decks = [_check_deck(season, d) for d in decks]
     tasks = [(season, d, seed + k, text, {}) for d in decks for k in range(n)]
-    return _frame(run_tasks(resolution_job, tasks, jobs, executor, progress, "resolution"))
+    return _frame(r for rows in run_tasks(resolution_job, tasks, jobs, executor, progress, "resolution", chunk=chunk)
+                  for r in rows)
 
 
 # -- replaying a row -------------------------------------------------------------------------------
@@ -385,7 +386,7 @@ def wilson(k, n, z: float = Z95) -> tuple[float, float]:
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
 
 
 def mean_interval(values, z: float = Z95) -> tuple[float, float, float]:
@@ -535,8 +536,9 @@ def _seat_summary(df):
     pd = _pandas()
     rows = []
     for (players, start), group in df.groupby(["players", "start"], sort=True):
-        mean, low, high = mean_interval(group["share"])
-        rows.append({"players": players, "start": start, "games": len(group), "win_share": mean,
+        wins = group["share"].sum()  # a tie's winners share the win
+        low, high = wilson(wins, len(group))
+        rows.append({"players": players, "start": start, "games": len(group), "win_share": wins / len(group),
                      "low": low, "high": high, "fair": 1 / players})
     return pd.DataFrame(rows)
 
@@ -771,10 +773,11 @@ def experiment(name: str) -> Experiment:
 
 
 def run(name: str, games: int | None = None, seed: int = 0, jobs: int | None = None, executor=None,
-        progress: bool | None = None, **params):
+        progress: bool | None = None, chunk: int | None = None, **params):
     """Run a built-in experiment: `games` per cell (default: the experiment's), game k of each
     cell from seed `seed + k`, on `jobs` worker processes (None: every core; 1: here) or an
-    `executor`. `params` override the experiment's parameters (`EXPERIMENTS[name].params`).
+    `executor`, `chunk` tasks at a time (default: `parallel.chunk_size`). `params` override the
+    experiment's parameters (`EXPERIMENTS[name].params`).
     The DataFrame's `attrs` name the experiment and its arguments (`summary` and `plot` read
     them)."""
     e = experiment(name)
@@ -786,7 +789,7 @@ def run(name: str, games: int | None = None, seed: int = 0, jobs: int | None = N
             raise ValueError(f"{key}: not a parameter of {name} (its parameters: {', '.join(e.params)})")
     values = {**e.params, **params}
     tasks = e.tasks(n, seed, **values)
-    df = _frame(r for rows in run_tasks(e.job, tasks, jobs, executor, progress, e.unit, name) for r in rows)
+    df = _frame(r for rows in run_tasks(e.job, tasks, jobs, executor, progress, e.unit, name, chunk) for r in rows)
     df.attrs.update(experiment=name, games=n, seed=seed, params=_plain(values))
     return df
 
