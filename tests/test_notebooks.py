@@ -15,7 +15,8 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.i
 SERIES = ["00_tour", "01_flip_phase", "02_next_and_previous", "03_stacks", "04_extra_rows",
           "05_returns_and_running_out", "06_face_down", "07_check_fame", "08_market",
           "09_after_market_and_the_end", "10_solo_and_difficulty", "11_combining_seasons",
-          "12_rulings_explorer", "13_ability_chains"]
+          "12_rulings_explorer", "13_ability_chains",
+          "16_experiments"]
 
 
 def checked_cells(nb: dict) -> list[dict]:
