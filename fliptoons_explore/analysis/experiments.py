@@ -24,7 +24,7 @@ import json
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Callable
 
@@ -74,6 +74,10 @@ class Setup:
     def of(cls, game: str = "fliptoons", rulings: dict | None = None, **fields) -> "Setup":
         """A setup from keyword arguments, `rulings` as a dict; checked (ValueError naming the
         field). A Flipology setup needs no season; its variant defaults to 'nature'."""
+        known = {"season", "variant", "players", "solo", "policy", "moon", "wolves"}
+        for name in fields:
+            if name not in known:
+                raise ValueError(f"{name}: not a field of a setup (its fields: game, {', '.join(sorted(known))}, rulings)")
         if game == "flipology":
             fields.setdefault("variant", "nature")
             fields["season"] = None
@@ -431,7 +435,6 @@ class Experiment:
     summarise: Callable
     draw: Callable
     unit: str = "game"
-    per: str = field(default="game")
 
 
 def _solo_tasks(n, seed, seasons, difficulties, policies):
@@ -727,6 +730,9 @@ def _flipology_draw(df, fig):
     right.bar(held["variant"], held["holder_wins"], yerr=[held["holder_wins"] - held["low"], held["high"] - held["holder_wins"]],
               capsize=3, color="#8172b2", label="the player whose row holds the Moon")
     right.scatter(held["variant"], held["fair"], color="#333333", marker="_", s=400, label="a fair share", zorder=3)
+    for x, (n, wins) in enumerate(zip(held["moon_holders"], held["holder_wins"])):
+        right.annotate(f"{n} held" if n else "never kept", (x, 0 if n == 0 else wins), ha="center", va="bottom",
+                       xytext=(0, 4), textcoords="offset points", fontsize="small")
     right.set(ylabel="share of games won", title="Keeping the Moon")
     right.legend(fontsize="small")
     fig.set_size_inches(10, 4.5)
@@ -744,7 +750,7 @@ EXPERIMENTS: dict[str, Experiment] = {e.name: e for e in (
                _card_draw, unit="pair"),
     Experiment("seat-advantage", "How much does the seat matter, by player count?", 300,
                {"season": "combined", "players": (2, 3, 4, 6, 8), "policy": "default", "rulings": {}},
-               _seat_tasks, game_job, _seat_summary, _seat_draw, per="player"),
+               _seat_tasks, game_job, _seat_summary, _seat_draw),
     Experiment("rounds-to-30", f"In which round does a player reach {TRIGGER_FAME} fame?", 500,
                {"season": "s2", "players": (2, 3, 4), "policy": "default", "rulings": {}},
                _rounds_tasks, game_job, _rounds_summary, _rounds_draw),
@@ -756,7 +762,7 @@ EXPERIMENTS: dict[str, Experiment] = {e.name: e for e in (
                _ruling_tasks, ruling_job, _ruling_summary, _ruling_draw, unit="seed"),
     Experiment("flipology-scores", "Flipology: scores by variant, and is keeping the Moon worth it?", 1000,
                {"variants": ("nature", "great-tree"), "players": 4, "moon": (True, False), "policy": "default",
-                "rulings": {}}, _flipology_tasks, game_job, _flipology_summary, _flipology_draw, per="player"),
+                "rulings": {}}, _flipology_tasks, game_job, _flipology_summary, _flipology_draw),
 )}
 
 
