@@ -490,7 +490,7 @@ def test_great_tree_adjacency_is_vertical_too_and_level_by_level_across_players(
     ({"variant": "forest"}, 'variant: expected "nature", "great-tree", "multi", got "forest"'),
     ({"players": []}, "players: expected 1 to 8 players, got 0"),
     ({"rulings": {"tree_two_spaces": "diagonal"}}, 'rulings.tree_two_spaces: expected one of "any-path", "straight", got "diagonal"'),
-    ({"rulings": {"cow_copies": "total"}}, "rulings.cow_copies: unknown Flipology ruling option"),
+    ({"rulings": {"cow_copies": "total"}}, "rulings.cow_copies: unknown ruling option (known: tree_two_spaces,"),
     ({"turns": [{"player": 0, "flip": [0, 9]}]}, 'turns[0].flip: [0, 9] is not a card of P0\'s rows'),
     ({"turns": [{"player": 5, "flip": [0, 0]}]}, "turns[0].player: expected 0 to 1, got 5"),
     ({"discard": ["dragon"]}, 'discard[0]: unknown Flipology card "dragon"'),

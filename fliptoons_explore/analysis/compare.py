@@ -315,8 +315,9 @@ def _flipology_places(player, table) -> dict:
     return out
 
 
-def _flipology_change(pa, pb, ta, tb) -> PlayerChange:
-    a, b = _flipology_places(pa, ta), _flipology_places(pb, tb)
+def _card_changes(a: dict, b: dict) -> tuple[CardChange, ...]:
+    """The cards whose (where, fame) differ between two {uid: (id, where, fame)}, in the order of
+    `a`, then the cards only `b` has."""
     cards = []
     for uid in list(a) + [u for u in b if u not in a]:
         ia, ib = a.get(uid), b.get(uid)
@@ -324,22 +325,20 @@ def _flipology_change(pa, pb, ta, tb) -> PlayerChange:
         after = (ib[1], ib[2]) if ib else ("elsewhere", 0)
         if before != after:
             cards.append(CardChange((ia or ib)[0], before, after))
+    return tuple(cards)
+
+
+def _flipology_change(pa, pb, ta, tb) -> PlayerChange:
     from ..flipology.scenario import card_json
+    cards = _card_changes(_flipology_places(pa, ta), _flipology_places(pb, tb))
     return PlayerChange(pa.name, (pa.score, pb.score), [[card_json(c) for c in row] for row in pa.rows],
-                        [[card_json(c) for c in row] for row in pb.rows], tuple(cards))
+                        [[card_json(c) for c in row] for row in pb.rows], cards)
 
 
 def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
-    a, b = _places(pa), _places(pb)
-    cards = []
-    for uid in list(a) + [u for u in b if u not in a]:
-        ia, ib = a.get(uid), b.get(uid)
-        before = (ia[1], ia[2]) if ia else ("elsewhere", 0)
-        after = (ib[1], ib[2]) if ib else ("elsewhere", 0)
-        if before != after:
-            cards.append(CardChange((ia or ib)[0], before, after))
+    cards = _card_changes(_places(pa), _places(pb))
     return PlayerChange(pa.name, (pa.fame_total, pb.fame_total), grid_json(pa.grid),
-                        grid_json(pb.grid), tuple(cards),
+                        grid_json(pb.grid), cards,
                         (pa.fame_left, pb.fame_left) if round_played else None,
                         (tuple(c.spec.id for c in pa.deck), tuple(c.spec.id for c in pb.deck)))
 

@@ -21,7 +21,7 @@ from collections import Counter
 from ..jsonio import ScenarioError, check_json, expect, field, known_fields, type_name
 from ..limits import MAX_CARDS, quote
 from .cards import CARDS, DECK, spec_of
-from .rulings import OPTIONS, Rulings
+from .rulings import Rulings
 from .state import PLAYER_COUNTS, VARIANTS, Table
 
 __all__ = ["load", "check", "table_json", "TOP_FIELDS", "PLAYER_FIELDS", "TURN_FIELDS"]
@@ -101,18 +101,7 @@ def load(data) -> tuple[Table, Scripts]:
     first = expect(data.get("first_player", 0), int, "first_player", "a player index")
     if not 0 <= first < len(players):
         raise ScenarioError(f"first_player: expected 0 to {len(players) - 1}, got {first}")
-    rulings_data = expect(data.get("rulings", {}), dict, "rulings", "an object")
-    for name, value in rulings_data.items():
-        option = OPTIONS.get(name)
-        if option is None:
-            raise ScenarioError(f"{field('rulings', name)}: unknown Flipology ruling option "
-                                f"(known: {', '.join(OPTIONS)})")
-        try:
-            Rulings.from_dict({name: value})
-        except ValueError:
-            raise ScenarioError(f"{field('rulings', name)}: expected one of "
-                                f"{', '.join(map(_json, option.choices))}, got {quote(value)}") from None
-    t = Table(variant, Rulings.from_dict(rulings_data), first_player=first)
+    t = Table(variant, Rulings.from_scenario(data.get("rulings", {})), first_player=first)
     for i, pdata in enumerate(players):
         where = f"players[{i}]"
         expect(pdata, dict, where, "an object with \"rows\"")
@@ -186,11 +175,6 @@ def _turns(t: Table, value) -> list[dict]:
         choices = expect(turn.get("choices", []), list, f"{w}.choices", "a list of answers")
         out.append({"player": player, "flip": (player,) + pos, "choices": list(choices)})
     return out
-
-
-def _json(value) -> str:
-    import json
-    return json.dumps(value)
 
 
 def _notes(t: Table) -> list[str]:
