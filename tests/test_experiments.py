@@ -3,15 +3,12 @@ the work (one process, a process pool, chunks of any size, a dask.distributed cl
 that replay to their outcome, progress only where a person watches, and the command line."""
 from __future__ import annotations
 
-import fcntl
+import io
 import json
 import os
-import pty
 import signal
 import subprocess
-import struct
 import sys
-import termios
 import time
 import types
 
@@ -53,12 +50,19 @@ def test_every_builtin_experiment_has_a_small_run():
                               "ability-frequency", "ruling-impact", "flipology-scores"]
 
 
-def test_the_same_dataframe_for_one_and_two_jobs_and_any_chunk(one_process):
+@pytest.fixture(scope="module")
+def pool():
+    workers = parallel.process_pool(2)
+    yield workers
+    workers.shutdown()
+
+
+def test_the_same_dataframe_for_one_and_two_jobs_and_any_chunk(one_process, pool):
     """Each task carries its seed: two worker processes, one task a chunk, give the rows of one
     process, in the same order, with the same types."""
-    for name in ("deck-fame", "card-value", "seat-advantage", "ability-frequency", "flipology-scores"):
-        assert_frame_equal(small(name, jobs=2, chunk=1), one_process[name], check_exact=True)
     assert_frame_equal(small("rounds-to-30", jobs=2), one_process["rounds-to-30"], check_exact=True)
+    for name in ("deck-fame", "card-value", "seat-advantage", "ability-frequency", "flipology-scores"):
+        assert_frame_equal(small(name, executor=pool, chunk=1), one_process[name], check_exact=True)
 
 
 def test_the_same_dataframe_on_a_dask_cluster_of_two_worker_processes(one_process):
@@ -285,35 +289,25 @@ def test_progress_in_a_kernel_only_when_a_person_can_answer(monkeypatch):
     assert parallel.show_progress(True) is True
 
 
-def _cli(*args, stderr=subprocess.PIPE, **kwargs):
-    return subprocess.run([sys.executable, "-m", "fliptoons_explore", *args], stdout=subprocess.PIPE,
-                          stderr=stderr, text=True, timeout=120, **kwargs)
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
 
 
-def test_the_command_line_shows_progress_in_a_terminal_only(tmp_path):
-    args = ("experiment", "rounds-to-30", "--games", "150", "--set", "players=4", "--jobs", "1")
-    done = _cli(*args[:3], "20", *args[4:])
+def test_progress_on_a_terminal_and_none_in_a_pipe(monkeypatch):
+    """A terminal gets the bar (with the time left); the command line's output through a pipe
+    gets none."""
+    monkeypatch.setattr(parallel, "PROGRESS_DELAY", 0)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(os, "get_terminal_size", lambda *a: os.terminal_size((100, 24)))
+    small("rounds-to-30", jobs=1, progress=None)
+    drawn = terminal.getvalue()
+    assert "rounds-to-30:   0%|" in drawn and "/12 [" in drawn and "<?, ?game/s]" in drawn
+    monkeypatch.undo()
+    done = subprocess.run([sys.executable, "-m", "fliptoons_explore", "experiment", "rounds-to-30", "--games", "30",
+                           "--set", "players=4", "--jobs", "1"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stderr == "" and done.stdout.startswith("rounds-to-30:")
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a terminal 100 columns wide
-    proc = subprocess.Popen([sys.executable, "-m", "fliptoons_explore", *args], stdout=subprocess.PIPE,
-                            stderr=follower)
-    os.close(follower)
-    seen = b""
-    try:
-        while True:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:  # the terminal's other end is closed
-                break
-            if not chunk:
-                break
-            seen += chunk
-    finally:
-        os.close(leader)
-        out = proc.communicate(timeout=60)[0]
-    assert proc.returncode == 0 and out.startswith(b"rounds-to-30:")
-    assert b"/150 [" in seen and b"game/s]" in seen
 
 
 # -- the command line ------------------------------------------------------------------------------
