@@ -18,6 +18,8 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
 from .limits import quote
@@ -61,9 +63,37 @@ def run_chunk(job, chunk: list) -> list:
     return [job(task) for task in chunk]
 
 
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the process that started it, which stops the pool."""
+#: Seconds between a worker's checks that the process that started it is still there.
+WATCH_INTERVAL = 1.0
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process is there and not a zombie (killed, not yet reaped by its parent)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rpartition(b")")[2].split()[0] not in (b"Z", b"X")
+    except (OSError, IndexError):
+        return True
+
+
+def _watch(parent: int) -> None:
+    while _alive(parent):
+        time.sleep(WATCH_INTERVAL)
+    os._exit(1)
+
+
+def _start_worker(parent: int) -> None:
+    """A worker leaves Ctrl-C to the process that started it, which stops the pool, and ends
+    itself once that process is gone, however it ended (even killed outright, when no pool
+    shutdown can run)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch, args=(parent,), daemon=True, name="watch-parent").start()
 
 
 def process_pool(jobs: int) -> ProcessPoolExecutor:
@@ -71,7 +101,7 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
     spawn: never a fork of a process that may run threads, such as a Jupyter kernel)."""
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
-                               initializer=_ignore_interrupts)
+                               initializer=_start_worker, initargs=(os.getpid(),))
 
 
 def _workers(executor: Executor) -> int:

@@ -364,7 +364,10 @@ def test_play_with_two_jobs_prints_what_one_job_prints(capsys):
         assert capsys.readouterr().out == one and one.count("seed") >= 12
 
 
-def test_sigterm_stops_the_run_and_its_worker_processes():
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "sigkill"])
+def test_a_stopped_run_leaves_no_worker_process(stop):
+    """SIGTERM ends the run as Ctrl-C does (one line, exit 130, the pool stopped); after SIGKILL,
+    when nothing can run in the killed process, the workers notice it is gone and end."""
     psutil = pytest.importorskip("psutil")
     proc = subprocess.Popen([sys.executable, "-m", "fliptoons_explore", "experiment", "ability-frequency",
                              "--games", "5000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -376,11 +379,21 @@ def test_sigterm_stops_the_run_and_its_worker_processes():
             workers = psutil.Process(proc.pid).children(recursive=True)
         assert len(workers) >= 3
         time.sleep(1)
-        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(stop)
         out, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 130 and err.strip().endswith("fliptoons-explore: interrupted")
-    time.sleep(0.5)
-    assert [w.pid for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE] == []
+    if stop == signal.SIGTERM:
+        assert proc.returncode == 130 and err.strip().endswith("fliptoons-explore: interrupted")
+    deadline = time.time() + 10 * parallel.WATCH_INTERVAL
+    while time.time() < deadline and any(_running(w, psutil) for w in workers):
+        time.sleep(0.2)
+    assert [w.pid for w in workers if _running(w, psutil)] == []
+
+
+def _running(process, psutil) -> bool:
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
