@@ -40,7 +40,8 @@ FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
 #: expected-outcome fields keyed by player name
 PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed")
 #: expected-outcome fields about the table or the trace
-TABLE_EXPECT = ("market", "toon_deck", "market_discard", "events", "no_events", "order", "cites")
+TABLE_EXPECT = ("market", "toon_deck", "toon_deck_cards", "market_discard", "events", "no_events", "order",
+                "cites")
 #: a Flipology situation's: by player name, then about the table
 FLIPOLOGY_PLAYER_EXPECT = ("score", "rows", "score_parts", "different_animals")
 FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "events", "no_events", "order", "cites")
@@ -48,16 +49,10 @@ PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "pos", "target", "
 NAME = re.compile(r"^(s1|s2|jp|fl)\.[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
-#: Rule ids of kind `.faq.` / `.key.` that no situation illustrates, and why: rules about what a
-#: player may look at, which change no outcome the engine resolves.
-NOT_ILLUSTRATED = {
-    "s2.key.dismissed-cards": "information only: anyone may look at any dismissed pile; the engine "
-                              "hides nothing, so no outcome depends on it",
-    "s2.key.player-deck": "information only: a player may look through their own deck in the "
-                          "Market; the engine hides nothing, so no outcome depends on it",
-    "s2.key.player-deck.count": "information only: anyone may count any deck at any time; no "
-                                "outcome depends on it",
-}
+#: Rule ids of kind `.faq.` / `.key.` that no situation illustrates, and why. None now: the
+#: information rules (dismissed piles, one's own deck, counting decks), which change no outcome,
+#: have situations in which what a player may know decides what they can work out or choose.
+NOT_ILLUSTRATED: dict[str, str] = {}
 
 
 class SituationError(KeyError):
@@ -272,6 +267,10 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
     for field in ("discard", "moon") if flipology_doc else ("market", "toon_deck", "market_discard"):
         if field in expect and doc[field] != expect[field]:
             out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc[field])}")
+    if (not flipology_doc and "toon_deck_cards" in expect
+            and sorted(doc["toon_deck"]) != sorted(expect["toon_deck_cards"])):
+        out.append(f"toon_deck_cards: expected {json.dumps(sorted(expect['toon_deck_cards']))} in any order, "
+                   f"got {json.dumps(sorted(doc['toon_deck']))}")
     if flipology_doc and "winners" in expect:
         got = [players[i] for i in doc["winners"]]
         if got != expect["winners"]:

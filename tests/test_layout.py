@@ -12,8 +12,8 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fliptoons_explore"
 #: The toolkit: what both games are built on.
-TOOLKIT = ("events", "rules", "rulings", "policy", "stepping", "chains", "views", "words", "limits", "parallel",
-           "jsonio", "games", "resolution", "_optional")
+TOOLKIT = ("events", "rules", "rulings", "policy", "stepping", "chains", "views", "words", "limits",
+           "jsonio", "games", "resolution", "teach", "parallel", "_optional")
 GAME_PACKAGES = ("fliptoons_explore.fliptoons", "fliptoons_explore.flipology", "fliptoons_explore.analysis")
 
 

@@ -72,7 +72,10 @@ def test_examples_are_the_shared_example_files():
 
 FILE_FAMILIES = {"examples.json": ("s1.example.", "s2.example."), "s1-faq.json": ("s1.faq.",),
                  "s2-faq.json": ("s2.faq.",), "s2-key-concepts.json": ("s2.key.",),
-                 "keywords.json": ("s1.keyword.", "s2.keyword.")}
+                 "keywords.json": ("s1.keyword.", "s2.keyword."),
+                 "rules-of-play.json": ("s1.flip.", "s2.flip.", "s1.icon.", "s1.market.", "s2.market.",
+                                        "s1.check-fame.", "s2.check-fame.", "s1.cleanup.", "s2.cleanup.",
+                                        "s1.solo.", "s2.solo.", "s2.combined.")}
 
 
 def test_library_files_are_the_documented_ones():
@@ -228,3 +231,14 @@ def test_a_fame_entry_on_no_card_is_a_difference():
     assert differences({"fame_grid": {"Ann": [[0, 1, 0], [0, 0, 0]]}}, doc, s.players) == [
         "Ann fame_grid: fame entries for no card of the grid: [{'id': 'crab', 'row': 0, 'col': 1, "
         "'stack': 1, 'fame': 5, 'base': 5, 'bonus': 0}]"]
+
+
+def test_a_shuffled_toon_deck_is_compared_in_any_order():
+    """`toon_deck_cards`: the toon deck's cards whatever their order (after a Pig goes into it and
+    it is shuffled, S1 FAQ Pig), for situations whose order no rulebook can give."""
+    s = situation("s2.faq.crab.middle-column-returns")
+    doc = s.outcome()
+    doc["toon_deck"] = ["goat", "pig", "sheep"]
+    assert differences({"toon_deck_cards": ["pig", "sheep", "goat"]}, doc, s.players) == []
+    assert differences({"toon_deck_cards": ["pig", "goat"]}, doc, s.players) == [
+        'toon_deck_cards: expected ["goat", "pig"] in any order, got ["goat", "pig", "sheep"]']

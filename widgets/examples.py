@@ -9,7 +9,8 @@ from fliptoons_explore import situations
 
 #: The library's files in the menu's order, with the words that head their entries.
 HEADINGS = {"examples.json": "Rulebook example", "s2-key-concepts.json": "Key Concept",
-            "keywords.json": "Keyword", "s2-faq.json": "S2 FAQ", "s1-faq.json": "S1 FAQ"}
+            "keywords.json": "Keyword", "s2-faq.json": "S2 FAQ", "s1-faq.json": "S1 FAQ",
+            "rules-of-play.json": "Rules of play"}
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,10 @@ class Explorer(w.VBox):
     """The whole explorer. Its parts are attributes: `catalog`, `builder`, `stepper`, `chain`,
     `trace`, `rulings`, `interactions`, `json`, and the buttons `resolve_button`, `round_button`."""
 
+    def __repr__(self) -> str:
+        # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
+        return "<FlipToons explorer: a widget; run the cell in a live notebook to use it>"
+
     def __init__(self, scenario: dict | None = None, **kwargs) -> None:
         self.situation = Situation()
         self.mode = RESOLVE

@@ -343,6 +343,8 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
                                     value=e.fame, detail=_breakdown(e))
     table.least_fame_player = None
     if len(players) < 2 or not least_fame:
+        if trace is not None:
+            _least_fame_skipped(players, trace, one_player=len(players) < 2)
         return
     least = min(p.fame_total for p in players)
     lowest = [p for p in players if p.fame_total == least]
@@ -368,6 +370,25 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
             elif trace is not None:
                 trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, faq, value=0,
                            detail="alone with the least fame: must dismiss one face-up card for 0")
+
+
+def _least_fame_skipped(players, trace: Trace, one_player: bool) -> None:
+    """A trace line for each face-up Firefly or Skunk whose least-fame trigger does not fire: at a
+    table of one player (the solo rules leave both cards out: s2.solo.setup, s1.solo.setup; the
+    engine reads a one-player scenario the same way), or in a Final Flip under ruling
+    `firefly_in_final_flip` false."""
+    for p in players:
+        for e in p.fame:
+            other = e.card.spec.other
+            if other != LEAST_FAME_GAIN and other != LEAST_FAME_DISMISS:
+                continue
+            if one_player:
+                rule = "s2.solo.setup" if other == LEAST_FAME_GAIN else "s1.solo.setup"
+                why = f"no other player to compare fame with; solo play does not use the {e.card.spec.name}"
+            else:
+                rule = "ruling.firefly_in_final_flip"
+                why = "no least-fame trigger in the Final Flip (ruling firefly_in_final_flip)"
+            trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule, detail=why)
 
 
 def _breakdown(e: CardFame) -> str:
