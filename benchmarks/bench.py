@@ -1,5 +1,5 @@
-"""Benchmark: resolutions, whole games and stepping per second on one core, and an experiment's
-speed-up on every core (not a test; prints numbers).
+"""Benchmark: resolutions, whole games (and rounds), games played on from a scenario and stepping
+per second on one core, and an experiment's speed-up on every core (not a test; prints numbers).
 
     python benchmarks/bench.py [--n 20000] [--games 200] [--flipology-games 3000]
                                [--scaling-games 20000] [--clock cpu|wall] [--only SECTION ...]
@@ -9,7 +9,9 @@ of 10 to 15 cards (`random_table(seed, (10, 15), season="s2")`), each made off t
 dropped after use, as a simulation would; timed is `resolve_table` on the table built, or
 `resolve` of the same situation as a scenario dict (loading and checking it included), untraced,
 traced, or recorded (the table's state after every event). Whole games: the default policy,
-seeds 0.. . Stepping: `Stepper.goto(k)` to random steps of recorded 4-player rounds. Scaling: a
+seeds 0.. (rounds per second too: the seeds' games differ in length, so rounds per second compare
+two versions of the engine fairly); from a scenario, `play_game` of the library's two-round game.
+Stepping: `Stepper.goto(k)` to random steps of recorded 4-player rounds. Scaling: a
 20,000-game experiment (solo Season 2 normal games, default policy) on one worker process and
 on every core.
 
@@ -26,7 +28,7 @@ import random
 import statistics
 import time
 
-from fliptoons_explore import DefaultPolicy, flipology, new_game, resolve, resolve_table
+from fliptoons_explore import DefaultPolicy, flipology, new_game, play_game, resolve, resolve_table, situation
 from fliptoons_explore.sample import random_table
 from fliptoons_explore.stepping import Stepper
 
@@ -70,11 +72,21 @@ def resolution_rate(n: int, mode: str, repeat: int = 3) -> float:
     return best
 
 
-def games_rate(season: str, players: int, solo: str | None, games: int, traced: bool) -> float:
-    """Whole games per second with the default policy, seeds 0..games-1."""
+def games_rate(season: str, players: int, solo: str | None, games: int, traced: bool) -> tuple[float, float]:
+    """Whole games and rounds per second with the default policy, seeds 0..games-1."""
+    start = clock()
+    rounds = sum(new_game(season, players, seed, solo, traced=traced).play().rounds for seed in range(games))
+    spent = clock() - start
+    return games / spent, rounds / spent
+
+
+def scenario_games_rate(games: int, traced: bool) -> float:
+    """Games played from a scenario per second (`play_game`): the library's two-round game (the
+    first player card passes, then the 30-fame trigger and the Final Flip), seeds 0..games-1."""
+    scenario = situation("s2.cleanup.next-round.first-player-passes").scenario
     start = clock()
     for seed in range(games):
-        new_game(season, players, seed, solo, traced=traced).play()
+        play_game({**scenario, "seed": seed}, traced=traced)
     return games / (clock() - start)
 
 
@@ -177,9 +189,13 @@ def main() -> None:
                                              ("solo S1 normal", "s1", 1, "normal"),
                                              ("4 players S2", "s2", 4, None),
                                              ("8 players combined", "combined", 8, None)):
-            fast = games_rate(season, players, solo, args.games, traced=False)
-            slow = games_rate(season, players, solo, args.games, traced=True)
-            print(f"  {label:<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced")
+            fast, fast_rounds = games_rate(season, players, solo, args.games, traced=False)
+            slow, slow_rounds = games_rate(season, players, solo, args.games, traced=True)
+            print(f"  {label:<20} {fast:8,.1f} games/s untraced ({fast_rounds:7,.0f} rounds/s), "
+                  f"{slow:8,.1f} traced ({slow_rounds:7,.0f} rounds/s)")
+        fast = scenario_games_rate(args.games * 5, traced=False)
+        slow = scenario_games_rate(args.games * 5, traced=True)
+        print(f"  {'from a scenario':<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced  (play_game, 2 rounds)")
     if "flipology" in args.only:
         print(f"Flipology, whole games, default policy, best of 3 x {args.flipology_games} seeded games:")
         for variant, players in (("nature", 6), ("nature", 2), ("great-tree", 4), ("multi", 4)):

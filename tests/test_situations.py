@@ -75,7 +75,9 @@ FILE_FAMILIES = {"examples.json": ("s1.example.", "s2.example."), "s1-faq.json":
                  "keywords.json": ("s1.keyword.", "s2.keyword."),
                  "rules-of-play.json": ("s1.flip.", "s2.flip.", "s1.icon.", "s1.market.", "s2.market.",
                                         "s1.check-fame.", "s2.check-fame.", "s1.cleanup.", "s2.cleanup.",
-                                        "s1.solo.", "s2.solo.", "s2.combined.")}
+                                        "s1.solo.", "s2.solo.", "s2.combined."),
+                 "end-of-game.json": ("s1.cleanup.", "s1.final-flip.", "s2.check-fame.", "s2.cleanup.",
+                                      "s2.combined.cleanup.", "s2.market.end.", "s2.solo.", "s2.final-flip.")}
 
 
 def test_library_files_are_the_documented_ones():
@@ -107,7 +109,11 @@ def _entry(**changes) -> dict:
     ({"name": "Crab returns"}, "a name is lowercase words joined by dots"),
     ({"name": "s2.faq.zebra.crab"}, "starts with its first rule id"),
     ({"rules": ["s2.faq.crabs"]}, "unknown rule id 's2.faq.crabs'"),
-    ({"play": "flip"}, 'expected "resolve" or "round"'),
+    ({"play": "flip"}, 'expected "resolve", "round" or "game"'),
+    ({"expect": {"winners": ["Ann"]}}, 'winners needs play "game"'),
+    ({"expect": {"final_fame": {"Ann": 1}}}, 'final_fame needs play "game"'),
+    ({"expect": {"critics_choice": "Bob"}, "play": "game"}, "critics_choice: expected a player name"),
+    ({"expect": {"solo": "win"}, "play": "game"}, 'solo: expected "won" or "lost"'),
     ({"title": ""}, "title: expected a non-empty string"),
     ({"expect": {"fame": {"Bob": 1}}}, "'Bob' is not a player of the scenario"),
     ({"expect": {"fame_left": {"Ann": 1}}}, 'fame_left needs play "round"'),
