@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 from pandas.testing import assert_frame_equal
 
-from fliptoons_explore import flipology, parallel, resolve
+from fliptoons_explore import flipology, parallel, play_game, resolve
 from fliptoons_explore.analysis import experiments as ex
 from fliptoons_explore.cli import main
 from fliptoons_explore.fliptoons.cards import STARTING_DECKS
@@ -141,17 +141,26 @@ def test_card_value_pairs_the_same_order_without_the_card(one_process):
     assert s["gain"].is_monotonic_decreasing
 
 
-def test_a_game_round_opens_as_a_scenario_that_resolves_as_the_round_did():
+def test_a_game_round_opens_as_a_scenario_that_plays_on_as_the_game_did():
     """With the default policy, the scenario of round k resolves to the fame each player made in
-    that round's Flip and Check Fame."""
+    that round's Flip and Check Fame, and `play_game` plays it to the row's end."""
     row = {"game": "fliptoons", "season": "combined", "players": 4, "solo": None, "policy": "default",
            "rulings": "{}", "seed": 11}
     game = ex.setup_of(row).new_game(11)
+    whole = ex.replay(row).result
     for k in (1, 2, 3):
         game.play_round()
         fame = [p.fame_total for p in game.table.players]
-        r = resolve(ex.scenario(row, round=k))
-        assert [p.fame_total for p in r.players] == fame
+        s = ex.scenario(row, round=k)
+        assert (s["round"], s["first_player"]) == (k, game.history[-1].first_player)
+        assert [p.fame_total for p in resolve(s).players] == fame
+        rest = play_game(s).result
+        assert (rest.winners, rest.rounds, rest.final_fame, rest.reason) == \
+            (whole.winners, whole.rounds, whole.final_fame, whole.reason)
+    solo = {**row, "players": 1, "solo": "normal", "season": "s2", "seed": 3}
+    end = ex.replay(solo).result
+    later = play_game(ex.scenario(solo, round=4)).result
+    assert (later.solo, later.rounds, later.reason) == (end.solo, end.rounds, end.reason)
     with pytest.raises(ValueError, match="round: this game ended after round"):
         ex.scenario(row, round=300)
 

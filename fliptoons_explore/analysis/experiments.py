@@ -317,12 +317,13 @@ def replay(row):
 
 
 def scenario(row, round: int = 1) -> dict:
-    """A row as a scenario for the explorer (`fliptoons_explore.widgets.explorer(scenario(row))`)
-    and `resolve`: a resolution row's deck, market and toon deck; for a FlipToons game, the
-    table at the start of round `round`'s Flip (decks top first as shuffled, dismissed piles,
-    market, toon deck, first player), whose resolution, with the default policy, is that
-    round's Flip and Check Fame; for a Flipology game, the table as dealt and arranged, before
-    the first turn (the explorer plays the turns)."""
+    """A row as a scenario for the explorer (`fliptoons_explore.widgets.explorer(scenario(row))`),
+    `resolve` and `play_game`: a resolution row's deck, market and toon deck; for a FlipToons
+    game, the table at the start of round `round`'s Flip (decks top first as shuffled, dismissed
+    piles, market, toon deck, first player) with the game's seed, round, solo difficulty, critic's
+    choice and end trigger, so that `play_game` of it with the default policy plays the rest of
+    the row's game as it went; for a Flipology game, the table as dealt and arranged, before the
+    first turn (the explorer plays the turns)."""
     if _get(row, "deck") is not None:
         return resolution_scenario(row["season"], row["deck"], int(row["seed"]), row["rulings"])
     setup = setup_of(row)
@@ -335,14 +336,29 @@ def scenario(row, round: int = 1) -> dict:
         game.play_round()
         if game.result is not None:
             raise ValueError(f"round: this game ended after round {k}, got round={round}")
+    game.flip_and_check_fame = _stop_at_the_flip  # play_round sets the round up (its shuffles), then stops
+    try:
+        game.play_round()
+    except _AtTheFlip:
+        pass
     t = game.table
-    for p in t.clockwise():
-        game.shuffle_deck(p)
+    holder = next((p.index for p in t.players if p.critics_choice), None)
     return {"season": t.season,
             "players": [{"name": p.name, "deck": [c.id for c in p.deck], "dismissed": [c.id for c in p.dismissed]}
                         for p in t.players],
             "market": [c.id for c in t.market if c is not None], "toon_deck": [c.id for c in t.toon_deck],
-            "first_player": t.first_player, "rulings": json.loads(setup.rulings)}
+            "first_player": t.first_player, "rulings": json.loads(setup.rulings), "seed": game.seed,
+            "round": round, **({"solo": setup.solo} if setup.solo else {}),
+            **({"critics_choice": holder} if holder is not None else {}),
+            **({"end_triggered": True} if game.end_triggered else {})}
+
+
+class _AtTheFlip(Exception):
+    """Raised in place of a round's Flip: the round is set up, its decks shuffled."""
+
+
+def _stop_at_the_flip(*args, **kwargs):
+    raise _AtTheFlip
 
 
 class _DealtTable(Exception):
