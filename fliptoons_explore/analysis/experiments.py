@@ -317,13 +317,14 @@ def replay(row):
 
 
 def scenario(row, round: int = 1) -> dict:
-    """A row as a scenario for the explorer (`fliptoons_explore.widgets.explorer(scenario(row))`),
-    `resolve` and `play_game`: a resolution row's deck, market and toon deck; for a FlipToons
-    game, the table at the start of round `round`'s Flip (decks top first as shuffled, dismissed
-    piles, market, toon deck, first player) with the game's seed, round, solo difficulty, critic's
-    choice and end trigger, so that `play_game` of it with the default policy plays the rest of
-    the row's game as it went; for a Flipology game, the table as dealt and arranged, before the
-    first turn (the explorer plays the turns)."""
+    """A row as a scenario for the explorer (`fliptoons_explore.widgets.explorer(scenario(row))`):
+    a resolution row's deck, market and toon deck (`resolve` it); for a FlipToons game, the table
+    at the start of round `round`'s Flip (decks top first as shuffled, dismissed piles, market,
+    toon deck, first player) with the game's seed, round, solo difficulty, critic's choice and end
+    trigger, so that `play_game` of it with the default policy plays the rest of the row's game
+    as it went (`resolve` takes it too, for that round's Flip and Check Fame, when it names no
+    solo game, critic's choice or end trigger); for a Flipology game, the table as dealt and
+    arranged, before the first turn (the explorer plays the turns)."""
     if _get(row, "deck") is not None:
         return resolution_scenario(row["season"], row["deck"], int(row["seed"]), row["rulings"])
     setup = setup_of(row)
