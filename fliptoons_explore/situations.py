@@ -37,6 +37,7 @@ __all__ = ["Situation", "SituationError", "LibraryError", "situations", "situati
            "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "compact_rows", "fame_grid"]
 
 PLAYS = ("resolve", "round", "game")
+GAMES = ("fliptoons", "flipology")
 FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
 #: expected-outcome fields keyed by player name
 PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed",
@@ -48,15 +49,39 @@ TABLE_EXPECT = ("market", "toon_deck", "toon_deck_cards", "market_discard", "eve
 GAME_EXPECT = ("final_fame", "round_fame", "winners", "rounds", "critics_choice", "solo")
 #: a Flipology situation's: by player name, then about the table
 FLIPOLOGY_PLAYER_EXPECT = ("score", "rows", "score_parts", "different_animals")
-FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "events", "no_events", "order", "cites")
+FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "running_scores", "game_points", "events", "no_events",
+                          "order", "cites")
 PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "pos", "target", "value", "count")
 NAME = re.compile(r"^(s1|s2|jp|fl)\.[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
-#: Rule ids of kind `.faq.` / `.key.` that no situation illustrates, and why. None now: the
-#: information rules (dismissed piles, one's own deck, counting decks), which change no outcome,
-#: have situations in which what a player may know decides what they can work out or choose.
-NOT_ILLUSTRATED: dict[str, str] = {}
+#: Rule ids of kind `.faq.` / `.key.` and Flipology rules (`fl.*`) that no situation illustrates,
+#: and why. No FlipToons rule now: the information rules (dismissed piles, one's own deck, counting
+#: decks) have situations in which what a player may know decides what they can work out or
+#: choose. The Flipology rules that happen before a scenario's table exists (the deal, the cards
+#: left out) or between two of its games, which the tests of whole games cover instead.
+NOT_ILLUSTRATED = {
+    "fl.components": "the deck's make-up (78 cards and 6 Clearings), not a table in play: "
+                     "tests/test_flipology_rules.py::test_the_deck_table_sums_to_78_with_the_known_counts",
+    "fl.moon.learning": "a choice made before the deal (leave the Moon out): new_game(moon=False), "
+                        "tests/test_flipology_games.py::test_leaving_the_moon_and_the_wolves_out",
+    "fl.nature.setup": "the deal (nine cards each, seven kept in a row, two discarded) comes before a "
+                       "scenario's table exists: tests/test_flipology_games.py::test_the_nature_deal",
+    "fl.nature.wolves-optional": "a choice made before the deal (leave the two Wolves out): "
+                                 "new_game(wolves=False), tests/test_flipology_games.py::"
+                                 "test_leaving_the_moon_and_the_wolves_out",
+    "fl.tree.setup": "the Great Tree's setup: 2-4 players, the Rain and the Hermit Crabs set aside (a "
+                     "scenario naming them is refused): tests/test_flipology_games.py::"
+                     "test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
+    "fl.tree.deal": "the deal of five cards in a row, before a scenario's table exists: "
+                    "tests/test_flipology_games.py::test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
+    "fl.tree.regrowth": "a choice at the deal, before the hand is a row: "
+                        "tests/test_flipology_games.py::test_regrowth_once_a_game_from_the_starting_player",
+    "fl.tree.starting-player": "happens between two rounds, at the deal of the next row: "
+                               "tests/test_flipology_games.py::test_the_highest_score_showing_starts_the_next_round",
+    "fl.multi.first": "happens between two games of a match; a scenario is one game with its first_player: "
+                      "tests/test_flipology_games.py::test_the_winner_of_a_game_starts_the_next",
+}
 
 
 class SituationError(KeyError):
@@ -276,9 +301,10 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
                 out.append(f"{name} fame_grid: fame entries for no card of the grid: {_unplaced(p)}")
             if got != want:
                 out.append(f"{name} {field}: expected {json.dumps(want)}, got {json.dumps(got)}")
-    for field in ("discard", "moon") if flipology_doc else ("market", "toon_deck", "market_discard"):
-        if field in expect and doc[field] != expect[field]:
-            out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc[field])}")
+    for field in ("discard", "moon", "running_scores", "game_points") if flipology_doc else (
+            "market", "toon_deck", "market_discard"):
+        if field in expect and doc.get(field) != expect[field]:
+            out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc.get(field))}")
     if (not flipology_doc and "toon_deck_cards" in expect
             and sorted(doc["toon_deck"]) != sorted(expect["toon_deck_cards"])):
         out.append(f"toon_deck_cards: expected {json.dumps(sorted(expect['toon_deck_cards']))} in any order, "
@@ -381,6 +407,10 @@ def _check_expect(expect, where: str, play: str, players: list[str], game: str =
         elif key == "solo":
             if value not in ("won", "lost"):
                 raise LibraryError(f'{w}: expected "won" or "lost"')
+        elif key in ("running_scores", "game_points") and key in table_fields:
+            if not isinstance(value, list) or len(value) != len(players) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in value):
+                raise LibraryError(f"{w}: expected {len(players)} whole numbers, one per player in seat order")
         elif key not in table_fields:
             raise LibraryError(f"{w}: unknown field (expected one of: "
                                f"{', '.join(player_fields + table_fields)})")
@@ -471,14 +501,19 @@ def _library() -> dict[str, Situation]:
 
 
 def situations(rule: str | None = None, season: str | None = None, play: str | None = None,
-               card: str | None = None) -> list[Situation]:
+               card: str | None = None, game: str | None = None) -> list[Situation]:
     """The library's situations in file order, optionally only those that illustrate `rule` (an
     id or a family: 's2.faq.crab' also takes 's2.faq.crab.deck-only-crabs'; 's1.faq' every
     Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'; for Flipology its
-    variant, 'nature' or 'great-tree'), are played with `play` ('resolve', 'round' or 'game'), or
-    use `card` (an id; a Flipology kind) anywhere in their scenario."""
+    variant, 'nature', 'great-tree' or 'multi'), are played with `play` ('resolve', 'round' or
+    'game'), use `card` (an id; a Flipology kind) anywhere in their scenario, or are of `game`
+    ('fliptoons' or 'flipology')."""
+    if game is not None and game not in GAMES:
+        raise ValueError(f"game: expected {' or '.join(map(repr, GAMES))}, got {game!r}")
     found = []
     for s in _library().values():
+        if game is not None and s.game != game:
+            continue
         if rule is not None and not any(r == rule or r.startswith(rule + ".") for r in s.rules):
             continue
         if season is not None and s.season != season:

@@ -119,6 +119,23 @@ def test_cow_beside_a_goat():
     assert [(x.id, x.before[1], x.after[1]) for x in c.players[0].cards] == [("cow", 1, 4)]
 
 
+@pytest.mark.parametrize("name, situation_name", [
+    ("joelles-cascade", "fl.example.cascade.joelles-monkey-frog-sloth"),
+    ("nicolass-great-tree", "fl.example.tree.nicolas-snake-parrot-frog-quokka"),
+    ("tim-and-rachels-tie", "fl.example.tiebreak.tim-and-rachel-21"),
+    ("moon-win-in-a-match", "fl.multi.moon.winner-25-others-zero"),
+])
+def test_flipology_examples_are_library_situations(name, situation_name):
+    """Each Flipology example is the scenario of a library situation, and plays to the outcome the
+    library writes down from the rulebook (Joelle 7 against 6; Nicolas 25 against 20; Rachel wins
+    the 21-21 tie with four animals to three; Cleo's Moon win: 40, 60, 95)."""
+    from fliptoons_explore import situation
+    s = situation(situation_name)
+    assert example(name) == s.scenario
+    assert s.check() == []
+    assert name in examples()
+
+
 def test_the_examples_are_json_a_person_can_read():
     for path in sorted((ROOT / "examples").glob("*.json")):
         text = path.read_text(encoding="utf-8")

@@ -45,7 +45,7 @@ def examples() -> dict[str, Example]:
     """Every example by name, in the menu's order."""
     out = {e.name: e for e in FIRST_LOOK}
     order = list(HEADINGS)
-    for s in sorted(situations(), key=lambda s: order.index(s.file) if s.file in order else len(order)):
+    for s in sorted(situations(game="fliptoons"), key=lambda s: order.index(s.file) if s.file in order else len(order)):
         heading = HEADINGS.get(s.file, "Situation")
         out[s.name] = Example(s.name, f"{heading} · {s.title}", s.scenario, s.play, s.title, s.explain, tuple(s.rules))
     return out
