@@ -57,9 +57,12 @@ else:
 
 
 def count(what: str, n: int, run: bool) -> int:
-    code = CHILD.format(bench=os.path.dirname(os.path.abspath(__file__)), what=what, n=n, run=run)
+    here = os.path.dirname(os.path.abspath(__file__))
+    code = CHILD.format(bench=here, what=what, n=n, run=run)
+    # run from this folder: a checkout's own folder would come first on the path, before PYTHONPATH
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           "-c", code], capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+                           "-c", code], capture_output=True, text=True, cwd=here,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or not found:
         raise SystemExit(f"valgrind failed on {what}: {done.stderr.strip().splitlines()[-1:]}")
