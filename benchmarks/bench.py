@@ -1,45 +1,82 @@
-"""Benchmark: Flip + Check Fame resolutions per second, whole games (and rounds) per second of
-FlipToons, games played on from a scenario, and Flipology games (not a test; prints numbers).
+"""Benchmark: resolutions, whole games (and rounds), games played on from a scenario and stepping
+per second on one core, and an experiment's speed-up on every core (not a test; prints numbers).
 
     python benchmarks/bench.py [--n 20000] [--games 200] [--flipology-games 3000]
+                               [--scaling-games 20000] [--clock cpu|wall] [--only SECTION ...]
 
-Resolutions: random 10-card decks from both seasons, one player, default rulings and policy, one
-process on one core. Each table is built off the clock and dropped after use; the timed part is
-`resolve_table`.
+Resolutions (Flip + Check Fame, one player, default rulings and policy): random Season 2 decks
+of 10 to 15 cards (`random_table(seed, (10, 15), season="s2")`), each made off the clock and
+dropped after use, as a simulation would; timed is `resolve_table` on the table built, or
+`resolve` of the same situation as a scenario dict (loading and checking it included), untraced,
+traced, or recorded (the table's state after every event). Whole games: the default policy,
+seeds 0.. (rounds per second too: the seeds' games differ in length, so rounds per second compare
+two versions of the engine fairly); from a scenario, `play_game` of the library's two-round game.
+Stepping: `Stepper.goto(k)` to random steps of recorded 4-player rounds. Scaling: a
+20,000-game experiment (solo Season 2 normal games, default policy) on one worker process and
+on every core.
+
+The single-core sections run pinned to one core and, by default, count the process's CPU time
+(`--clock cpu`: steady on a shared machine; `--clock wall` for elapsed time). The scaling
+section counts elapsed time (the point of several cores) and prints the CPU time beside it.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import os
+import random
+import statistics
 import time
 
-from fliptoons_explore import DefaultPolicy, flipology, new_game, play_game, resolve_table, situation
+from fliptoons_explore import DefaultPolicy, flipology, new_game, play_game, resolve, resolve_table, situation
 from fliptoons_explore.sample import random_table
+from fliptoons_explore.stepping import Stepper
+
+SECTIONS = ("resolutions", "games", "flipology", "stepping", "scaling")
+CLOCK = {"cpu": time.process_time, "wall": time.perf_counter}
+clock = time.process_time
 
 
-def rate(n: int, traced: bool, repeat: int = 3) -> float:
-    """Best of `repeat` runs: resolutions per second of fresh random tables, each dropped after
-    use as a simulation would; only `resolve_table` is on the clock, not building the table."""
+def s2_table(seed: int):
+    return random_table(seed, n_cards=(10, 15), players=1, season="s2")
+
+
+def as_scenario(table) -> dict:
+    """A built table as the scenario dict that builds it again."""
+    return {"season": table.season,
+            "players": [{"name": p.name, "deck": [c.id for c in p.deck]} for p in table.players],
+            "market": [c.id for c in table.market if c is not None], "toon_deck": [c.id for c in table.toon_deck],
+            "first_player": table.first_player}
+
+
+def resolution_rate(n: int, mode: str, repeat: int = 3) -> float:
+    """Best of `repeat` runs: resolutions per second of fresh random tables; only the resolution
+    (`mode`: 'untraced', 'traced', 'recorded' on a built table; 'scenario' from a dict) is on
+    the clock."""
     best = 0.0
     policy = DefaultPolicy()
-    clock = time.perf_counter
     for r in range(repeat):
         spent = 0.0
+        gc.collect()
         for seed in range(r * n, (r + 1) * n):
-            table = random_table(seed, n_cards=10, players=1)
-            start = clock()
-            resolve_table(table, policy, traced=traced)
+            table = s2_table(seed)
+            if mode == "scenario":
+                scenario = as_scenario(table)
+                start = clock()
+                resolve(scenario, traced=False)
+            else:
+                start = clock()
+                resolve_table(table, policy, traced=mode != "untraced", record=mode == "recorded")
             spent += clock() - start
         best = max(best, n / spent)
     return best
 
 
 def games_rate(season: str, players: int, solo: str | None, games: int, traced: bool) -> tuple[float, float]:
-    """Whole games and rounds per second with the default policy, seeds 0..games-1 (the seeds'
-    games differ in length: rounds per second compare two versions of the engine fairly)."""
-    start = time.perf_counter()
+    """Whole games and rounds per second with the default policy, seeds 0..games-1."""
+    start = clock()
     rounds = sum(new_game(season, players, seed, solo, traced=traced).play().rounds for seed in range(games))
-    spent = time.perf_counter() - start
+    spent = clock() - start
     return games / spent, rounds / spent
 
 
@@ -47,10 +84,10 @@ def scenario_games_rate(games: int, traced: bool) -> float:
     """Games played from a scenario per second (`play_game`): the library's two-round game (the
     first player card passes, then the 30-fame trigger and the Final Flip), seeds 0..games-1."""
     scenario = situation("s2.cleanup.next-round.first-player-passes").scenario
-    start = time.perf_counter()
+    start = clock()
     for seed in range(games):
         play_game({**scenario, "seed": seed}, traced=traced)
-    return games / (time.perf_counter() - start)
+    return games / (clock() - start)
 
 
 def flipology_rate(variant: str, players: int, games: int, traced: bool, repeat: int = 3) -> float:
@@ -58,43 +95,120 @@ def flipology_rate(variant: str, players: int, games: int, traced: bool, repeat:
     0..games-1, setting up included."""
     best = 0.0
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         for seed in range(games):
             flipology.new_game(variant, players, seed, traced=traced).play()
-        best = max(best, games / (time.perf_counter() - start))
+        best = max(best, games / (clock() - start))
     return best
 
 
+def stepping_latency(rounds: int = 100, gotos: int = 20000) -> tuple[float, float]:
+    """(mean, 99th percentile) microseconds of `Stepper.goto(k)` and reading the state there,
+    to random steps of recorded 4-player rounds."""
+    rng = random.Random(0)
+    steppers = [Stepper(resolve_table(random_table(seed, n_cards=(10, 14), players=4), record=True))
+                for seed in range(rounds)]
+    times = []
+    for _ in range(gotos):
+        s = rng.choice(steppers)
+        k = rng.randrange(len(s.resolution.trace))
+        start = time.perf_counter()
+        s.goto(k)
+        s.state  # noqa: B018  (what a view reads)
+        times.append((time.perf_counter() - start) * 1e6)
+    times.sort()
+    return statistics.fmean(times), times[int(0.99 * len(times))]
+
+
+def scaling(games: int) -> None:
+    """Elapsed and CPU seconds of a `games`-game experiment on one job and on every core. The
+    workers are started with spawn here (not the package's forkserver) so that their CPU time,
+    once they are reaped, is this process's children's: CPU(all cores) / CPU(one job) is what the
+    split costs in work, which a busy machine does not change."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from fliptoons_explore.analysis import experiments
+    from fliptoons_explore.parallel import cores
+
+    setup = experiments.Setup.of(season="s2", players=1, solo="normal")
+    print(f"Scaling: a {games:,}-game experiment (solo S2 normal, default policy):")
+    walls, cpus = {}, {}
+    for jobs in sorted({1, cores()}):
+        cpu = time.process_time() + _children_cpu()
+        start = time.perf_counter()
+        if jobs == 1:
+            df = experiments.games(setup, games, seed=0, jobs=1, progress=False)
+        else:
+            pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+            df = experiments.games(setup, games, seed=0, executor=pool, progress=False)
+            pool.shutdown()
+        walls[jobs] = time.perf_counter() - start
+        cpus[jobs] = time.process_time() + _children_cpu() - cpu
+        print(f"  {jobs} job{'s' if jobs > 1 else ' '} {walls[jobs]:8.2f} s elapsed, {cpus[jobs]:8.2f} s CPU, "
+              f"{games / walls[jobs]:8,.0f} games/s elapsed ({len(df):,} rows)")
+    n = cores()
+    if n > 1:
+        print(f"  speed-up on {n} cores: {walls[1] / walls[n]:.2f}x elapsed; the split costs "
+              f"{cpus[n] / cpus[1]:.2f}x the CPU time of one job (on {n} idle cores: about "
+              f"{n * cpus[1] / cpus[n]:.2f}x)")
+
+
+def _children_cpu() -> float:
+    import resource
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def main() -> None:
+    global clock
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=20000, help="resolutions per measurement")
     parser.add_argument("--games", type=int, default=200, help="games per measurement")
     parser.add_argument("--flipology-games", type=int, default=3000, help="Flipology games per measurement")
+    parser.add_argument("--scaling-games", type=int, default=20000, help="games of the scaling experiment")
+    parser.add_argument("--clock", choices=tuple(CLOCK), default="cpu", help="the single-core sections' clock")
+    parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS), help="the sections to run")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    untraced = rate(args.n, traced=False)
-    traced = rate(args.n, traced=True)
-    print(f"Flip + Check Fame, random 10-card decks, 1 player, best of 3 x {args.n}:")
-    print(f"  untraced: {untraced:10,.0f} resolutions/s")
-    print(f"  traced:   {traced:10,.0f} resolutions/s  (tracing costs {untraced / traced:.2f}x)")
-    print(f"Whole games, default policy, {args.games} seeded games each:")
-    for label, season, players, solo in (("solo S2 normal", "s2", 1, "normal"),
-                                         ("solo S1 normal", "s1", 1, "normal"),
-                                         ("4 players S2", "s2", 4, None),
-                                         ("8 players combined", "combined", 8, None)):
-        fast, fast_rounds = games_rate(season, players, solo, args.games, traced=False)
-        slow, slow_rounds = games_rate(season, players, solo, args.games, traced=True)
-        print(f"  {label:<20} {fast:8,.1f} games/s untraced ({fast_rounds:7,.0f} rounds/s), "
-              f"{slow:8,.1f} traced ({slow_rounds:7,.0f} rounds/s)")
-    fast = scenario_games_rate(args.games * 5, traced=False)
-    slow = scenario_games_rate(args.games * 5, traced=True)
-    print(f"  {'from a scenario':<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced  (play_game, 2 rounds)")
-    print(f"Flipology, whole games, default policy, best of 3 x {args.flipology_games} seeded games:")
-    for variant, players in (("nature", 6), ("nature", 2), ("great-tree", 4), ("multi", 4)):
-        fast = flipology_rate(variant, players, args.flipology_games, traced=False)
-        slow = flipology_rate(variant, players, max(1, args.flipology_games // 10), traced=True, repeat=1)
-        print(f"  {variant + f' {players} players':<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced")
+    clock = CLOCK[args.clock]
+    everywhere = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    if everywhere:
+        os.sched_setaffinity(0, {min(everywhere)})
+    print(f"One core, {'CPU time' if args.clock == 'cpu' else 'elapsed time'}:")
+    if "resolutions" in args.only:
+        rates = {mode: resolution_rate(args.n, mode) for mode in ("untraced", "scenario", "traced", "recorded")}
+        print(f"Flip + Check Fame, random S2 decks of 10-15 cards, 1 player, best of 3 x {args.n}:")
+        print(f"  untraced, table built:  {rates['untraced']:10,.0f} resolutions/s")
+        print(f"  from a scenario dict:   {rates['scenario']:10,.0f} resolutions/s  (loading and checking included)")
+        print(f"  traced:                 {rates['traced']:10,.0f} resolutions/s  "
+              f"(tracing costs {rates['untraced'] / rates['traced']:.2f}x)")
+        print(f"  recorded:               {rates['recorded']:10,.0f} resolutions/s")
+    if "games" in args.only:
+        print(f"Whole games, default policy, {args.games} seeded games each:")
+        for label, season, players, solo in (("solo S2 normal", "s2", 1, "normal"),
+                                             ("solo S1 normal", "s1", 1, "normal"),
+                                             ("4 players S2", "s2", 4, None),
+                                             ("8 players combined", "combined", 8, None)):
+            fast, fast_rounds = games_rate(season, players, solo, args.games, traced=False)
+            slow, slow_rounds = games_rate(season, players, solo, args.games, traced=True)
+            print(f"  {label:<20} {fast:8,.1f} games/s untraced ({fast_rounds:7,.0f} rounds/s), "
+                  f"{slow:8,.1f} traced ({slow_rounds:7,.0f} rounds/s)")
+        fast = scenario_games_rate(args.games * 5, traced=False)
+        slow = scenario_games_rate(args.games * 5, traced=True)
+        print(f"  {'from a scenario':<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced  (play_game, 2 rounds)")
+    if "flipology" in args.only:
+        print(f"Flipology, whole games, default policy, best of 3 x {args.flipology_games} seeded games:")
+        for variant, players in (("nature", 6), ("nature", 2), ("great-tree", 4), ("multi", 4)):
+            fast = flipology_rate(variant, players, args.flipology_games, traced=False)
+            slow = flipology_rate(variant, players, max(1, args.flipology_games // 10), traced=True, repeat=1)
+            print(f"  {variant + f' {players} players':<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced")
+    if "stepping" in args.only:
+        mean, p99 = stepping_latency()
+        print(f"Stepping: Stepper.goto(k) and its state, recorded 4-player rounds: {mean:.1f} us mean, {p99:.1f} us p99")
+    if everywhere:
+        os.sched_setaffinity(0, everywhere)
+    if "scaling" in args.only:
+        scaling(args.scaling_games)
 
 
 if __name__ == "__main__":

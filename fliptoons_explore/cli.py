@@ -7,11 +7,13 @@ SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and
     fliptoons-explore resolve SCENARIO.json [--json]
     fliptoons-explore round SCENARIO.json [--json]
     fliptoons-explore game SCENARIO.json [--json] [--policy P]
-    fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--json]
+    fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--jobs J] [--json]
+    fliptoons-explore experiment NAME [--games N] [--jobs J] [--seed S] [--set K=V] [--json | --csv FILE] [--plot FILE.png]
+    fliptoons-explore experiment --list
     fliptoons-explore chain SCENARIO.json [--json]
     fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]
     fliptoons-explore flipology resolve SCENARIO.json [--json]
-    fliptoons-explore flipology play --variant V --players N --seed S [--games G] [--policy P] [--json]
+    fliptoons-explore flipology play --variant V --players N --seed S [--games G] [--policy P] [--jobs J] [--json]
     fliptoons-explore notebooks [DEST]
     fliptoons-explore app [--port N] [--no-browser]
     fliptoons-explore --version
@@ -19,10 +21,12 @@ SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
 import re
+import signal
 import sys
 import textwrap
 
@@ -35,6 +39,7 @@ from .games import game_of
 from .jsonio import ScenarioError, read_scenario
 from .limits import MAX_INTEGER_DIGITS, one_line
 
+JOBS_HELP = "worker processes to spread the games over (default: %(default)s; the output is the same for any number)"
 SCENARIO_HELP = "a scenario JSON file (see 'A scenario' below), or - to read standard input"
 
 #: The end of every help page that reads a scenario: the format in brief, and where to find more.
@@ -139,6 +144,7 @@ def _parser() -> argparse.ArgumentParser:
                         "(default: %(default)s)")
     p.add_argument("--seed", type=_whole_number, required=True)
     p.add_argument("--games", type=_whole_number, default=1, help="how many games (default: %(default)s)")
+    p.add_argument("--jobs", type=_whole_number, default=1, help=JOBS_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
     p = scenario_command("chain", "the causal chain graph of a resolution (what caused what)",
                          "Resolve a scenario (or play its round, when a player has Market "
@@ -177,7 +183,25 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--no-moon", action="store_true", help="leave the Moon out (the rulebook's advice for learners)")
     f.add_argument("--no-wolves", action="store_true", help="leave the two Wolves out")
     f.add_argument("--deck", metavar="FILE.csv", help="a deck table of your own (columns id,copies)")
+    f.add_argument("--jobs", type=_whole_number, default=1, help=JOBS_HELP)
     f.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p = command("experiment", "run a built-in experiment: many seeded games as a table, its summary, a plot",
+                "Run a built-in experiment (--list names them): many seeded games or resolutions, game k of "
+                "every cell from seed SEED + k, spread over worker processes; prints the summary table. "
+                "--csv writes one row per game (or per player and game) with what replays it, the same "
+                "file for any --jobs. Progress goes to standard error when it is a terminal.")
+    p.add_argument("name", nargs="?", help="the experiment (see --list)")
+    p.add_argument("--list", action="store_true", help="list the experiments, their questions and parameters")
+    p.add_argument("--games", type=_whole_number, help="games (or resolutions, or seeds) per cell "
+                                                       "(default: the experiment's own)")
+    p.add_argument("--jobs", type=_whole_number, help="worker processes (default: every core; 1: this process)")
+    p.add_argument("--seed", type=_whole_number, default=0, help="the first seed (default: %(default)s)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="an experiment parameter (repeatable; lists separated by commas), e.g. --set players=2,4")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON document (summary and rows) instead")
+    out.add_argument("--csv", metavar="FILE", help="write the rows to FILE as CSV")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the summary into FILE.png (needs matplotlib)")
     p = command("notebooks", "copy the teaching notebooks and example scenarios out",
                 "Copy the teaching notebooks into DEST, the example scenarios into DEST/examples "
                 "and the docs (the scenario format, how the engine reads the rules) into "
@@ -217,6 +241,22 @@ def _quiet_exit(command):
             return 1
 
     return run
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm():
+    """SIGTERM ends a long run as Ctrl-C does: its worker processes are stopped on the way out."""
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave the signal alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def flipology_command(scenario, args) -> str:
@@ -277,15 +317,21 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             return _fail(e)
         return 0
-    if args.command == "play" or args.command == "flipology" and args.flipology_command == "play":
+    if args.command in ("play", "experiment") or args.command == "flipology" and args.flipology_command == "play":
         if args.command == "play":
             from .fliptoons.play import play_command
+        elif args.command == "experiment":
+            from .analysis.experiments import experiment_command as play_command
         else:
             from .flipology.play import play_command
         try:
-            output = play_command(args)
+            with _stopped_by_sigterm():
+                output = play_command(args)
         except ValueError as e:
             return _fail(e)
+        except KeyboardInterrupt:
+            print("fliptoons-explore: interrupted", file=sys.stderr)
+            return 130
         print(output)
         return 0
     try:

@@ -137,7 +137,57 @@ def check_json(data, where: str = "scenario") -> None:
     lone surrogate), `MAX_INTEGER_DIGITS` digits an integer; no key twice in an object.
     ScenarioError (one line, naming the path) otherwise. A cycle of Python objects is caught by
     the depth limit."""
-    _walk(data, where, 0, [MAX_VALUES])
+    if not _within_limits(data):
+        _walk(data, where, 0, [MAX_VALUES])  # finds the first thing wrong and names its path
+
+
+_BIGGEST = 10 ** MAX_INTEGER_DIGITS
+
+
+def _within_limits(data) -> bool:
+    """Whether `data` is plain JSON data within the limits, in one pass that builds no path:
+    True for any scenario `_walk` passes; False sends it to `_walk`, which says what is wrong
+    (or, for data that is merely unusual, such as a subclass of str, passes it)."""
+    budget = MAX_VALUES - 1  # the top value counts too
+    texts = []
+    todo = [(data, 0)]
+    pop, push, text = todo.pop, todo.append, texts.append
+    while todo:
+        value, depth = pop()
+        kind = type(value)
+        if kind is str:
+            text(value)
+        elif kind is list or kind is dict:
+            depth += 1  # its items' depth
+            if depth > MAX_DEPTH and value:
+                return False
+            if kind is dict:
+                for key in value:
+                    if type(key) is not str:
+                        return False
+                    text(key)
+                items = value.values()
+            else:
+                items = value
+            budget -= len(value)
+            if budget < 0:
+                return False
+            for item in items:
+                if type(item) is str:
+                    text(item)
+                else:
+                    push((item, depth))
+        elif kind is int:
+            if not -_BIGGEST < value < _BIGGEST:
+                return False
+        elif kind is float:
+            if not math.isfinite(value):
+                return False
+        elif value is not None and kind is not bool:
+            return False
+    if not texts:
+        return True
+    return len(max(texts, key=len)) <= MAX_STRING_LENGTH and unsafe_character(" ".join(texts)) is None
 
 
 def _walk(value, where: str, depth: int, budget: list) -> None:

@@ -19,7 +19,8 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 SERIES = ["00_tour", "01_flip_phase", "02_next_and_previous", "03_stacks", "04_extra_rows",
           "05_returns_and_running_out", "06_face_down", "07_check_fame", "08_market",
           "09_after_market_and_the_end", "10_solo_and_difficulty", "11_combining_seasons",
-          "12_rulings_explorer", "13_ability_chains", "14_flipology_nature", "15_flipology_great_tree"]
+          "12_rulings_explorer", "13_ability_chains", "14_flipology_nature", "15_flipology_great_tree",
+          "16_experiments"]
 #: The lessons: FlipToons' 01-11 and Flipology's 14 and 15 (00 is a tour, 12 and 13 are tools).
 LESSONS = [p for p in NOTEBOOKS if "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")]
 

@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 from ..limits import MAX_GAMES
+from ..parallel import run_tasks
 from ..policy import DefaultPolicy, RandomPolicy
 from .game import check_game_args, new_game
 
@@ -30,6 +31,17 @@ def play_games(variant: str, players: int, seed: int, games: int = 1, policy: st
         yield seed + k, game
 
 
+def play_row(task) -> dict:
+    """One game of `flipology play` from its seed, summarised (a worker's task: `(variant,
+    players, policy, moon, wolves, deck, seed)`)."""
+    variant, players, policy, moon, wolves, deck, seed = task
+    game = new_game(variant, players, seed, make_policy(policy, seed), False, moon=moon, wolves=wolves, deck=deck)
+    r = game.play()
+    names = [p.name for p in game.table.players]
+    return {"seed": seed, "winners": [names[i] for i in r.winners], "scores": dict(zip(names, r.scores)),
+            "moon": r.moon, **({"running_scores": dict(zip(names, r.running)), "games": r.games} if r.running else {})}
+
+
 def play_command(args) -> str:
     if not 1 <= args.games <= MAX_GAMES:
         raise ValueError(f"--games: expected 1 to {MAX_GAMES:,}, got {args.games}")
@@ -37,16 +49,9 @@ def play_command(args) -> str:
         check_game_args(args.variant, args.players, args.seed, args.deck)
     except ValueError as e:
         raise ValueError(f"--{str(e)}") from None
-    from ..fliptoons.play import with_progress
-    rows = []
-    games = play_games(args.variant, args.players, args.seed, args.games, args.policy, not args.no_moon,
-                       not args.no_wolves, args.deck)
-    for seed, game in with_progress(games, args.games):
-        r = game.result
-        names = [p.name for p in game.table.players]
-        rows.append({"seed": seed, "winners": [names[i] for i in r.winners],
-                     "scores": dict(zip(names, r.scores)), "moon": r.moon,
-                     **({"running_scores": dict(zip(names, r.running)), "games": r.games} if r.running else {})})
+    tasks = [(args.variant, args.players, args.policy, not args.no_moon, not args.no_wolves, args.deck, args.seed + k)
+             for k in range(args.games)]
+    rows = run_tasks(play_row, tasks, args.jobs, progress=False if args.json else None)
     if args.json:
         return json.dumps({"game": "flipology", "variant": args.variant, "players": args.players,
                            "policy": args.policy, "games": rows}, indent=1)

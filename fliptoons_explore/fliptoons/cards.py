@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import csv
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 
 SEASONS = ("s1", "s2")
@@ -53,20 +54,14 @@ class CardSpec:
     other: str
     confidence: str
     notes: str
+    season: str = field(init=False)  # 's1', 's2' or 'promo'
+    starting: bool = field(init=False)  # a gray rank-0 starting card
+    promo: bool = field(init=False)
 
-    @property
-    def season(self) -> str:
-        """'s1', 's2' or 'promo'."""
-        return self.set.split("-")[0]
-
-    @property
-    def starting(self) -> bool:
-        """A gray rank-0 starting card."""
-        return self.set.endswith("-starter")
-
-    @property
-    def promo(self) -> bool:
-        return self.set == "promo"
+    def __post_init__(self) -> None:  # read once: the engine asks them in its inner loops
+        object.__setattr__(self, "season", self.set.split("-")[0])
+        object.__setattr__(self, "starting", self.set.endswith("-starter"))
+        object.__setattr__(self, "promo", self.set == "promo")
 
     def __repr__(self) -> str:
         return f"<CardSpec {self.id} rank {self.rank} fame {self.fame}>"
@@ -137,6 +132,7 @@ def toon_deck(season: str) -> list[str]:
     return [c.id for c in CATALOG.values() if c.set in seasons for _ in range(c.copies)]
 
 
+@lru_cache(maxsize=None)
 def owned_copies(card_id: str, season: str) -> int:
     """How many copies of a card the boxes of a scenario's season hold (starting cards: 4 decks)."""
     spec = CATALOG[card_id]
@@ -151,5 +147,16 @@ def owned_copies(card_id: str, season: str) -> int:
 
 def cards_of(season: str) -> list[CardSpec]:
     """The cards that exist in a scenario of this season (promos exist in every season)."""
+    return list(_cards_of(season))
+
+
+@lru_cache(maxsize=None)
+def _cards_of(season: str) -> tuple[CardSpec, ...]:
     seasons = SEASONS if season == "combined" else (season,)
-    return [c for c in CATALOG.values() if c.promo or c.season in seasons]
+    return tuple(c for c in CATALOG.values() if c.promo or c.season in seasons)
+
+
+@lru_cache(maxsize=None)
+def ids_of(season: str) -> frozenset[str]:
+    """The ids of `cards_of(season)`."""
+    return frozenset(c.id for c in _cards_of(season))

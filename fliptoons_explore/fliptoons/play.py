@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import json
-import sys
 
 from .game import new_game
 from ..limits import MAX_GAMES
+from ..parallel import run_tasks
 from ..policy import DefaultPolicy, RandomPolicy
 
 
@@ -27,19 +27,6 @@ def play_games(season: str, players: int, seed: int, games: int = 1, solo: str |
         yield seed + k, game
 
 
-#: Seconds of play before the progress bar shows (a short run stays silent).
-PROGRESS_DELAY = 0.5
-
-
-def with_progress(games, total: int):
-    """The games, with a progress bar on standard error (tqdm) if it is a terminal and the run
-    lasts longer than `PROGRESS_DELAY`; the bar is cleared when the run ends."""
-    from tqdm import tqdm
-
-    return tqdm(games, total=total, unit="game", file=sys.stderr, disable=None,
-                delay=PROGRESS_DELAY, leave=False, dynamic_ncols=True)
-
-
 def check_play_args(season: str, players: int, solo: str | None, games: int) -> None:
     """`play`'s arguments, each named as on the command line (ValueError, one line)."""
     most = 8 if season == "combined" else 4
@@ -54,18 +41,24 @@ def check_play_args(season: str, players: int, solo: str | None, games: int) -> 
         raise ValueError(f"--games: expected 1 to {MAX_GAMES:,}, got {games}")
 
 
+def play_row(task) -> dict:
+    """One game of `play` from its seed, summarised (a worker's task: `(season, players, solo,
+    policy, seed)`)."""
+    season, players, solo, policy, seed = task
+    game = new_game(season, players, seed, solo, make_policy(policy, seed), traced=False)
+    r = game.play()
+    names = [p.name for p in game.table.players]
+    return {"seed": seed, "rounds": r.rounds, "reason": r.reason,
+            "winner": names[r.winner] if r.winner is not None else None,
+            "winners": [names[i] for i in r.winners],
+            "final_fame": dict(zip(names, r.final_fame)) if r.final_fame else None,
+            "solo": r.solo}
+
+
 def play_command(args) -> str:
     check_play_args(args.season, args.players, args.solo, args.games)
-    rows = []
-    games = play_games(args.season, args.players, args.seed, args.games, args.solo, args.policy)
-    for seed, game in with_progress(games, args.games):
-        r = game.result
-        names = [p.name for p in game.table.players]
-        rows.append({"seed": seed, "rounds": r.rounds, "reason": r.reason,
-                     "winner": names[r.winner] if r.winner is not None else None,
-                     "winners": [names[i] for i in r.winners],
-                     "final_fame": dict(zip(names, r.final_fame)) if r.final_fame else None,
-                     "solo": r.solo})
+    tasks = [(args.season, args.players, args.solo, args.policy, args.seed + k) for k in range(args.games)]
+    rows = run_tasks(play_row, tasks, args.jobs, progress=False if args.json else None)
     if args.json:
         return json.dumps({"season": args.season, "players": args.players, "solo": args.solo,
                            "policy": args.policy, "games": rows}, indent=1)

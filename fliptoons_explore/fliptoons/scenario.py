@@ -11,16 +11,15 @@ the value and what was expected; nothing is built from a bad scenario.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field as _field
 
-from ..jsonio import (LIMITS, ScenarioError, check_json, closest, expect, field, known_fields,
+from ..jsonio import (LIMITS, ScenarioError, check_json, closest, expect, known_fields,
                       parse_json_value, parse_scenario_text, read_scenario, type_name)
 from ..limits import MAX_CARDS, quote
-from .cards import CATALOG, cards_of, owned_copies, unknown_card_message
-from .rulings import OPTIONS, Rulings
-from .state import PRICES, Table, part_rng
+from .cards import CATALOG, ids_of, owned_copies, unknown_card_message
+from .rulings import Rulings
+from .state import DEFAULT_RULINGS, PRICES, Table, part_rng
 
 __all__ = ["ScenarioError", "read_scenario", "parse_scenario_text", "parse_json_value", "check",
            "load", "load_game", "GameSetup", "table_json", "player_json", "grid_json",
@@ -78,12 +77,14 @@ class GameSetup:
 # -- checking a scenario's fields ---------------------------------------------------------------
 
 class _Builder:
-    """Checks card ids against the season and counts the cards made (at most `MAX_CARDS`)."""
+    """Checks card ids against the season and counts the cards made (at most `MAX_CARDS`; by
+    id in `counts`, for the copy notes)."""
 
     def __init__(self, season: str, table: Table) -> None:
         self.season = season
         self.table = table
-        self.allowed = {c.id for c in cards_of(season)}
+        self.allowed = ids_of(season)
+        self.counts: Counter = Counter()
 
     def card_id(self, value, where: str) -> str:
         expect(value, str, where, "a card id")
@@ -96,14 +97,26 @@ class _Builder:
         return value
 
     def card_list(self, value, where: str) -> list[str]:
+        """A list of card ids of the season, checked in one pass; the first wrong one named."""
         expect(value, list, where, "a list of card ids")
-        return [self.card_id(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        allowed = self.allowed
+        for v in value:
+            if v.__class__ is not str or v not in allowed:
+                return [self.card_id(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return value
 
     def new_card(self, cid: str, where: str, face_up: bool = False):
-        if self.table._next_uid >= MAX_CARDS:
+        return self.new_cards((cid,), where, face_up)[0]
+
+    def new_cards(self, ids, where: str, face_up: bool = False) -> list:
+        """The cards of checked ids (`card_list`), within `MAX_CARDS`."""
+        table = self.table
+        if table._next_uid + len(ids) > MAX_CARDS:
             raise ScenarioError(f"{where}: the scenario holds more than {MAX_CARDS:,} cards "
                                 f"(the limit, {LIMITS})")
-        return self.table.new_card(cid, face_up)
+        self.counts.update(ids)
+        new = table.new_card
+        return [new(cid, face_up) for cid in ids]
 
 
 def check(data) -> None:
@@ -165,20 +178,12 @@ def read(data) -> tuple[Table, GameSetup]:
     expect(first, int, "first_player", "a player index")
     if not 0 <= first < len(players):
         raise ScenarioError(f"first_player: expected 0 to {len(players) - 1}, got {first}")
-    rulings_data = expect(data.get("rulings", {}), dict, "rulings", "an object")
-    for name, value in rulings_data.items():
-        option = OPTIONS.get(name)
-        if option is None:
-            raise ScenarioError(f"{field('rulings', name)}: unknown ruling option (known: {', '.join(OPTIONS)})")
-        try:
-            Rulings.from_dict({name: value})
-        except ValueError:
-            raise ScenarioError(f"{field('rulings', name)}: expected one of "
-                                f"{', '.join(map(json.dumps, option.choices))}, got {quote(value)}") from None
-    rulings = Rulings.from_dict(rulings_data)
+    given = data.get("rulings", {})
+    rulings = DEFAULT_RULINGS if given == {} else Rulings.from_scenario(given)  # each option checked once
 
     game = _game_keys(data, players)
-    table = Table(season, rulings, first_player=first)
+    rng = part_rng(game.get("seed", SCENARIO_SEED), f"round {game.get('round', 1)}")  # what the round draws
+    table = Table(season, rulings, first_player=first, rng=rng)  # (a Pig's shuffle)
     b = _Builder(season, table)
     choices: dict[int, list[list]] = {}
     actions: dict[int, list[list[dict]]] = {}
@@ -191,11 +196,9 @@ def read(data) -> tuple[Table, GameSetup]:
         name = expect(pdata.get("name", f"Player {i + 1}"), str, f"{where}.name", "a string")
         p = table.add_player(name)
         w = f"{where}.deck"
-        for cid in b.card_list(pdata.get("deck", []), w):
-            p.deck.append(b.new_card(cid, w))
+        p.deck.extend(b.new_cards(b.card_list(pdata.get("deck", []), w), w))
         w = f"{where}.dismissed"
-        for cid in b.card_list(pdata.get("dismissed", []), w):
-            p.dismissed.append(b.new_card(cid, w, face_up=True))
+        p.dismissed.extend(b.new_cards(b.card_list(pdata.get("dismissed", []), w), w, face_up=True))
         if pdata.get("grid") is not None:
             _load_grid(b, p, pdata["grid"], f"{where}.grid")
         rounds, by_round[i, "actions"] = _rounds(pdata.get("actions", []), f"{where}.actions", "action")
@@ -210,12 +213,10 @@ def read(data) -> tuple[Table, GameSetup]:
     if len(market) > len(PRICES[season]):
         raise ScenarioError(f"market: {len(market)} cards, but a {quote(season)} market has "
                             f"{len(PRICES[season])} slots")
-    for cid in b.card_list(data.get("toon_deck", []), "toon_deck"):
-        table.toon_deck.append(b.new_card(cid, "toon_deck"))
-    table.arrange_market([b.new_card(cid, "market", face_up=True) for cid in market])
-    table.notes = _copy_notes(table)
+    table.toon_deck.extend(b.new_cards(b.card_list(data.get("toon_deck", []), "toon_deck"), "toon_deck"))
+    table.arrange_market(b.new_cards(market, "market", face_up=True))
+    table.notes = _copy_notes(table, b.counts)
     setup = GameSetup(choices=choices, actions=actions, by_round=by_round, **game)
-    table.rng = part_rng(setup.seed, f"round {setup.round}")  # what the round draws (a Pig's shuffle)
     if setup.critics_choice is not None:
         table.players[setup.critics_choice].critics_choice = True
     return table, setup
@@ -389,29 +390,20 @@ def _load_grid(b: _Builder, p, value, where: str) -> None:
     p.built_grid = True
 
 
-def _copy_notes(table: Table) -> list[str]:
+def _copy_notes(table: Table, counts: Counter) -> list[str]:
     """What no box could set up: more players than the season takes (S1/S2: up to 4; combined:
-    up to 8, S2 Combining Games), cards used more often than the season's boxes hold. Allowed
-    (a rules explorer builds impossible situations on purpose), but said."""
-    counts = Counter(c.spec.id for c in _all_cards(table))
+    up to 8, S2 Combining Games), cards used more often than the season's boxes hold (`counts`:
+    the table's cards by id, as `_Builder` made them). Allowed (a rules explorer builds
+    impossible situations on purpose), but said."""
     notes = []
     if table.season != "combined" and len(table.players) > 4:
         notes.append(f"{len(table.players)} players: a {quote(table.season)} game takes up to 4 "
                      '(season "combined" up to 8)')
-    for cid, n in sorted(counts.items()):
-        owned = owned_copies(cid, table.season)
-        if n > owned:
-            notes.append(f"{n} copies of {quote(cid)}: a {quote(table.season)} game has {owned}")
+    season = table.season
+    for cid in sorted(cid for cid, n in counts.items() if n > owned_copies(cid, season)):
+        notes.append(f"{counts[cid]} copies of {quote(cid)}: a {quote(season)} game has "
+                     f"{owned_copies(cid, season)}")
     return notes
-
-
-def _all_cards(table: Table):
-    for p in table.players:
-        yield from p.deck
-        yield from p.grid.cards()
-        yield from p.dismissed
-    yield from (c for c in table.market if c is not None)
-    yield from table.toon_deck
 
 
 # -- output ---------------------------------------------------------------------------------------

@@ -77,6 +77,10 @@ class PlayerState:
         return f"<Player {self.index} {self.name}: deck {len(self.deck)}, grid {self.grid.count()}>"
 
 
+#: The default rulings, one instance for every table that plays them (rulings are frozen).
+DEFAULT_RULINGS = Rulings()
+
+
 class Table:
     """Everything on the table for one resolution. `game`: FlipToons on the toolkit
     (`games.GameKit`; set by `kit`, which the package imports)."""
@@ -84,10 +88,10 @@ class Table:
     game = None
 
     def __init__(self, season: str = "s2", rulings: Rulings | None = None, seed: int | None = None,
-                 first_player: int = 0) -> None:
+                 first_player: int = 0, rng: random.Random | None = None) -> None:
         self.season = season
-        self.rulings = rulings or Rulings()
-        self.rng = random.Random(seed)
+        self.rulings = rulings or DEFAULT_RULINGS
+        self.rng = rng if rng is not None else random.Random(seed)  # `rng`: a generator made already
         self.players: list[PlayerState] = []
         self.market: list[Card | None] = [None] * len(PRICES[season])
         self.toon_deck: deque[Card] = deque()
