@@ -158,20 +158,38 @@ class Game(Resolver):
             self.check_end_trigger()
         self.phase = "market"
         skunk_dismissal(self, None)
-        each_turn = t.rulings.after_market_timing == "each-turn"
-        for p in t.clockwise():
-            start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
-            p.fame_left = p.fame_total
-            p.actions_left = 2 + p.bonus_actions
-            market_turn(self, p, start)
-            if not self.refill_and_after_market(p, start, each_turn):
-                return self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
-        if t.rulings.after_market_timing == "end-of-phase":
-            for p in t.clockwise():
-                after_market(self, p, None)
+        if not self.market_phase():
+            return
         if stop_before_cleanup:
             return
         self.cleanup()
+
+    def market_phase(self, resume=None) -> bool:
+        """Every player's Market turn, clockwise from the first player, each followed by the
+        refill (and the after-Market effects, ruling `after_market_timing`), then those effects
+        at the end of the phase (S2 Market). `resume`: the player whose turn is under way; their
+        actions go on from where they are (fame and actions left as they stand), then the turns
+        after theirs: how a game copied at a Market decision plays on (`montecarlo`). False if
+        the solo game was lost because the market could not be refilled."""
+        t = self.table
+        each_turn = t.rulings.after_market_timing == "each-turn"
+        turns = t.clockwise()
+        if resume is not None:
+            turns = turns[turns.index(resume):]
+        for p in turns:
+            start = None
+            if p is not resume:
+                start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
+                p.fame_left = p.fame_total
+                p.actions_left = 2 + p.bonus_actions
+            market_turn(self, p, start)
+            if not self.refill_and_after_market(p, start, each_turn):
+                self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
+                return False
+        if t.rulings.after_market_timing == "end-of-phase":
+            for p in t.clockwise():
+                after_market(self, p, None)
+        return True
 
     def refill_and_after_market(self, p, cause, each_turn: bool) -> bool:
         """After a player's actions: refill the market (s2.market.refill) and, with after-Market

@@ -157,9 +157,76 @@ class Table:
     def market_cards(self) -> list[Card]:
         return [c for c in self.market if c is not None]
 
+    def copy(self) -> "Table":
+        """An exact copy to play on: every card a new `Card` with the same uid, face and space,
+        in the same places and orders (decks, grids, dismissed piles, market, toon deck), each
+        player's state, the first player, the effects waiting after the Flip and the generator's
+        state, so that the copy plays on exactly as the table would. The cards of the market's
+        discard pile and of the box, which nothing takes back, are shared. What a search
+        simulates on (`montecarlo`)."""
+        made: dict[int, Card] = {}
+        new_card = Card.__new__
+
+        def card(c: Card | None) -> Card | None:
+            if c is None:
+                return None
+            new = made.get(c.uid)
+            if new is None:
+                new = made[c.uid] = new_card(Card)
+                new.uid, new.spec, new.face_up, new.where = c.uid, c.spec, c.face_up, c.where
+            return new
+
+        def stacks(cells):
+            return [None if s is None else [card(c) for c in s] for s in cells]
+
+        t = Table.__new__(Table)
+        t.season, t.rulings = self.season, self.rulings
+        t.rng = random.Random.__new__(random.Random)
+        t.rng.setstate(self.rng.getstate())
+        t.players = []
+        for p in self.players:
+            q = PlayerState.__new__(PlayerState)
+            q.index, q.name = p.index, p.name
+            q.deck = deque([card(c) for c in p.deck])
+            grid = Grid.__new__(Grid)
+            grid.slots = stacks(p.grid.slots)
+            grid.extra = (stacks(p.grid.extra[0]), stacks(p.grid.extra[1]), stacks(p.grid.extra[2]))
+            grid.version, grid.holes = p.grid.version, p.grid.holes
+            q.grid = grid
+            q.dismissed = [card(c) for c in p.dismissed]
+            q.revealed = card(p.revealed)
+            q.built_grid, q.actions, q.choices = p.built_grid, p.actions, p.choices
+            q.fame = [_moved_entry(e, card(e.card)) for e in p.fame]
+            q.queued = [(card(c), *rest) for c, *rest in p.queued]
+            q.fame_total, q.flip_ended, q.fame_left = p.fame_total, p.flip_ended, p.fame_left
+            q.actions_left, q.critics_choice = p.actions_left, p.critics_choice
+            q.starting_season, q.bonus_actions = p.starting_season, p.bonus_actions
+            q.fame_generated, q.fame_extra_rows = p.fame_generated, p.fame_extra_rows
+            q.gains = dict(p.gains)
+            t.players.append(q)
+        t.market = [card(c) for c in self.market]
+        t.toon_deck = deque([card(c) for c in self.toon_deck])
+        t.market_discard = list(self.market_discard)
+        t.box = list(self.box)
+        t.first_player = self.first_player
+        t.notes = list(self.notes)
+        t.after_flip = [(i, card(c), *rest) for i, c, *rest in self.after_flip]
+        least = self.least_fame_player
+        t.least_fame_player = None if least is None else t.players[least.index]
+        t._next_uid = self._next_uid
+        if "game" in self.__dict__:
+            t.game = self.game
+        return t
+
     def snapshot(self, grids: dict | None = None) -> dict:
         """The table's state as plain values (`snapshot`)."""
         return snapshot(self, grids)
+
+
+def _moved_entry(entry, card):
+    """A copy of a Check Fame entry (`fame.CardFame`) naming `card`, the copy of its card."""
+    from dataclasses import replace
+    return replace(entry, card=card)
 
 
 def snapshot(table: Table, grids: dict | None = None) -> dict:

@@ -1,0 +1,427 @@
+"""A search policy: flat Monte Carlo over every Market decision, on determinised copies of the table.
+
+    >>> game = new_game("s2", 1, seed=3, solo="normal", policy=MonteCarloPolicy(seed=3), traced=False)
+    >>> game.play().solo                                                  # doctest: +SKIP
+    'won'
+
+At a decision the policy tries each legal option on copies of the table (`Table.copy`) and plays
+each copy on to the end of the game with a cheap `RolloutPolicy` for every player: the rest of
+the Market turn, the other players' turns, Cleanup and the following rounds. An option's value is
+the share of its simulations the deciding player wins: in a solo game, 30 fame in one Check Fame
+before the toon deck runs out (S2 Solo Play Rules); with several players, the win after the Final
+Flip (a tie shares it). The budget (`simulations` a decision, and optionally `ms`) is spread by
+successive halving: every option gets some simulations, the better half more, and so on; all
+options of a decision play on the same determinisations (common random numbers), so they are
+compared on the same luck.
+
+No peeking. Before a copy plays on, it is *determinised*: what the deciding player cannot see,
+the order of every deck (their own included: it is shuffled before it is read) and of the toon
+deck, is put in a fixed order (by card id) and shuffled by the policy's own generator, and the
+copy's later shuffles come from that generator too, never from the game's seed. The contents of
+decks and of the toon deck are known to every player (hires, dismissals and the face-up discards
+are public), their orders are not; so the policy's answer depends only on what the player sees.
+
+Which decisions are searched: every Market action; the decisions an action leads to in the
+player's own turn (the Raccoon's and the Crow's free hire, the Panther's and the Butterfly's
+dismissal, the Horse's discards, the Pig's deck) and the after-Market effects of that turn (the
+Alligator's dismissal), by replaying the turn from the policy's copy of the table at the Market
+action (the same answers up to the decision, so the copy reaches the same situation); the Skunk's
+dismissal, which comes just before the Market. The others (the Cow's copy at Check Fame, the
+effects waiting at the end of the Flip) are answered as `RolloutPolicy` answers them.
+"""
+from __future__ import annotations
+
+import csv
+import math
+import random
+import time
+from functools import lru_cache
+from importlib import resources
+from typing import NamedTuple
+
+from ..policy import Choice, DefaultPolicy
+from .game import TRIGGER_FAME, Game
+from .market import skunk_dismissal
+
+__all__ = ["MonteCarloPolicy", "RolloutPolicy", "Estimate", "card_values", "measure_card_values",
+           "determinise"]
+
+#: About how many cards a Flip reveals (six slots, and the cards that stack or leave): a deck's worth counts that share of it.
+SLOTS = 8
+
+
+# -- card values: what the rollouts hire and dismiss by --------------------------------------------
+
+@lru_cache(maxsize=None)
+def card_values(season: str) -> dict[str, float]:
+    """{card id: fame a copy of it adds to a six-slot Flip}, per season ('s1', 's2', 'combined'),
+    read from `data/card_values.csv` (made by `measure_card_values`); a card the file lacks is
+    worth its printed fame."""
+    from .cards import CATALOG
+    text = resources.files("fliptoons_explore").joinpath("data/card_values.csv").read_text("utf-8")
+    values = {c.id: float(c.fame) for c in CATALOG.values()}
+    for row in csv.DictReader(text.splitlines()):
+        if row["season"] == season:
+            values[row["id"]] = float(row["value"])
+    return values
+
+
+def measure_card_values(season: str, decks: int = 30000, seed: int = 1) -> dict[str, float]:
+    """What each card of a season adds to a Flip, measured with the engine: `decks` random decks
+    of 5 to 14 cards (toon and starting cards), each flipped and scored once beside a random
+    market and toon deck; the Check Fame total is fitted by least squares as the sum over the
+    deck's cards of a value per card, scaled by the share of the deck six slots reveal
+    (6 / max(6, cards)). The value holds what a card does to its neighbours (a Swordfish turns
+    two cards face down, a Sloth stacks and frees a slot). Seeded: the same call, the same values."""
+    import numpy as np
+
+    from .cards import CATALOG, toon_deck
+    from .engine import resolve_table
+    from .state import Table
+    pool = toon_deck(season) + [c.id for c in CATALOG.values() if c.starting
+                                and (season == "combined" or c.season == season)]
+    ids = sorted(set(pool))
+    column = {c: i for i, c in enumerate(ids)}
+    rng = random.Random(seed)
+    x = np.zeros((decks, len(ids)))
+    y = np.zeros(decks)
+    policy = DefaultPolicy()
+    for k in range(decks):
+        deck = rng.sample(pool, rng.randint(5, 14))
+        t = Table(season, seed=rng.randrange(2 ** 32))
+        p = t.add_player("P")
+        p.deck.extend(t.new_card(c) for c in deck)
+        t.toon_deck.extend(t.new_card(c) for c in rng.sample(pool, 8))
+        t.arrange_market([t.new_card(c, True) for c in rng.sample(pool, len(t.prices))])
+        resolve_table(t, policy, traced=False)
+        share = SLOTS / max(SLOTS, len(deck))
+        for c in deck:
+            x[k, column[c]] += share
+        y[k] = p.fame_total
+    beta = np.linalg.lstsq(x, y, rcond=None)[0]
+    return {c: round(float(b), 2) for c, b in zip(ids, beta)}
+
+
+def deck_worth(total: float, cards: int, slots: float = SLOTS) -> float:
+    """What a Flip of a deck is expected to score: its cards' values (`card_values`), scaled by
+    the share of the deck `slots` reveal."""
+    return total * slots / max(slots, cards)
+
+
+# -- the rollout policy -------------------------------------------------------------------------------
+
+class RolloutPolicy:
+    """The cheap policy the search plays its simulations with (and a policy of its own): in the
+    Market it takes the action that raises its deck's worth (`deck_worth` of `card_values`) the
+    most, a hire needing `hire_margin` more (each hire brings a toon card into the market, and
+    so the end of a solo game, closer), and skips when none helps. A free hire (Raccoon, Crow)
+    takes the card worth the most if it helps; a dismissal by an ability the card worth the
+    least (an optional one only if that helps). Every other decision is the `DefaultPolicy`'s."""
+
+    name = "rollout"
+
+    def __init__(self, hire_margin: float = 0.0, slots: float = SLOTS) -> None:
+        self.hire_margin = hire_margin
+        self.slots = slots
+        self.default = DefaultPolicy()
+        self._values = None
+        self._season = None
+
+    def values(self, table) -> dict[str, float]:
+        if table.season != self._season:
+            self._values, self._season = card_values(table.season), table.season
+        return self._values
+
+    def choose(self, choice: Choice):
+        table = choice.table
+        kind = choice.kind
+        if table is None or kind in ("cow_copy", "effect_order", "pig", "horse_discard"):
+            return self.default.choose(choice)
+        v = self.values(table)
+        player = table.players[choice.player]
+        owned = list(player.deck) + player.grid.cards()
+        n = len(owned)
+        total = sum(v[c.spec.id] for c in owned)
+        k = self.slots
+        base = deck_worth(total, n, k)
+        if kind == "market_action":
+            best, best_gain = len(choice.options) - 1, 0.0  # skip is the last option
+            margin = self.hire_margin
+            for i, a in enumerate(choice.options):
+                if a.verb == "hire":
+                    gain = deck_worth(total + v[a.card.spec.id], n + 1, k) - base - margin
+                elif a.verb == "dismiss":
+                    gain = deck_worth(total - v[a.card.spec.id], n - 1, k) - base
+                else:
+                    continue
+                if gain > best_gain:
+                    best, best_gain = i, gain
+            return best
+        if kind in ("raccoon", "crow"):
+            gains = [deck_worth(total + v[c.spec.id], n + 1, k) - base for c in choice.options]
+        elif kind.startswith("dismiss_"):
+            gains = [deck_worth(total - v[c.spec.id], n - 1, k) - base for c in choice.options]
+        else:
+            return self.default.choose(choice)
+        best = max(range(len(gains)), key=gains.__getitem__)
+        if choice.optional and gains[best] <= 0:
+            return None
+        return best
+
+
+# -- determinising ----------------------------------------------------------------------------------
+
+def determinise(table, rng: random.Random) -> None:
+    """Replace what no player sees on `table` (in place) by one sample of it: every deck's order
+    and the toon deck's order, each put in a fixed order (card id, then uid) and shuffled by
+    `rng`; the table's later draws come from `rng` too. Nothing of the hidden order survives."""
+    def shuffled(cards):
+        cards = sorted(cards, key=lambda c: (c.spec.id, c.uid))
+        rng.shuffle(cards)
+        return cards
+
+    for p in table.players:
+        cards = shuffled(p.deck)
+        p.deck.clear()
+        p.deck.extend(cards)
+    cards = shuffled(table.toon_deck)
+    table.toon_deck.clear()
+    table.toon_deck.extend(cards)
+    table.rng = random.Random(rng.getrandbits(64))
+
+
+class _Branch:
+    """The policy of one simulation: the `prefix` answers first (replaying the turn up to the
+    decision), then, at the decision, the table is determinised and `answer` given; every later
+    decision is the rollout's."""
+
+    name = "montecarlo-simulation"
+
+    def __init__(self, prefix, answer, rollout, rng: random.Random, expect=None) -> None:
+        self.prefix = prefix
+        self.answer = answer
+        self.rollout = rollout
+        self.rng = rng
+        self.expect = expect
+        self.asked = 0
+
+    def choose(self, choice: Choice):
+        k = self.asked
+        self.asked += 1
+        if k < len(self.prefix):
+            return self.prefix[k]
+        if k == len(self.prefix):
+            if self.expect is not None and choice.script_names() != self.expect:
+                raise _Diverged()
+            determinise(choice.table, self.rng)
+            return self.answer
+        return self.rollout.choose(choice)
+
+
+class _Diverged(Exception):
+    """A replayed turn did not reach the decision it replays: with after-Market effects at the
+    end of the phase (ruling `after_market_timing`), the other players' turns come between."""
+
+
+# -- where a decision stands in the game --------------------------------------------------------------
+
+class _Start(NamedTuple):
+    """Where a simulation starts: a copy of `table` (the real one, or the policy's copy at the
+    turn's Market action), `resume` ('market': inside `player`'s Market turn; 'skunk': the
+    Skunk's dismissal just before the Market), `prefix`: the answers that replay the turn up to
+    the decision, and the game's state around it."""
+
+    table: object
+    resume: str
+    player: int
+    prefix: tuple
+    solo: bool
+    end_triggered: bool
+
+
+class Estimate(NamedTuple):
+    """One option of a decision as the search saw it: its index (None: declined), how it is
+    named, its mean value (the share of simulations won, plus the fame shaping), how many
+    simulations it got, and a 95% interval of that mean."""
+
+    option: int | None
+    name: str
+    value: float
+    simulations: int
+    low: float
+    high: float
+
+
+def _end_triggered(table) -> bool:
+    """Whether the 30-fame end was triggered this round (a decision in the Market only sees this
+    round: an earlier trigger would have ended the game at its Cleanup)."""
+    if len(table.players) == 1:
+        return False
+    firefly = table.rulings.firefly_counts_for_trigger
+    return max(p.fame_total if firefly else p.fame_generated for p in table.players) >= TRIGGER_FAME
+
+
+# -- the search ---------------------------------------------------------------------------------------
+
+class MonteCarloPolicy:
+    """Flat Monte Carlo search over each Market decision (see the module's docstring).
+
+    `simulations`: the budget of one decision (spread by successive halving); `ms`: optionally a
+    time limit per decision as well (then the answers depend on the machine's speed); `seed`:
+    the policy's generator (the same seed, the same answers); `fame_weight`: a solo simulation
+    that is lost still counts `fame_weight` x (its best Check Fame / 30), so that options that
+    rarely win are still told apart; `rollout`: the policy simulations play with (default
+    `RolloutPolicy()`); `game`: the game played (optional: `follow(game)`), whose end trigger
+    the policy then reads instead of inferring it from the table."""
+
+    name = "montecarlo"
+
+    def __init__(self, simulations: int = 120, ms: float | None = None, seed: int = 0,
+                 fame_weight: float = 0.25, rollout=None, game: Game | None = None) -> None:
+        if not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1:
+            raise ValueError(f"simulations: expected a whole number of at least 1, got {simulations!r}")
+        if ms is not None and not (isinstance(ms, (int, float)) and ms > 0):
+            raise ValueError(f"ms: expected None or a positive number of milliseconds, got {ms!r}")
+        self.simulations = simulations
+        self.ms = ms
+        self.seed = seed
+        self.fame_weight = fame_weight
+        self.rollout = rollout or RolloutPolicy()
+        self.game = game
+        self.asked = 0
+        self._turn = None  # (player, its queued list, copy of the table, answers since) at a Market action
+
+    def follow(self, game: Game) -> "MonteCarloPolicy":
+        self.game = game
+        return self
+
+    # -- answering --------------------------------------------------------------------------
+    def choose(self, choice: Choice):
+        self.asked += 1
+        start = self.start(choice)
+        estimates = None
+        if start is not None and len(choice.options) + choice.optional >= 2:
+            try:
+                estimates = self.search(choice, start, self.simulations, halving=True)
+            except _Diverged:  # a turn the copy cannot replay (another player's turn came between)
+                estimates = None
+        if estimates is None:
+            answer = self.rollout.choose(choice)
+        else:
+            answer = max(estimates, key=lambda e: (e.simulations, e.value)).option
+        if self._turn is not None and self._turn[0] == choice.player and start is not None:
+            self._turn[3].append(answer)
+        return answer
+
+    def start(self, choice: Choice) -> _Start | None:
+        """Where simulations of this decision start, or None if it is not searched."""
+        table = choice.table
+        if table is None:
+            return None
+        player = table.players[choice.player]
+        ended = self.game.end_triggered if self.game is not None else _end_triggered(table)
+        solo = len(table.players) == 1
+        if choice.kind == "market_action":
+            self._turn = (choice.player, player.queued, table.copy(), [])
+            return _Start(table, "market", choice.player, (), solo, ended)
+        if choice.kind == "dismiss_skunk":
+            self._turn = None
+            return _Start(table, "skunk", choice.player, (), solo, ended)
+        turn = self._turn
+        if turn is not None and turn[0] == choice.player and turn[1] is player.queued:
+            return _Start(turn[2], "market", choice.player, tuple(turn[3]), solo, ended)
+        return None
+
+    def search(self, choice: Choice, start: _Start, budget: int, halving: bool = True) -> list[Estimate]:
+        """Every option of `choice` (and declining it, if it may be declined) with its mean value
+        over simulations from `start`: `budget` simulations in all, by successive halving (or
+        the same number each, `halving=False`)."""
+        options = list(range(len(choice.options))) + ([None] if choice.optional else [])
+        names = choice.script_names()
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        rng = random.Random(f"{self.seed}/{self.asked}")
+        samples = []  # one generator seed per determinisation, shared by every option
+        results = {o: [] for o in options}
+        alive = list(options)
+        rounds = max(1, math.ceil(math.log2(len(options)))) if halving else 1
+        expect = choice.script_names() if start.prefix else None
+        for r in range(rounds):
+            each = max(1, budget // (rounds * len(alive)))
+            while len(samples) < max(len(results[o]) for o in alive) + each:
+                samples.append(rng.getrandbits(64))
+            for o in alive:
+                got = results[o]
+                for k in range(len(got), len(got) + each):
+                    if deadline is not None and time.perf_counter() > deadline and got:
+                        break
+                    got.append(self.simulate(start, o, samples[k], expect))
+            if r < rounds - 1:
+                alive.sort(key=lambda o: -_mean(results[o]))
+                alive = alive[:max(1, (len(alive) + 1) // 2)]
+        out = []
+        for o in options:
+            got = results[o]
+            name = "decline" if o is None else str(_shown(names[o]))
+            mean = _mean(got)
+            half = 1.96 * _sd(got) / math.sqrt(len(got)) if len(got) > 1 else float("inf")
+            out.append(Estimate(o, name, mean, len(got), mean - half, mean + half))
+        return out
+
+    def simulate(self, start: _Start, option, sample: int, expect=None) -> float:
+        """One simulation: a copy of the start's table, determinised at the decision, `option`
+        given, then played to the end of the game by the rollout; the deciding player's value."""
+        table = start.table.copy()
+        branch = _Branch(start.prefix, option, self.rollout, random.Random(sample), expect)
+        game = Game(table, branch, traced=False, solo="normal" if start.solo else None)
+        game.end_triggered = start.end_triggered
+        game.phase = "market"
+        player = table.players[start.player]
+        if start.resume == "skunk":
+            skunk_dismissal(game, None)
+            alive = game.market_phase()
+        else:
+            alive = game.market_phase(resume=player)
+        if alive:
+            game.cleanup()
+        while game.result is None:
+            game.play_round()
+        return self.value(game, start.player)
+
+    def value(self, game: Game, player: int) -> float:
+        r = game.result
+        if r.solo is not None:
+            if r.solo == "won":
+                return 1.0
+            best = max((f.fame[0] for f in game.history), default=0)
+            return self.fame_weight * min(best, TRIGGER_FAME) / TRIGGER_FAME
+        return 1 / len(r.winners) if player in r.winners else 0.0
+
+
+def _mean(xs) -> float:
+    return sum(xs) / len(xs) if xs else float("-inf")
+
+
+def _sd(xs) -> float:
+    m = _mean(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
+
+
+def _shown(name):
+    return getattr(name, "id", name)
+
+
+def write_card_values(path=None, decks: int = 30000, seed: int = 1) -> str:
+    """Measure every season's card values (`measure_card_values`) and write them as
+    `data/card_values.csv` (or `path`): `python -m fliptoons_explore.fliptoons.montecarlo`."""
+    from pathlib import Path
+    path = Path(path) if path else Path(__file__).resolve().parent.parent / "data" / "card_values.csv"
+    lines = ["season,id,value"]
+    for season in ("s1", "s2", "combined"):
+        values = measure_card_values(season, decks, seed)
+        lines += [f"{season},{c},{v}" for c, v in sorted(values.items())]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+if __name__ == "__main__":
+    print(write_card_values())
