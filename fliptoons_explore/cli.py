@@ -10,6 +10,7 @@ SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and
     fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--jobs J] [--json]
     fliptoons-explore experiment NAME [--games N] [--jobs J] [--seed S] [--set K=V] [--json | --csv FILE] [--plot FILE.png]
     fliptoons-explore experiment --list
+    fliptoons-explore tournament --policies P,Q,... --season S --players N [--solo D] --games G [--seed S] [--simulations N] [--jobs J] [--json]
     fliptoons-explore chain SCENARIO.json [--json]
     fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]
     fliptoons-explore flipology resolve SCENARIO.json [--json]
@@ -93,6 +94,21 @@ def _whole_number(text: str) -> int:
     return int(text)
 
 
+def _fliptoons_policy(text: str) -> str:
+    """A FlipToons policy's name (`fliptoons.play.policy_name`)."""
+    from .fliptoons.play import policy_name
+    try:
+        policy_name(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def _default_simulations() -> int:
+    from .fliptoons.montecarlo import DEFAULT_SIMULATIONS
+    return DEFAULT_SIMULATIONS
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="fliptoons-explore", description=DESCRIPTION,
                      formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -129,9 +145,10 @@ def _parser() -> argparse.ArgumentParser:
                          "scripts (\"actions\", \"choices\", each a list or a list of rounds) do not "
                          "answer, the policy answers.")
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
-    p.add_argument("--policy", choices=("default", "random", "greedy"), default="default",
-                   help="who answers what no script answers: the engine's documented defaults, at "
-                        "random (from the scenario's seed), or greedy (default: %(default)s)")
+    p.add_argument("--policy", type=_fliptoons_policy, default="default", metavar="P",
+                   help="who answers what no script answers: default (the engine's documented "
+                        "defaults), random (from the scenario's seed), greedy, or montecarlo (a "
+                        "search; montecarlo:N searches N simulations a decision) (default: %(default)s)")
     p = command("play", "play whole games from a seed and print who won",
                 "Play whole games, game k from seed SEED + k, every decision taken by a policy; "
                 "one line per game, then the wins. Progress goes to standard error when it is a "
@@ -139,11 +156,34 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--season", choices=("s1", "s2", "combined"), required=True)
     p.add_argument("--players", type=_whole_number, required=True, help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo")
     p.add_argument("--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)")
-    p.add_argument("--policy", choices=("default", "random", "greedy"), default="default",
-                   help="who decides: the engine's documented defaults, at random, or greedy "
+    p.add_argument("--policy", type=_fliptoons_policy, default="default", metavar="P",
+                   help="who decides: default (the engine's documented defaults), random, greedy, "
+                        "or montecarlo (a search; montecarlo:N searches N simulations a decision) "
                         "(default: %(default)s)")
+    p.add_argument("--simulations", type=_whole_number, metavar="N",
+                   help="montecarlo's budget: simulations a decision (default: the policy's own, "
+                        f"{_default_simulations()})")
     p.add_argument("--seed", type=_whole_number, required=True)
     p.add_argument("--games", type=_whole_number, default=1, help="how many games (default: %(default)s)")
+    p.add_argument("--jobs", type=_whole_number, default=1, help=JOBS_HELP)
+    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p = command("tournament", "policies against each other: their win shares with intervals",
+                "Play seeded games of the policies against each other, game k from seed SEED + k "
+                "with the seats turned k places (seat i plays the (i + k)-th name, the names "
+                "repeating round the table), and print each policy's share of its seats' games "
+                "won, ties shared, with a 95% Wilson interval and a fair share beside it. Solo "
+                "(--players 1 --solo D): every policy plays every seed.")
+    p.add_argument("--policies", required=True, metavar="P,Q,...",
+                   help="policy names separated by commas: default, random, greedy, montecarlo, "
+                        "montecarlo:N (N simulations a decision)")
+    p.add_argument("--season", choices=("s1", "s2", "combined"), required=True)
+    p.add_argument("--players", type=_whole_number, required=True, help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo")
+    p.add_argument("--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)")
+    p.add_argument("--games", type=_whole_number, required=True, help="how many games")
+    p.add_argument("--seed", type=_whole_number, default=0, help="the first seed (default: %(default)s)")
+    p.add_argument("--simulations", type=_whole_number, metavar="N",
+                   help="montecarlo's budget: simulations a decision (default: the policy's own, "
+                        f"{_default_simulations()})")
     p.add_argument("--jobs", type=_whole_number, default=1, help=JOBS_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
     p = scenario_command("chain", "the causal chain graph of a resolution (what caused what)",
@@ -317,9 +357,11 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             return _fail(e)
         return 0
-    if args.command in ("play", "experiment") or args.command == "flipology" and args.flipology_command == "play":
+    if args.command in ("play", "experiment", "tournament") or args.command == "flipology" and args.flipology_command == "play":
         if args.command == "play":
             from .fliptoons.play import play_command
+        elif args.command == "tournament":
+            from .analysis.tournament import tournament_command as play_command
         elif args.command == "experiment":
             from .analysis.experiments import experiment_command as play_command
         else:

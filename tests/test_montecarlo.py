@@ -3,6 +3,8 @@
 strong it is (benchmarks/strength.py measures that)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fliptoons_explore.fliptoons.game import Game, new_game
@@ -87,3 +89,198 @@ def test_the_search_is_deterministic_for_a_seed():
         return game.decisions, game.result.solo
 
     assert decisions(1) == decisions(1)
+
+
+# -- no peeking ------------------------------------------------------------------------------------
+
+#: Ann's round: six cards flipped (the Mosquito last), three more in her deck that no one sees, a
+#: toon deck in an order no one sees. Changing those orders changes nothing she can see.
+HIDDEN = {"season": "s2", "solo": "normal", "players": [
+    {"name": "Ann", "deck": ["vulture", "clownfish", "goldfish", "shark", "hen", "mosquito",
+                             "capybara", "spider", "ladybug"]}],
+    "market": ["salamander", "goldfish", "raccoon", "crab", "vulture"],
+    "toon_deck": ["mole", "hen", "crab", "gorilla", "fox", "shark", "rat", "zebra", "capybara", "sloth"]}
+
+
+def _with_orders(deck_tail, toon_deck):
+    import copy
+    scenario = copy.deepcopy(HIDDEN)
+    scenario["players"][0]["deck"][6:] = deck_tail
+    scenario["toon_deck"] = toon_deck
+    return scenario
+
+
+def _market_decision(scenario):
+    from fliptoons_explore.analysis.advice import decision_of
+    choice, _ = decision_of(scenario)
+    return choice
+
+
+def test_the_search_does_not_peek_at_the_order_of_hidden_cards():
+    """S2 Solo: Ann's Market decision after her Flip. The order of the three cards left in her deck
+    and of the toon deck is hidden; reversing both behind the policy changes neither its answer
+    nor any option's estimate. (A search that skipped determinising, below, does see the change:
+    the situation is one where the hidden order matters.)"""
+    from fliptoons_explore.fliptoons import montecarlo
+    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    toon = HIDDEN["toon_deck"]
+    a = _market_decision(HIDDEN)
+    b = _market_decision(_with_orders(["ladybug", "spider", "capybara"], toon[::-1]))
+    assert snapshot(a.table)["toon_deck"] != snapshot(b.table)["toon_deck"]
+    assert [c.spec.id for c in a.table.players[0].deck] == ["capybara", "spider", "ladybug"]
+    assert [c.spec.id for c in b.table.players[0].deck] == ["ladybug", "spider", "capybara"]
+    seen = {k: v for k, v in snapshot(a.table).items() if k != "toon_deck"}
+    seen["players"] = [{**p, "deck": sorted(p["deck"])} for p in seen["players"]]
+    seen_b = {k: v for k, v in snapshot(b.table).items() if k != "toon_deck"}
+    seen_b["players"] = [{**p, "deck": sorted(p["deck"])} for p in seen_b["players"]]
+    assert seen == seen_b and sorted(snapshot(a.table)["toon_deck"]) == sorted(snapshot(b.table)["toon_deck"])
+
+    def estimates(choice):
+        policy = MonteCarloPolicy(simulations=6, seed=2)
+        return policy.search(choice, policy.start(choice), 6 * len(choice.options), halving=False)
+
+    assert estimates(a) == estimates(b)
+    assert MonteCarloPolicy(simulations=24, seed=2).choose(a) == MonteCarloPolicy(simulations=24, seed=2).choose(b)
+
+    peeking = montecarlo.determinise
+    try:
+        montecarlo.determinise = lambda table, rng: None  # the copies keep the real orders
+        assert estimates(a) != estimates(b)
+    finally:
+        montecarlo.determinise = peeking
+
+
+def test_the_search_does_not_peek_at_other_players_decks():
+    """Two players: reversing the rest of the other player's deck changes nothing for the one
+    deciding."""
+    import copy
+
+    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    two = copy.deepcopy(HIDDEN)
+    del two["solo"]
+    two["players"].append({"name": "Ben", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug",
+                                                   "firefly", "fox", "rat", "vulture", "sloth"]})
+    other = copy.deepcopy(two)
+    other["players"][1]["deck"][6:] = other["players"][1]["deck"][6:][::-1]
+    a, b = _market_decision(two), _market_decision(other)
+    assert [c.spec.id for c in a.table.players[1].deck] != [c.spec.id for c in b.table.players[1].deck]
+
+    def estimates(choice):
+        policy = MonteCarloPolicy(seed=4)
+        return policy.search(choice, policy.start(choice), 4 * len(choice.options), halving=False)
+
+    assert estimates(a) == estimates(b)
+
+
+# -- what the search finds --------------------------------------------------------------------------
+
+#: The end-of-game situation "s2.solo.win" without its scripted actions: with 29 fame Ann can
+#: reach 30 next round (the situation's own line: dismiss the Mosquito, hire the Goldfish, and
+#: every order of her six fish makes 36).
+SIX_FISH = {"season": "s2", "solo": "normal", "players": [
+    {"name": "Ann", "deck": ["swordfish", "swordfish", "starfish", "starfish", "clownfish", "mosquito"]}],
+    "market": ["salamander", "goldfish", "raccoon", "opossum", "fox"],
+    "toon_deck": ["mole", "hen", "crab", "gorilla"]}
+
+
+def test_the_search_wins_where_a_market_turn_can_win():
+    """S2 Solo: from Ann's 29, the search's Market turn wins in round 2 (30 fame or more in one
+    Check Fame, "s2.solo.win"), for each of four seeds; the default policy (hire the card of most
+    fame) does not."""
+    from fliptoons_explore.fliptoons.engine import play_game
+    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    for seed in range(4):
+        game = play_game(SIX_FISH, MonteCarloPolicy(simulations=24, seed=seed), traced=False)
+        assert (game.result.solo, game.result.rounds, game.history[0].fame) == ("won", 2, (29,))
+        assert game.history[1].fame[0] >= 30
+    default = play_game(SIX_FISH, traced=False)
+    assert (default.result.solo, default.result.rounds) != ("won", 2)
+
+
+def test_advise_gives_every_option_its_win_rate():
+    """advise(scenario): every legal Market action of Ann's first decision, with the share of its
+    simulations won and a Wilson interval; the pick is the option of highest value, here hiring
+    the Goldfish; dismissing a Swordfish never wins (her grid cannot reach 30 without it)."""
+    from fliptoons_explore.analysis.advice import advise
+    df = advise(SIX_FISH, simulations=8, seed=1)
+    assert df.attrs["kind"] == "market_action" and df.attrs["fame_left"] == 29 and df.attrs["name"] == "Ann"
+    assert sorted(df["option"]) == sorted(
+        ["hire:salamander", "hire:goldfish", "hire:raccoon", "hire:opossum", "hire:fox", "dismiss:swordfish",
+         "dismiss:swordfish", "dismiss:starfish", "dismiss:starfish", "dismiss:clownfish", "dismiss:mosquito", "skip"])
+    assert (df["simulations"] == 8).all() and df["best"].sum() == 1
+    assert df.loc[0, "option"] == "hire:goldfish" and df.loc[0, "best"]
+    assert ((df["low"] <= df["win_rate"]) & (df["win_rate"] <= df["high"])).all()
+    assert (df.loc[df["option"] == "dismiss:swordfish", "win_rate"] == 0).all()
+
+
+def test_advise_on_a_game_leaves_the_game_as_it_is():
+    """advise(game) plays a copy of the game on to its next Market decision; the game itself does
+    not move, and plays on as it would have."""
+    from fliptoons_explore.analysis.advice import advise
+    game = new_game("s2", 2, 12, traced=False)
+    game.play_round()
+    before = snapshot(game.table)
+    df = advise(game, simulations=2, player=1)
+    assert df.attrs["player"] == 1 and snapshot(game.table) == before and game.round == 1
+    twin = new_game("s2", 2, 12, traced=False)
+    assert (game.play().winners, snapshot(game.table)) == (twin.play().winners, snapshot(twin.table))
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda a: a("nope"), 'advise: expected a Game, a scenario (a dict) or a Choice, got "nope"'),
+    (lambda a: a(SIX_FISH, simulations=0), "simulations: expected a whole number of at least 1, got 0"),
+    (lambda a: a(SIX_FISH, policy=DefaultPolicy()), "policy: expected a MonteCarloPolicy"),
+    (lambda a: a({"season": "s2", "players": [{"name": "A", "deck": ["nope"]}]}), 'advise: players[0].deck[0]: unknown card id "nope"'),
+])
+def test_advise_bad_arguments(call, message):
+    from fliptoons_explore.analysis.advice import advise
+    with pytest.raises(ValueError) as e:
+        call(advise)
+    assert str(e.value).startswith(message) and "\n" not in str(e.value)
+
+
+# -- the command line ---------------------------------------------------------------------------------
+
+def test_play_and_tournament_name_the_search(capsys):
+    """`play --policy montecarlo --simulations N` and `tournament`: the search by name; the
+    tournament seats the policies turned one place a game and prints each one's share of its
+    seats' games won with a Wilson interval."""
+    from fliptoons_explore.analysis.tournament import seating, standings, tournament
+    from fliptoons_explore.cli import main
+    assert main(["play", "--season", "s2", "--players", "1", "--solo", "easy", "--policy", "montecarlo",
+                 "--simulations", "3", "--seed", "4", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["policy"] == "montecarlo" and doc["games"][0]["solo"] in ("won", "lost")
+    assert [seating(["a", "b", "c"], 4, k) for k in range(3)] == [["a", "b", "c", "a"], ["b", "c", "a", "b"],
+                                                                 ["c", "a", "b", "c"]]
+    df = tournament("default,montecarlo:1,greedy", "s2", players=2, games=3, seed=5)
+    assert list(df["policy"]) == ["default,montecarlo:1"] * 2 + ["montecarlo:1,greedy"] * 2 + ["greedy,default"] * 2
+    table = standings(df)
+    assert sorted(table["policy"]) == ["default", "greedy", "montecarlo:1"] and (table["seats"] == 2).all()
+    assert table["wins"].sum() == pytest.approx(3) and table["fair"].tolist() == pytest.approx([1 / 2] * 3)
+    assert main(["tournament", "--policies", "montecarlo,default", "--simulations", "2", "--season", "s1",
+                 "--players", "2", "--games", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2 games of s1, 2 players, from seed 1, seats turned one place a game:"
+    assert {line.split()[0] for line in out[2:]} == {"montecarlo:2", "default"}
+    assert all("(a fair share: 50.0%)" in line for line in out[2:])
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["tournament", "--policies", "greedy,nope", "--season", "s2", "--players", "2", "--games", "2"],
+     'error: --policies: expected a policy, default, random, greedy, montecarlo or montecarlo:N'),
+    (["tournament", "--policies", "greedy", "--season", "s2", "--players", "5", "--games", "2"],
+     "error: --players: expected 2 to 4 players with --season s2"),
+    (["play", "--season", "s2", "--players", "2", "--policy", "montecarlo:0", "--seed", "1"],
+     "error: argument --policy: expected a policy"),
+    (["play", "--season", "s2", "--players", "2", "--policy", "montecarlo", "--simulations", "0", "--seed", "1"],
+     "error: --simulations: expected 1 to 100,000 simulations a decision, got 0"),
+])
+def test_bad_policy_arguments_exit_2(argv, message, capsys):
+    from fliptoons_explore.cli import main
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse's own checks
+        code = stop.code
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and err.count("\n") == 1

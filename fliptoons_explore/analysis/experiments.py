@@ -33,7 +33,8 @@ from .._optional import require
 from ..fliptoons.cards import CATALOG, STARTING_DECKS, toon_deck
 from ..fliptoons.engine import resolve as resolve_fliptoons
 from ..fliptoons.game import TRIGGER_FAME, Game, new_game
-from ..fliptoons.play import make_policy as fliptoons_policy
+from ..fliptoons.play import POLICIES as FLIPTOONS_POLICIES, make_policy as fliptoons_policy
+from ..fliptoons.play import policy_name as fliptoons_policy_name
 from ..fliptoons.rulings import OPTIONS as FLIPTOONS_OPTIONS, Rulings
 from ..fliptoons.state import PRICES
 from ..flipology.play import make_policy as flipology_policy
@@ -43,6 +44,7 @@ from ..parallel import run_tasks
 __all__ = ["Setup", "Experiment", "EXPERIMENTS", "names", "run", "summary", "plot", "games",
            "resolutions", "replay", "scenario", "wilson", "mean_interval", "chains"]
 
+#: Flipology's policies (FlipToons': `fliptoons.play.POLICIES`, and montecarlo:N).
 POLICIES = ("default", "random", "greedy")
 #: The normal quantile of a two-sided 95% interval.
 Z95 = NormalDist().inv_cdf(0.975)
@@ -56,7 +58,8 @@ class Setup:
     'combined'), `players`, `solo` (None or 'easy', 'normal', 'hard' with one player).
     Flipology (`game="flipology"`): `variant` ('nature', 'great-tree', 'multi'), `players`,
     `moon` and `wolves` (whether those cards are played with). `policy`: a policy name
-    ('default', 'random', 'greedy') for every seat, or one per seat separated by commas
+    ('default', 'random', 'greedy'; in FlipToons also 'montecarlo', or 'montecarlo:N' for N
+    simulations a decision) for every seat, or one per seat separated by commas
     ('greedy,default'); `rulings`: the ruling options that differ from the defaults, as JSON
     text (`Setup.of(rulings={...})` writes it)."""
 
@@ -105,9 +108,11 @@ class Setup:
 
     def seat_policies(self) -> list[str]:
         names = self.policy.split(",") if isinstance(self.policy, str) else [self.policy]
+        known = FLIPTOONS_POLICIES if self.game == "fliptoons" else POLICIES
         for name in names:
-            if name not in POLICIES:
-                raise ValueError(f"policy: expected {', '.join(POLICIES)} (one for every seat, or one "
+            if not (_is_fliptoons_policy(name) if self.game == "fliptoons" else name in POLICIES):
+                more = " or montecarlo:N" if self.game == "fliptoons" else ""
+                raise ValueError(f"policy: expected {', '.join(known)}{more} (one for every seat, or one "
                                  f"per seat separated by commas), got {quote(self.policy)}")
         return names
 
@@ -130,6 +135,14 @@ class Setup:
         policy = _seats([flipology_policy(n, seed) for n in names], names)
         return flipology.new_game(self.variant, self.players, seed, policy, traced, moon=self.moon,
                                   wolves=self.wolves, rulings=rulings)
+
+
+def _is_fliptoons_policy(name) -> bool:
+    try:
+        fliptoons_policy_name(name)
+    except ValueError:
+        return False
+    return True
 
 
 class SeatPolicies:

@@ -106,6 +106,17 @@ class Game(Resolver):
         self.flips: list[FlipFame] = []
         self.result: GameResult | None = None
 
+    def copy(self, policy: Policy | None = None, traced: bool = False) -> "Game":
+        """A copy of this game at rest (before its first round, or between rounds) on a copy of
+        its table (`Table.copy`), deciding by `policy` (default: this game's), untraced unless
+        `traced`: with the same seed, it plays on exactly as this game would."""
+        g = Game(self.table.copy(), policy or self.policy, traced, self.solo, self.shuffle, seed=self.seed)
+        g.round, g.stage, g.final, g.as_given = self.round, self.stage, self.final, self.as_given
+        g.end_triggered, g.phase, g.result = self.end_triggered, self.phase, self.result
+        g.history, g.flips = list(self.history), list(self.flips)
+        g.decisions = list(self.decisions)
+        return g
+
     def __repr__(self) -> str:
         fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
         state = "over" if self.result else f"round {self.round}"

@@ -48,6 +48,8 @@ __all__ = ["MonteCarloPolicy", "RolloutPolicy", "Estimate", "card_values", "meas
 
 #: About how many cards a Flip reveals (six slots, and the cards that stack or leave): a deck's worth counts that share of it.
 SLOTS = 8
+#: The search's budget of simulations a decision, unless told otherwise.
+DEFAULT_SIMULATIONS = 100
 
 
 # -- card values: what the rollouts hire and dismiss by --------------------------------------------
@@ -240,16 +242,16 @@ class _Start(NamedTuple):
 
 
 class Estimate(NamedTuple):
-    """One option of a decision as the search saw it: its index (None: declined), how it is
-    named, its mean value (the share of simulations won, plus the fame shaping), how many
-    simulations it got, and a 95% interval of that mean."""
+    """One option of a decision as the search saw it: its index (None: declined), how a script
+    names it, its mean `value` (what the search maximises: the share of simulations won, and in
+    a solo game the fame shaping), the `wins` of its simulations (ties shared) and how many
+    simulations it got (`analysis.advice` gives the win rate an interval)."""
 
     option: int | None
     name: str
     value: float
+    wins: float
     simulations: int
-    low: float
-    high: float
 
 
 def _end_triggered(table) -> bool:
@@ -276,7 +278,7 @@ class MonteCarloPolicy:
 
     name = "montecarlo"
 
-    def __init__(self, simulations: int = 120, ms: float | None = None, seed: int = 0,
+    def __init__(self, simulations: int = DEFAULT_SIMULATIONS, ms: float | None = None, seed: int = 0,
                  fame_weight: float = 0.25, rollout=None, game: Game | None = None) -> None:
         if not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1:
             raise ValueError(f"simulations: expected a whole number of at least 1, got {simulations!r}")
@@ -334,8 +336,8 @@ class MonteCarloPolicy:
 
     def search(self, choice: Choice, start: _Start, budget: int, halving: bool = True) -> list[Estimate]:
         """Every option of `choice` (and declining it, if it may be declined) with its mean value
-        over simulations from `start`: `budget` simulations in all, by successive halving (or
-        the same number each, `halving=False`)."""
+        over simulations from `start`: `budget` simulations in all (at least one an option), by
+        successive halving (or the same number each, `halving=False`)."""
         options = list(range(len(choice.options))) + ([None] if choice.optional else [])
         names = choice.script_names()
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
@@ -343,7 +345,9 @@ class MonteCarloPolicy:
         samples = []  # one generator seed per determinisation, shared by every option
         results = {o: [] for o in options}
         alive = list(options)
-        rounds = max(1, math.ceil(math.log2(len(options)))) if halving else 1
+        rounds = max(1, math.ceil(math.log2(len(options))))
+        if not halving or budget < 2 * len(options):  # too small to halve: one simulation or more each
+            rounds = 1
         expect = choice.script_names() if start.prefix else None
         for r in range(rounds):
             each = max(1, budget // (rounds * len(alive)))
@@ -356,20 +360,19 @@ class MonteCarloPolicy:
                         break
                     got.append(self.simulate(start, o, samples[k], expect))
             if r < rounds - 1:
-                alive.sort(key=lambda o: -_mean(results[o]))
+                alive.sort(key=lambda o: -sum(v for v, _ in results[o]) / len(results[o]))
                 alive = alive[:max(1, (len(alive) + 1) // 2)]
         out = []
         for o in options:
             got = results[o]
-            name = "decline" if o is None else str(_shown(names[o]))
-            mean = _mean(got)
-            half = 1.96 * _sd(got) / math.sqrt(len(got)) if len(got) > 1 else float("inf")
-            out.append(Estimate(o, name, mean, len(got), mean - half, mean + half))
+            out.append(Estimate(o, "decline" if o is None else str(names[o]),
+                                sum(v for v, _ in got) / len(got), sum(w for _, w in got), len(got)))
         return out
 
-    def simulate(self, start: _Start, option, sample: int, expect=None) -> float:
+    def simulate(self, start: _Start, option, sample: int, expect=None) -> tuple[float, float]:
         """One simulation: a copy of the start's table, determinised at the decision, `option`
-        given, then played to the end of the game by the rollout; the deciding player's value."""
+        given, then played to the end of the game by the rollout: the deciding player's value
+        and share of the win."""
         table = start.table.copy()
         branch = _Branch(start.prefix, option, self.rollout, random.Random(sample), expect)
         game = Game(table, branch, traced=False, solo="normal" if start.solo else None)
@@ -387,27 +390,17 @@ class MonteCarloPolicy:
             game.play_round()
         return self.value(game, start.player)
 
-    def value(self, game: Game, player: int) -> float:
+    def value(self, game: Game, player: int) -> tuple[float, float]:
+        """(value, share of the win) of a simulated game's end for `player`: a solo win is 1, a
+        loss `fame_weight` x its best Check Fame / 30; with several players, the share of the win."""
         r = game.result
         if r.solo is not None:
             if r.solo == "won":
-                return 1.0
+                return 1.0, 1.0
             best = max((f.fame[0] for f in game.history), default=0)
-            return self.fame_weight * min(best, TRIGGER_FAME) / TRIGGER_FAME
-        return 1 / len(r.winners) if player in r.winners else 0.0
-
-
-def _mean(xs) -> float:
-    return sum(xs) / len(xs) if xs else float("-inf")
-
-
-def _sd(xs) -> float:
-    m = _mean(xs)
-    return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
-
-
-def _shown(name):
-    return getattr(name, "id", name)
+            return self.fame_weight * min(best, TRIGGER_FAME) / TRIGGER_FAME, 0.0
+        share = 1 / len(r.winners) if player in r.winners else 0.0
+        return share, share
 
 
 def write_card_values(path=None, decks: int = 30000, seed: int = 1) -> str:

@@ -4,25 +4,52 @@ from __future__ import annotations
 import json
 
 from .game import new_game
-from ..limits import MAX_GAMES
+from ..limits import MAX_GAMES, quote
 from ..parallel import run_tasks
 from ..policy import DefaultPolicy, RandomPolicy
 
 
-def make_policy(name: str, seed: int):
-    if name == "random":
+#: The policies a command line or an experiment names: `montecarlo:N` is the search with a
+#: budget of N simulations a decision (`montecarlo` alone: its default budget).
+POLICIES = ("default", "random", "greedy", "montecarlo")
+
+
+def policy_name(name) -> tuple[str, int | None]:
+    """(policy, budget) of a policy's name: 'greedy' -> ('greedy', None), 'montecarlo:200' ->
+    ('montecarlo', 200); ValueError (one line) for a name that is none of `POLICIES`."""
+    base, _, budget = name.partition(":") if isinstance(name, str) else (name, "", "")
+    if base not in POLICIES or budget and (base != "montecarlo" or not budget.isdigit()
+                                           or not 1 <= int(budget) <= MAX_SIMULATIONS):
+        raise ValueError(f"expected a policy, {', '.join(POLICIES)} or montecarlo:N (N simulations a "
+                         f"decision, 1 to {MAX_SIMULATIONS:,}), got {quote(name)}")
+    return base, int(budget) if budget else None
+
+
+#: The most simulations a decision a policy name may ask for.
+MAX_SIMULATIONS = 100_000
+
+
+def make_policy(name: str, seed: int, simulations: int | None = None):
+    """A policy by its name (`policy_name`), seeded with `seed` where it draws at random;
+    `simulations`: the search's budget a decision, where the name gives none."""
+    base, budget = policy_name(name)
+    if base == "random":
         return RandomPolicy(seed)
-    if name == "greedy":
+    if base == "greedy":
         from .greedy import GreedyPolicy
         return GreedyPolicy()
+    if base == "montecarlo":
+        from .montecarlo import MonteCarloPolicy
+        budget = budget or simulations
+        return MonteCarloPolicy(seed=seed) if budget is None else MonteCarloPolicy(budget, seed=seed)
     return DefaultPolicy()
 
 
 def play_games(season: str, players: int, seed: int, games: int = 1, solo: str | None = None,
-               policy: str = "default"):
+               policy: str = "default", simulations: int | None = None):
     """Play `games` games, game k from seed `seed + k`; yields (seed, Game)."""
     for k in range(games):
-        game = new_game(season, players, seed + k, solo, make_policy(policy, seed + k), traced=False)
+        game = new_game(season, players, seed + k, solo, make_policy(policy, seed + k, simulations), traced=False)
         game.play()
         yield seed + k, game
 
@@ -41,11 +68,17 @@ def check_play_args(season: str, players: int, solo: str | None, games: int) -> 
         raise ValueError(f"--games: expected 1 to {MAX_GAMES:,}, got {games}")
 
 
+def check_simulations(simulations) -> None:
+    """`--simulations`: None or 1 to MAX_SIMULATIONS (ValueError, one line)."""
+    if simulations is not None and not 1 <= simulations <= MAX_SIMULATIONS:
+        raise ValueError(f"--simulations: expected 1 to {MAX_SIMULATIONS:,} simulations a decision, got {simulations}")
+
+
 def play_row(task) -> dict:
     """One game of `play` from its seed, summarised (a worker's task: `(season, players, solo,
-    policy, seed)`)."""
-    season, players, solo, policy, seed = task
-    game = new_game(season, players, seed, solo, make_policy(policy, seed), traced=False)
+    policy, seed, simulations)`)."""
+    season, players, solo, policy, seed, simulations = task
+    game = new_game(season, players, seed, solo, make_policy(policy, seed, simulations), traced=False)
     r = game.play()
     names = [p.name for p in game.table.players]
     return {"seed": seed, "rounds": r.rounds, "reason": r.reason,
@@ -57,7 +90,9 @@ def play_row(task) -> dict:
 
 def play_command(args) -> str:
     check_play_args(args.season, args.players, args.solo, args.games)
-    tasks = [(args.season, args.players, args.solo, args.policy, args.seed + k) for k in range(args.games)]
+    check_simulations(args.simulations)
+    tasks = [(args.season, args.players, args.solo, args.policy, args.seed + k, args.simulations)
+             for k in range(args.games)]
     rows = run_tasks(play_row, tasks, args.jobs, progress=False if args.json else None)
     if args.json:
         return json.dumps({"season": args.season, "players": args.players, "solo": args.solo,
