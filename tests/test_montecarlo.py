@@ -198,17 +198,18 @@ def test_the_search_wins_where_a_market_turn_can_win():
 
 
 def test_advise_gives_every_option_its_win_rate():
-    """advise(scenario): every legal Market action of Ann's first decision, with the share of its
-    simulations won and a Wilson interval; the pick is the option of highest value, here hiring
-    the Goldfish; dismissing a Swordfish never wins (her grid cannot reach 30 without it)."""
+    """advise(scenario): every legal Market action of Ann's first decision (from 29 fame), each
+    with the share of its simulations won and a Wilson interval, best first. The pick wins all
+    of its simulations; dismissing a Swordfish, her 8-fame card, wins none of them."""
     from fliptoons_explore.analysis.advice import advise
     df = advise(SIX_FISH, simulations=8, seed=1)
     assert df.attrs["kind"] == "market_action" and df.attrs["fame_left"] == 29 and df.attrs["name"] == "Ann"
     assert sorted(df["option"]) == sorted(
         ["hire:salamander", "hire:goldfish", "hire:raccoon", "hire:opossum", "hire:fox", "dismiss:swordfish",
          "dismiss:swordfish", "dismiss:starfish", "dismiss:starfish", "dismiss:clownfish", "dismiss:mosquito", "skip"])
-    assert (df["simulations"] == 8).all() and df["best"].sum() == 1
-    assert df.loc[0, "option"] == "hire:goldfish" and df.loc[0, "best"]
+    assert sorted(df["index"]) == list(range(12))
+    assert (df["simulations"] == 8).all() and df["best"].sum() == 1 and df.loc[0, "best"]
+    assert df.loc[0, "win_rate"] == 1 and df.loc[0, "value"] == df["value"].max()
     assert ((df["low"] <= df["win_rate"]) & (df["win_rate"] <= df["high"])).all()
     assert (df.loc[df["option"] == "dismiss:swordfish", "win_rate"] == 0).all()
 

@@ -46,8 +46,14 @@ from .market import skunk_dismissal
 __all__ = ["MonteCarloPolicy", "RolloutPolicy", "Estimate", "card_values", "measure_card_values",
            "determinise"]
 
-#: About how many cards a Flip reveals (six slots, and the cards that stack or leave): a deck's worth counts that share of it.
+#: About how many cards a Flip reveals (six slots, and the cards that stack or leave): a deck's
+#: worth counts that share of it. The card values are measured with 8; the rollout plays best
+#: with a little less in Season 1 and a little more in Season 2 (`ROLLOUT_SLOTS`).
 SLOTS = 8
+#: The share the rollout counts, per season: tuned on solo games seeded 20,000 and up (the
+#: benchmark plays seeds from 0), a rollout on its own winning about 61% (S1) and 59% (S2) of
+#: normal solo games so (2,000 games each).
+ROLLOUT_SLOTS = {"s1": 7.25, "s2": 8.25, "combined": 8.25}
 #: The search's budget of simulations a decision, unless told otherwise.
 DEFAULT_SIMULATIONS = 100
 
@@ -110,6 +116,135 @@ def deck_worth(total: float, cards: int, slots: float = SLOTS) -> float:
     return total * slots / max(slots, cards)
 
 
+#: Bonuses that count what lies outside the grid, which a Flip of a random deck does not see:
+#: the rollout adds them to a card's measured value as the player's own piles stand.
+STATE_BONUSES = ("dismissed_cards", "dismissed_starting_cards", "dismissed_pairs", "cards_in_deck",
+                 "deck_at_least_3")
+#: Bonuses that count the other cards of the grid: the rollout expects them from what the
+#: player's deck holds (in place of the card's value measured in random decks). The Rooster's
+#: (`ranks_13_or_lower`) is left to its measured value: expected so, it is rated too high.
+GRID_BONUSES = ("fish_in_grid", "ranks_6_or_higher", "face_up_cards", "any_face_down", "no_shared_names")
+#: Placement abilities that turn a card face down (for the Bull).
+FLIPPERS = ("flip_next", "flip_previous", "flip_previous_and_next", "flip_previous_and_stack_on_it")
+
+
+class DeckWorth:
+    """A player's cards weighed as the rollout weighs them: the measured value of each
+    (`card_values`), except where a bonus depends on the player's own cards: those of
+    `STATE_BONUSES` as the dismissed pile and deck stand (the Tiger's +1 a dismissed card, the
+    Cat's +1 a dismissed starting card, the Opossum's +2 a dismissed pair, the Hippopotamus's +2
+    and the Capybara's +4 for the cards a Flip leaves in the deck) and those of `GRID_BONUSES`
+    as expected from the deck's make-up (fish for the Goldfish and the Shark, ranks for the Hen
+    and the Rooster, cards that turn others face down for the Bull, repeated names for the
+    Deer); all scaled by the share of the deck a Flip reveals (`deck_worth`).
+    `worth(add=spec)` / `worth(dismiss=spec)`: after a hire or a dismissal."""
+
+    __slots__ = ("values", "slots", "total", "n", "counts", "dismissed", "starting", "pairs", "odd", "names")
+
+    def __init__(self, values: dict, owned, dismissed, slots: float = SLOTS) -> None:
+        self.values, self.slots = values, slots
+        self.total = 0.0  # the measured values of the cards whose bonus does not depend on them
+        self.counts = {}  # spec -> copies owned, for the cards whose bonus does
+        self.names = {}
+        for c in owned:
+            spec = c.spec
+            self.names[spec.id] = self.names.get(spec.id, 0) + 1
+            if spec.score in STATE_BONUSES or spec.score in GRID_BONUSES:
+                self.counts[spec] = self.counts.get(spec, 0) + 1
+            else:
+                self.total += values[spec.id]
+        self.n = len(owned)
+        self.dismissed = len(dismissed)
+        self.starting = sum(1 for c in dismissed if c.spec.starting)
+        names = {}
+        for c in dismissed:
+            names[c.spec.id] = names.get(c.spec.id, 0) + 1
+        self.pairs = sum(k // 2 for k in names.values())
+        self.odd = {name for name, k in names.items() if k % 2}  # a further copy makes a pair
+
+    def worth(self, add=None, dismiss=None) -> float:
+        total, n = self.total, self.n
+        counts = self.counts
+        dismissed, starting, pairs = self.dismissed, self.starting, self.pairs
+        if add is not None or dismiss is not None:
+            counts = dict(counts)
+        for spec, sign in ((add, 1), (dismiss, -1)):
+            if spec is None:
+                continue
+            n += sign
+            if spec in counts or spec.score in STATE_BONUSES or spec.score in GRID_BONUSES:
+                counts[spec] = counts.get(spec, 0) + sign
+            else:
+                total += sign * self.values[spec.id]
+            if sign < 0:
+                dismissed += 1
+                starting += spec.starting
+                pairs += spec.id in self.odd
+        if counts:
+            total += self._bonused(counts, n, dismissed, starting, pairs, add, dismiss)
+        return total * self.slots / max(self.slots, n)
+
+    def _bonused(self, counts, n, dismissed, starting, pairs, add, dismiss) -> float:
+        """The worth of the cards whose bonus depends on the player's cards."""
+        left = max(0.0, n - self.slots)
+        shown = min(n, self.slots)  # cards a Flip reveals
+        if any(s.score in GRID_BONUSES for s, k in counts.items() if k):
+            stats = self._grid_stats(add, dismiss)
+        out = 0.0
+        for spec, k in counts.items():
+            if k <= 0:
+                continue
+            s = spec.score
+            if s == "dismissed_cards":
+                v = self.values[spec.id] + dismissed
+            elif s == "dismissed_starting_cards":
+                v = self.values[spec.id] + starting
+            elif s == "dismissed_pairs":
+                v = self.values[spec.id] + 2 * pairs
+            elif s == "cards_in_deck":
+                v = spec.fame + 2 * left
+            elif s == "deck_at_least_3":
+                v = spec.fame + (4 if left >= 3 else 0)
+            else:
+                v = spec.fame + _grid_bonus(s, spec, stats, n, shown)
+            out += k * v
+        return out
+
+    def _grid_stats(self, add, dismiss) -> dict:
+        from .cards import CATALOG
+        names = dict(self.names)
+        for spec, sign in ((add, 1), (dismiss, -1)):
+            if spec is not None:
+                names[spec.id] = names.get(spec.id, 0) + sign
+        stats = {"fish": 0, "rank6": 0, "flippers": 0, "same": 0}
+        for name, k in names.items():
+            if k <= 0:
+                continue
+            spec = CATALOG[name]
+            stats["fish"] += k * spec.fish
+            stats["rank6"] += k * (spec.rank >= 6)
+            stats["flippers"] += k * (spec.place in FLIPPERS)
+            stats["same"] += k * (k - 1) // 2
+        return stats
+
+
+def _grid_bonus(score: str, spec, stats: dict, n: int, shown: float) -> float:
+    """A grid bonus as expected from the deck's make-up: `shown` of its `n` cards in the grid,
+    the card itself among them."""
+    others = max(1, n - 1)
+    seen = max(0.0, shown - 1)  # the other cards revealed with it
+    if score == "fish_in_grid":  # Goldfish (itself a fish), Shark
+        return seen * (stats["fish"] - spec.fish) / others + spec.fish
+    if score == "ranks_6_or_higher":
+        return 1 + seen * (stats["rank6"] - 1) / others
+    if score == "face_up_cards":
+        return shown
+    if score == "any_face_down":
+        return 7 * (1 - (1 - stats["flippers"] / others) ** seen)
+    pair_seen = shown * (shown - 1) / max(1, n * (n - 1))  # no_shared_names: every pair of copies apart
+    return 5 * (1 - pair_seen) ** stats["same"]
+
+
 # -- the rollout policy -------------------------------------------------------------------------------
 
 class RolloutPolicy:
@@ -122,9 +257,9 @@ class RolloutPolicy:
 
     name = "rollout"
 
-    def __init__(self, hire_margin: float = 0.0, slots: float = SLOTS) -> None:
+    def __init__(self, hire_margin: float = 0.3, slots: float | None = None) -> None:
         self.hire_margin = hire_margin
-        self.slots = slots
+        self.slots = slots  # None: the season's `ROLLOUT_SLOTS`
         self.default = DefaultPolicy()
         self._values = None
         self._season = None
@@ -134,38 +269,33 @@ class RolloutPolicy:
             self._values, self._season = card_values(table.season), table.season
         return self._values
 
-    def choose(self, choice: Choice):
+    def gains(self, choice: Choice) -> list[float] | None:
+        """What each option adds to the deck's worth (a hire less `hire_margin`; skipping 0),
+        or None for a decision it leaves to the `DefaultPolicy`."""
         table = choice.table
         kind = choice.kind
-        if table is None or kind in ("cow_copy", "effect_order", "pig", "horse_discard"):
-            return self.default.choose(choice)
-        v = self.values(table)
+        if table is None or not (kind in ("market_action", "raccoon", "crow") or kind.startswith("dismiss_")):
+            return None
         player = table.players[choice.player]
-        owned = list(player.deck) + player.grid.cards()
-        n = len(owned)
-        total = sum(v[c.spec.id] for c in owned)
-        k = self.slots
-        base = deck_worth(total, n, k)
+        slots = self.slots or ROLLOUT_SLOTS[table.season]
+        deck = DeckWorth(self.values(table), list(player.deck) + player.grid.cards(), player.dismissed, slots)
+        base = deck.worth()
         if kind == "market_action":
-            best, best_gain = len(choice.options) - 1, 0.0  # skip is the last option
             margin = self.hire_margin
-            for i, a in enumerate(choice.options):
-                if a.verb == "hire":
-                    gain = deck_worth(total + v[a.card.spec.id], n + 1, k) - base - margin
-                elif a.verb == "dismiss":
-                    gain = deck_worth(total - v[a.card.spec.id], n - 1, k) - base
-                else:
-                    continue
-                if gain > best_gain:
-                    best, best_gain = i, gain
-            return best
+            return [deck.worth(add=a.card.spec) - base - margin if a.verb == "hire" else
+                    deck.worth(dismiss=a.card.spec) - base if a.verb == "dismiss" else 0.0
+                    for a in choice.options]
         if kind in ("raccoon", "crow"):
-            gains = [deck_worth(total + v[c.spec.id], n + 1, k) - base for c in choice.options]
-        elif kind.startswith("dismiss_"):
-            gains = [deck_worth(total - v[c.spec.id], n - 1, k) - base for c in choice.options]
-        else:
+            return [deck.worth(add=c.spec) - base for c in choice.options]
+        return [deck.worth(dismiss=c.spec) - base for c in choice.options]
+
+    def choose(self, choice: Choice):
+        gains = self.gains(choice)
+        if gains is None:
             return self.default.choose(choice)
-        best = max(range(len(gains)), key=gains.__getitem__)
+        best = max(range(len(gains)), key=gains.__getitem__)  # the first of equal gains
+        if choice.kind == "market_action":
+            return best if gains[best] > 0 else len(gains) - 1  # skip (the last option) unless one helps
         if choice.optional and gains[best] <= 0:
             return None
         return best
@@ -279,7 +409,8 @@ class MonteCarloPolicy:
     name = "montecarlo"
 
     def __init__(self, simulations: int = DEFAULT_SIMULATIONS, ms: float | None = None, seed: int = 0,
-                 fame_weight: float = 0.25, rollout=None, game: Game | None = None) -> None:
+                 fame_weight: float = 0.25, rollout=None, game: Game | None = None,
+                 width: int | None = None) -> None:
         if not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1:
             raise ValueError(f"simulations: expected a whole number of at least 1, got {simulations!r}")
         if ms is not None and not (isinstance(ms, (int, float)) and ms > 0):
@@ -290,6 +421,7 @@ class MonteCarloPolicy:
         self.fame_weight = fame_weight
         self.rollout = rollout or RolloutPolicy()
         self.game = game
+        self.width = width
         self.asked = 0
         self._turn = None  # (player, its queued list, copy of the table, answers since) at a Market action
 
@@ -337,8 +469,12 @@ class MonteCarloPolicy:
     def search(self, choice: Choice, start: _Start, budget: int, halving: bool = True) -> list[Estimate]:
         """Every option of `choice` (and declining it, if it may be declined) with its mean value
         over simulations from `start`: `budget` simulations in all (at least one an option), by
-        successive halving (or the same number each, `halving=False`)."""
+        successive halving (or the same number each, `halving=False`). With halving and a
+        `width`, only that many options are searched: those the rollout rates best, and skipping
+        or declining."""
         options = list(range(len(choice.options))) + ([None] if choice.optional else [])
+        if halving and self.width and len(options) > self.width:
+            options = self.widest(choice, options)
         names = choice.script_names()
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         rng = random.Random(f"{self.seed}/{self.asked}")
@@ -368,6 +504,16 @@ class MonteCarloPolicy:
             out.append(Estimate(o, "decline" if o is None else str(names[o]),
                                 sum(v for v, _ in got) / len(got), sum(w for _, w in got), len(got)))
         return out
+
+    def widest(self, choice: Choice, options: list) -> list:
+        """The `width` options worth searching: skipping or declining, and those the rollout's
+        gains rate best."""
+        gains = self.rollout.gains(choice) if hasattr(self.rollout, "gains") else None
+        if gains is None:
+            return options
+        last = options[-1] if choice.optional or choice.kind != "market_action" else len(choice.options) - 1
+        ranked = sorted((o for o in options if o != last and o is not None), key=lambda o: -gains[o])
+        return sorted(ranked[:self.width - 1]) + [last]
 
     def simulate(self, start: _Start, option, sample: int, expect=None) -> tuple[float, float]:
         """One simulation: a copy of the start's table, determinised at the decision, `option`
