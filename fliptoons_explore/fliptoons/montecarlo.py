@@ -134,23 +134,32 @@ class DeckWorth:
     `STATE_BONUSES` as the dismissed pile and deck stand (the Tiger's +1 a dismissed card, the
     Cat's +1 a dismissed starting card, the Opossum's +2 a dismissed pair, the Hippopotamus's +2
     and the Capybara's +4 for the cards a Flip leaves in the deck) and those of `GRID_BONUSES`
-    as expected from the deck's make-up (fish for the Goldfish and the Shark, ranks for the Hen
-    and the Rooster, cards that turn others face down for the Bull, repeated names for the
-    Deer); all scaled by the share of the deck a Flip reveals (`deck_worth`).
+    as expected from the deck's make-up (fish for the Goldfish and the Shark, ranks for the Hen,
+    cards that turn others face down for the Bull, repeated names for the Deer, the cards shown
+    for the Bear); all scaled by the share of the deck a Flip reveals (`deck_worth`).
     `worth(add=spec)` / `worth(dismiss=spec)`: after a hire or a dismissal."""
 
-    __slots__ = ("values", "slots", "total", "n", "counts", "dismissed", "starting", "pairs", "odd", "names")
+    __slots__ = ("values", "slots", "total", "n", "counts", "specs", "names", "dismissed", "starting",
+                 "pairs", "odd", "fish", "rank6", "flippers", "same")
 
     def __init__(self, values: dict, owned, dismissed, slots: float = SLOTS) -> None:
         self.values, self.slots = values, slots
         self.total = 0.0  # the measured values of the cards whose bonus does not depend on them
-        self.counts = {}  # spec -> copies owned, for the cards whose bonus does
+        self.counts = {}  # card id -> copies owned, for the cards whose bonus does
+        self.specs = {}
         self.names = {}
+        self.fish = self.rank6 = self.flippers = self.same = 0
         for c in owned:
             spec = c.spec
-            self.names[spec.id] = self.names.get(spec.id, 0) + 1
+            k = self.names.get(spec.id, 0)
+            self.names[spec.id] = k + 1
+            self.same += k  # pairs of copies
+            self.fish += spec.fish
+            self.rank6 += spec.rank >= 6
+            self.flippers += spec.place in FLIPPERS
             if spec.score in STATE_BONUSES or spec.score in GRID_BONUSES:
-                self.counts[spec] = self.counts.get(spec, 0) + 1
+                self.counts[spec.id] = self.counts.get(spec.id, 0) + 1
+                self.specs[spec.id] = spec
             else:
                 self.total += values[spec.id]
         self.n = len(owned)
@@ -166,14 +175,22 @@ class DeckWorth:
         total, n = self.total, self.n
         counts = self.counts
         dismissed, starting, pairs = self.dismissed, self.starting, self.pairs
-        if add is not None or dismiss is not None:
-            counts = dict(counts)
+        fish, rank6, flippers, same = self.fish, self.rank6, self.flippers, self.same
+        specs = self.specs
         for spec, sign in ((add, 1), (dismiss, -1)):
             if spec is None:
                 continue
             n += sign
-            if spec in counts or spec.score in STATE_BONUSES or spec.score in GRID_BONUSES:
-                counts[spec] = counts.get(spec, 0) + sign
+            fish += sign * spec.fish
+            rank6 += sign * (spec.rank >= 6)
+            flippers += sign * (spec.place in FLIPPERS)
+            k = self.names.get(spec.id, 0)
+            same += k if sign > 0 else -(k - 1)
+            if spec.score in STATE_BONUSES or spec.score in GRID_BONUSES:
+                if counts is self.counts:
+                    counts, specs = dict(counts), dict(specs)
+                counts[spec.id] = counts.get(spec.id, 0) + sign
+                specs[spec.id] = spec
             else:
                 total += sign * self.values[spec.id]
             if sign < 0:
@@ -181,68 +198,46 @@ class DeckWorth:
                 starting += spec.starting
                 pairs += spec.id in self.odd
         if counts:
-            total += self._bonused(counts, n, dismissed, starting, pairs, add, dismiss)
+            left = max(0.0, n - self.slots)
+            shown = min(n, self.slots)  # cards a Flip reveals
+            for name, k in counts.items():
+                if k <= 0:
+                    continue
+                spec = specs[name]
+                s = spec.score
+                if s == "dismissed_cards":
+                    v = self.values[name] + dismissed
+                elif s == "dismissed_starting_cards":
+                    v = self.values[name] + starting
+                elif s == "dismissed_pairs":
+                    v = self.values[name] + 2 * pairs
+                elif s == "cards_in_deck":
+                    v = spec.fame + 2 * left
+                elif s == "deck_at_least_3":
+                    v = spec.fame + (4 if left >= 3 else 0)
+                else:
+                    v = spec.fame + _grid_bonus(s, spec, fish, rank6, flippers, same, n, shown)
+                total += k * v
         return total * self.slots / max(self.slots, n)
 
-    def _bonused(self, counts, n, dismissed, starting, pairs, add, dismiss) -> float:
-        """The worth of the cards whose bonus depends on the player's cards."""
-        left = max(0.0, n - self.slots)
-        shown = min(n, self.slots)  # cards a Flip reveals
-        if any(s.score in GRID_BONUSES for s, k in counts.items() if k):
-            stats = self._grid_stats(add, dismiss)
-        out = 0.0
-        for spec, k in counts.items():
-            if k <= 0:
-                continue
-            s = spec.score
-            if s == "dismissed_cards":
-                v = self.values[spec.id] + dismissed
-            elif s == "dismissed_starting_cards":
-                v = self.values[spec.id] + starting
-            elif s == "dismissed_pairs":
-                v = self.values[spec.id] + 2 * pairs
-            elif s == "cards_in_deck":
-                v = spec.fame + 2 * left
-            elif s == "deck_at_least_3":
-                v = spec.fame + (4 if left >= 3 else 0)
-            else:
-                v = spec.fame + _grid_bonus(s, spec, stats, n, shown)
-            out += k * v
-        return out
 
-    def _grid_stats(self, add, dismiss) -> dict:
-        from .cards import CATALOG
-        names = dict(self.names)
-        for spec, sign in ((add, 1), (dismiss, -1)):
-            if spec is not None:
-                names[spec.id] = names.get(spec.id, 0) + sign
-        stats = {"fish": 0, "rank6": 0, "flippers": 0, "same": 0}
-        for name, k in names.items():
-            if k <= 0:
-                continue
-            spec = CATALOG[name]
-            stats["fish"] += k * spec.fish
-            stats["rank6"] += k * (spec.rank >= 6)
-            stats["flippers"] += k * (spec.place in FLIPPERS)
-            stats["same"] += k * (k - 1) // 2
-        return stats
-
-
-def _grid_bonus(score: str, spec, stats: dict, n: int, shown: float) -> float:
-    """A grid bonus as expected from the deck's make-up: `shown` of its `n` cards in the grid,
-    the card itself among them."""
+def _grid_bonus(score: str, spec, fish: int, rank6: int, flippers: int, same: int, n: int,
+                shown: float) -> float:
+    """A grid bonus as expected from the deck's make-up (its `n` cards hold `fish` fish, `rank6`
+    cards of rank 6 or higher, `flippers` cards that turn others face down and `same` pairs of
+    copies): `shown` of its cards revealed, the card itself among them."""
     others = max(1, n - 1)
     seen = max(0.0, shown - 1)  # the other cards revealed with it
     if score == "fish_in_grid":  # Goldfish (itself a fish), Shark
-        return seen * (stats["fish"] - spec.fish) / others + spec.fish
+        return seen * (fish - spec.fish) / others + spec.fish
     if score == "ranks_6_or_higher":
-        return 1 + seen * (stats["rank6"] - 1) / others
+        return 1 + seen * (rank6 - 1) / others
     if score == "face_up_cards":
         return shown
     if score == "any_face_down":
-        return 7 * (1 - (1 - stats["flippers"] / others) ** seen)
+        return 7 * (1 - (1 - flippers / others) ** seen)
     pair_seen = shown * (shown - 1) / max(1, n * (n - 1))  # no_shared_names: every pair of copies apart
-    return 5 * (1 - pair_seen) ** stats["same"]
+    return 5 * (1 - pair_seen) ** same
 
 
 # -- the rollout policy -------------------------------------------------------------------------------
@@ -282,14 +277,47 @@ class RolloutPolicy:
         base = deck.worth()
         if kind == "market_action":
             margin = self.hire_margin
-            return [deck.worth(add=a.card.spec) - base - margin if a.verb == "hire" else
-                    deck.worth(dismiss=a.card.spec) - base if a.verb == "dismiss" else 0.0
-                    for a in choice.options]
+            seen = {}  # copies of a card in the market or the grid weigh the same
+            out = []
+            for a in choice.options:
+                if a.verb == "skip":
+                    out.append(0.0)
+                    continue
+                key = (a.verb, a.card.spec.id)
+                if key not in seen:
+                    if a.verb == "hire":
+                        worth = deck.worth(add=a.card.spec)
+                        seen[key] = worth - base - margin + self.when_hired(a.card.spec, deck, worth, player, table)
+                    else:
+                        seen[key] = deck.worth(dismiss=a.card.spec) - base
+                out.append(seen[key])
+            return out
         if kind in ("raccoon", "crow"):
             return [deck.worth(add=c.spec) - base for c in choice.options]
         return [deck.worth(dismiss=c.spec) - base for c in choice.options]
 
+    @staticmethod
+    def when_hired(spec, deck, worth: float, player, table) -> float:
+        """What a hired card's when-hired effect adds: the Butterfly's free dismissal of a
+        Caterpillar and the Panther's of a face-up card (the best, if it helps; the Panther's is
+        not optional), the Raccoon's free hire of a dismissed card (the best, if it helps)."""
+        effect = spec.when_hired
+        if effect in ("dismiss_caterpillar", "dismiss_face_up"):
+            from .market import dismissable
+            targets = {c.spec.id: c.spec for c in dismissable(player)
+                       if effect == "dismiss_face_up" or c.spec.id == "caterpillar"}
+            if not targets:
+                return 0.0
+            best = max(deck.worth(add=spec, dismiss=t) for t in targets.values()) - worth
+            return best if effect == "dismiss_face_up" else max(0.0, best)
+        if effect == "hire_dismissed":
+            piles = {c.spec.id: c.spec for p in table.players for c in p.dismissed}
+            return max([deck.worth(add=t) - deck.worth() for t in piles.values()] + [0.0])
+        return 0.0
+
     def choose(self, choice: Choice):
+        if len(choice.options) == 1 and not choice.optional:
+            return 0  # nothing to weigh (a Market turn with only the skip left)
         gains = self.gains(choice)
         if gains is None:
             return self.default.choose(choice)
@@ -410,7 +438,7 @@ class MonteCarloPolicy:
 
     def __init__(self, simulations: int = DEFAULT_SIMULATIONS, ms: float | None = None, seed: int = 0,
                  fame_weight: float = 0.25, rollout=None, game: Game | None = None,
-                 width: int | None = None) -> None:
+                 width: int | None = None, trust: float = 0.0) -> None:
         if not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1:
             raise ValueError(f"simulations: expected a whole number of at least 1, got {simulations!r}")
         if ms is not None and not (isinstance(ms, (int, float)) and ms > 0):
@@ -422,6 +450,7 @@ class MonteCarloPolicy:
         self.rollout = rollout or RolloutPolicy()
         self.game = game
         self.width = width
+        self.trust = trust
         self.asked = 0
         self._turn = None  # (player, its queued list, copy of the table, answers since) at a Market action
 
@@ -435,14 +464,16 @@ class MonteCarloPolicy:
         start = self.start(choice)
         estimates = None
         if start is not None and len(choice.options) + choice.optional >= 2:
+            favourite = self.rollout.choose(choice) if self.trust else None
             try:
-                estimates = self.search(choice, start, self.simulations, halving=True)
+                estimates = self.search(choice, start, self.simulations, halving=True, favourite=favourite)
             except _Diverged:  # a turn the copy cannot replay (another player's turn came between)
                 estimates = None
         if estimates is None:
             answer = self.rollout.choose(choice)
         else:
-            answer = max(estimates, key=lambda e: (e.simulations, e.value)).option
+            bonus = {favourite: self.trust} if self.trust else {}
+            answer = max(estimates, key=lambda e: (e.simulations, e.value + bonus.get(e.option, 0.0))).option
         if self._turn is not None and self._turn[0] == choice.player and start is not None:
             self._turn[3].append(answer)
         return answer
@@ -466,7 +497,8 @@ class MonteCarloPolicy:
             return _Start(turn[2], "market", choice.player, tuple(turn[3]), solo, ended)
         return None
 
-    def search(self, choice: Choice, start: _Start, budget: int, halving: bool = True) -> list[Estimate]:
+    def search(self, choice: Choice, start: _Start, budget: int, halving: bool = True,
+               favourite=None) -> list[Estimate]:
         """Every option of `choice` (and declining it, if it may be declined) with its mean value
         over simulations from `start`: `budget` simulations in all (at least one an option), by
         successive halving (or the same number each, `halving=False`). With halving and a
@@ -496,7 +528,8 @@ class MonteCarloPolicy:
                         break
                     got.append(self.simulate(start, o, samples[k], expect))
             if r < rounds - 1:
-                alive.sort(key=lambda o: -sum(v for v, _ in results[o]) / len(results[o]))
+                bonus = {favourite: self.trust} if self.trust else {}
+                alive.sort(key=lambda o: -sum(v for v, _ in results[o]) / len(results[o]) - bonus.get(o, 0.0))
                 alive = alive[:max(1, (len(alive) + 1) // 2)]
         out = []
         for o in options:
