@@ -85,10 +85,10 @@ def solo_section(args) -> None:
 
 def budget_section(args) -> list[dict]:
     print(f"\nThe search's budget (Season 2 normal solo, {args.budget_games} games a budget; default "
-          f"{DEFAULT_SIMULATIONS} simulations a decision)")
+          f"{DEFAULT_SIMULATIONS['s2']} simulations a decision)")
     cells = []
     for factor in args.budgets:
-        n = max(1, round(DEFAULT_SIMULATIONS * factor))
+        n = max(1, round(DEFAULT_SIMULATIONS["s2"] * factor))
         cell = solo_cell("s2", "normal", f"montecarlo:{n}", args.budget_games, args.jobs, args.clock)
         cell["factor"], cell["simulations"] = factor, n
         cells.append(cell)

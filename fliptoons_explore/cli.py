@@ -104,9 +104,9 @@ def _fliptoons_policy(text: str) -> str:
     return text
 
 
-def _default_simulations() -> int:
-    from .fliptoons.montecarlo import DEFAULT_SIMULATIONS
-    return DEFAULT_SIMULATIONS
+def _default_simulations() -> str:
+    from .fliptoons.montecarlo import DEFAULT_SIMULATIONS as n
+    return f"{n['s1']} in Season 1, {n['s2']} in Season 2 and combined"
 
 
 def _parser() -> argparse.ArgumentParser:

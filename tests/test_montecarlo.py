@@ -4,6 +4,7 @@ strong it is (benchmarks/strength.py measures that)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -286,3 +287,34 @@ def test_bad_policy_arguments_exit_2(argv, message, capsys):
         code = stop.code
     err = capsys.readouterr().err
     assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_a_decision_inside_a_market_action_is_searched_by_replaying_the_turn():
+    """The Season 2 Market example without its scripts: the search hires the Raccoon and then
+    searches the Raccoon's free hire too ("hire any one dismissed card", s2.faq.raccoon), by
+    replaying the turn from its copy of the table at the Market action; it takes Renato's
+    dismissed Crow."""
+    from fliptoons_explore.fliptoons.engine import play_game
+    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    from fliptoons_explore.policy import Recording
+    scenario = json.loads((Path(__file__).resolve().parent.parent / "examples" / "s2-market-example.json").read_text())
+    for p in scenario["players"]:
+        p.pop("actions"), p.pop("choices", None)
+    search = MonteCarloPolicy(12, seed=1)
+    asked = Recording(search)
+    play_game(scenario, asked, traced=False)
+    raccoon = [a for a in asked.asked if a.kind == "raccoon"]
+    assert search.searched["raccoon"] == 1 and len(raccoon) == 1 and raccoon[0].options[raccoon[0].answer] == "crow"
+    assert search.searched["market_action"] == sum(a.kind == "market_action" and len(a.options) > 1 for a in asked.asked)
+
+
+def test_a_search_too_small_to_tell_options_apart_plays_the_rollouts_answer():
+    """One simulation an option gives no standard error: the search plays the rollout's own
+    answer to every decision of the game (and so the same game as the rollout policy)."""
+    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy, RolloutPolicy
+    search = new_game("s1", 1, 6, "normal", MonteCarloPolicy(simulations=1, seed=3), traced=False)
+    search.play()
+    rollout = new_game("s1", 1, 6, "normal", RolloutPolicy(), traced=False)
+    rollout.play()
+    assert search.policy.searched["market_action"] > 10
+    assert search.decisions == rollout.decisions and snapshot(search.table) == snapshot(rollout.table)

@@ -9,10 +9,17 @@ each copy on to the end of the game with a cheap `RolloutPolicy` for every playe
 the Market turn, the other players' turns, Cleanup and the following rounds. An option's value is
 the share of its simulations the deciding player wins: in a solo game, 30 fame in one Check Fame
 before the toon deck runs out (S2 Solo Play Rules); with several players, the win after the Final
-Flip (a tie shares it). The budget (`simulations` a decision, and optionally `ms`) is spread by
-successive halving: every option gets some simulations, the better half more, and so on; all
+Flip (a tie shares it); a solo simulation that is lost still counts a little for the best fame
+it reached (`fame_weight`). The budget (`simulations` a decision, and optionally `ms`) is spread
+by successive halving: every option gets some simulations, the better half more, and so on; all
 options of a decision play on the same determinisations (common random numbers), so they are
-compared on the same luck.
+compared on the same luck. The rollout's own answer stays in the running to the end, and the
+search plays another option only if it beats that answer on the same determinisations by more
+than `confidence` standard errors (and `trust` on average): a search of a hundred or two
+simulations is noisy, the rollout's answer a good default. With `early`, a decision whose first
+simulations already put the rollout's answer ahead of every other option stops there. With a
+`pace` (solo games), a decision's simulations are as many as would play `pace` rounds each on
+average: many late in the game, where a simulation is short and a choice decides, few early.
 
 No peeking. Before a copy plays on, it is *determinised*: what the deciding player cannot see,
 the order of every deck (their own included: it is shuffled before it is read) and of the toon
@@ -33,6 +40,7 @@ from __future__ import annotations
 
 import csv
 import math
+from collections import Counter
 import random
 import time
 from functools import lru_cache
@@ -54,8 +62,9 @@ SLOTS = 8
 #: benchmark plays seeds from 0), a rollout on its own winning about 61% (S1) and 59% (S2) of
 #: normal solo games so (2,000 games each).
 ROLLOUT_SLOTS = {"s1": 7.25, "s2": 8.25, "combined": 8.25}
-#: The search's budget of simulations a decision, unless told otherwise.
-DEFAULT_SIMULATIONS = 100
+#: The search's budget of simulations a decision, unless told otherwise, per season: about as
+#: many as a solo game plays in 2 seconds on one core (a Season 2 simulation costs more).
+DEFAULT_SIMULATIONS = {"s1": 200, "s2": 120, "combined": 120}
 
 
 # -- card values: what the rollouts hire and dismiss by --------------------------------------------
@@ -378,6 +387,15 @@ class _Branch:
         return self.rollout.choose(choice)
 
 
+_NONE = object()  # no favourite (None is an answer: declining)
+
+
+def _paired_mean(a: list, b: list) -> float:
+    """The mean difference of two options' values on the determinisations both were played on."""
+    n = min(len(a), len(b))
+    return sum(a[k][0] - b[k][0] for k in range(n)) / n if n else 0.0
+
+
 class _Diverged(Exception):
     """A replayed turn did not reach the decision it replays: with after-Market effects at the
     end of the phase (ruling `after_market_timing`), the other players' turns come between."""
@@ -426,21 +444,29 @@ def _end_triggered(table) -> bool:
 class MonteCarloPolicy:
     """Flat Monte Carlo search over each Market decision (see the module's docstring).
 
-    `simulations`: the budget of one decision (spread by successive halving); `ms`: optionally a
+    `simulations`: the budget of one decision (spread by successive halving; None: the season's
+    `DEFAULT_SIMULATIONS`); `ms`: optionally a
     time limit per decision as well (then the answers depend on the machine's speed); `seed`:
     the policy's generator (the same seed, the same answers); `fame_weight`: a solo simulation
     that is lost still counts `fame_weight` x (its best Check Fame / 30), so that options that
     rarely win are still told apart; `rollout`: the policy simulations play with (default
     `RolloutPolicy()`); `game`: the game played (optional: `follow(game)`), whose end trigger
-    the policy then reads instead of inferring it from the table."""
+    the policy then reads instead of inferring it from the table; `width`: search only that many
+    options (those the rollout rates best, and skipping); `trust`, `confidence`: how clearly an
+    option must beat the rollout's own answer to be played instead (on average, and in standard
+    errors; both 0: the best option is played); `early`: stop a decision once the rollout's
+    answer leads every option; `pace`: simulations by the rounds they play (solo games).
+    `searched` counts the decisions searched, by kind."""
 
     name = "montecarlo"
 
-    def __init__(self, simulations: int = DEFAULT_SIMULATIONS, ms: float | None = None, seed: int = 0,
+    def __init__(self, simulations: int | None = None, ms: float | None = None, seed: int = 0,
                  fame_weight: float = 0.25, rollout=None, game: Game | None = None,
-                 width: int | None = None, trust: float = 0.0) -> None:
-        if not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1:
-            raise ValueError(f"simulations: expected a whole number of at least 1, got {simulations!r}")
+                 width: int | None = None, trust: float = 0.0, confidence: float = 1.0,
+                 pace: float | None = 4.0, early: bool = False) -> None:
+        if simulations is not None and (not isinstance(simulations, int) or isinstance(simulations, bool)
+                                        or simulations < 1):
+            raise ValueError(f"simulations: expected None or a whole number of at least 1, got {simulations!r}")
         if ms is not None and not (isinstance(ms, (int, float)) and ms > 0):
             raise ValueError(f"ms: expected None or a positive number of milliseconds, got {ms!r}")
         self.simulations = simulations
@@ -451,7 +477,12 @@ class MonteCarloPolicy:
         self.game = game
         self.width = width
         self.trust = trust
+        self.confidence = confidence
+        self.pace = pace
+        self.early = early
         self.asked = 0
+        self.searched = Counter()  # decisions searched, by kind
+        self._results = {}
         self._turn = None  # (player, its queued list, copy of the table, answers since) at a Market action
 
     def follow(self, game: Game) -> "MonteCarloPolicy":
@@ -463,20 +494,37 @@ class MonteCarloPolicy:
         self.asked += 1
         start = self.start(choice)
         estimates = None
+        favourite = _NONE
         if start is not None and len(choice.options) + choice.optional >= 2:
-            favourite = self.rollout.choose(choice) if self.trust else None
+            if self.trust or self.confidence:
+                favourite = self.rollout.choose(choice)
             try:
-                estimates = self.search(choice, start, self.simulations, halving=True, favourite=favourite)
+                estimates = self.search(choice, start, self.budget(choice.table), halving=True, favourite=favourite)
+                self.searched[choice.kind] += 1
             except _Diverged:  # a turn the copy cannot replay (another player's turn came between)
                 estimates = None
         if estimates is None:
             answer = self.rollout.choose(choice)
         else:
-            bonus = {favourite: self.trust} if self.trust else {}
-            answer = max(estimates, key=lambda e: (e.simulations, e.value + bonus.get(e.option, 0.0))).option
+            best = max(estimates, key=lambda e: (e.simulations, e.value))
+            answer = best.option
+            if favourite is not _NONE and best.option != favourite and not self._beats(best.option, favourite):
+                answer = favourite
         if self._turn is not None and self._turn[0] == choice.player and start is not None:
             self._turn[3].append(answer)
         return answer
+
+    def budget(self, table) -> int:
+        """The simulations of a decision: `simulations`, or with a `pace` in a solo game, as
+        many as would simulate `pace` rounds each on average: a simulation from a decision
+        late in the game, with few toon cards left, plays few rounds and costs little, one early
+        plays many (about a round for every three toon cards left); between a quarter and four
+        times `simulations`. In multiplayer games, `simulations`."""
+        simulations = self.simulations or DEFAULT_SIMULATIONS[table.season]
+        if not self.pace or len(table.players) != 1:
+            return simulations
+        rounds = max(1.0, len(table.toon_deck) / 3)
+        return max(1, round(simulations * min(4.0, max(0.25, self.pace / rounds))))
 
     def start(self, choice: Choice) -> _Start | None:
         """Where simulations of this decision start, or None if it is not searched."""
@@ -498,7 +546,7 @@ class MonteCarloPolicy:
         return None
 
     def search(self, choice: Choice, start: _Start, budget: int, halving: bool = True,
-               favourite=None) -> list[Estimate]:
+               favourite=_NONE) -> list[Estimate]:
         """Every option of `choice` (and declining it, if it may be declined) with its mean value
         over simulations from `start`: `budget` simulations in all (at least one an option), by
         successive halving (or the same number each, `halving=False`). With halving and a
@@ -528,15 +576,37 @@ class MonteCarloPolicy:
                         break
                     got.append(self.simulate(start, o, samples[k], expect))
             if r < rounds - 1:
-                bonus = {favourite: self.trust} if self.trust else {}
-                alive.sort(key=lambda o: -sum(v for v, _ in results[o]) / len(results[o]) - bonus.get(o, 0.0))
-                alive = alive[:max(1, (len(alive) + 1) // 2)]
+                if self.early and favourite in results and all(
+                        _paired_mean(results[o], results[favourite]) <= 0 for o in alive if o != favourite):
+                    break  # the rollout's own answer leads every other option: no need to go on
+                alive.sort(key=lambda o: -sum(v for v, _ in results[o]) / len(results[o]))
+                alive = alive[:max(1, (len(alive) + 1) // 2)] + ([favourite] if favourite in alive[(len(alive) + 1) // 2:] else [])
+        self._results = results
         out = []
         for o in options:
             got = results[o]
             out.append(Estimate(o, "decline" if o is None else str(names[o]),
                                 sum(v for v, _ in got) / len(got), sum(w for _, w in got), len(got)))
         return out
+
+    def _beats(self, best, favourite) -> bool:
+        """Whether the search's best option beats the rollout's own answer clearly enough to be
+        played instead: on the determinisations both were played on, by more than `trust` on
+        average and by more than `confidence` standard errors of that mean."""
+        a, b = self._results[best], self._results.get(favourite)
+        if not b:
+            return True
+        n = min(len(a), len(b))
+        d = [a[k][0] - b[k][0] for k in range(n)]
+        mean = sum(d) / n
+        if mean <= self.trust:
+            return False
+        if not self.confidence:
+            return True
+        if n < 2:
+            return False  # one determinisation: no standard error to beat
+        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
+        return mean > self.confidence * sd / math.sqrt(n)
 
     def widest(self, choice: Choice, options: list) -> list:
         """The `width` options worth searching: skipping or declining, and those the rollout's
