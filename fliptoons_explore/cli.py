@@ -8,7 +8,7 @@ SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and
     fliptoons-explore chain SCENARIO.json [--json]
     fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]
     fliptoons-explore notebooks [DEST]
-    fliptoons-explore app [--port N] [--no-browser]
+    fliptoons-explore app [SCENARIO.json] [--step N] [--port N] [--no-browser] [--pool N]
     fliptoons-explore --version
 """
 from __future__ import annotations
@@ -129,9 +129,16 @@ def _parser() -> argparse.ArgumentParser:
                    help="the folder to copy them into (default: ./%(default)s)")
     p = command("app", "serve the explorer in a browser (Voilà, on localhost) until stopped",
                 "Serve the explorer (catalog, builder, stepper, chain view, rulings) as a web app on "
-                "localhost with Voilà, until stopped with Ctrl-C; it needs no notebook of yours.")
+                "localhost with Voilà, until stopped with Ctrl-C, SIGTERM or by closing the terminal "
+                "(each stops every kernel it started); it needs no notebook of yours. With a "
+                "scenario file, every page opens on it, at --step.")
+    p.add_argument("scenario", nargs="?", help="a scenario JSON file to open the explorer on (optional)")
+    p.add_argument("--step", type=_whole_number, help="the step to open it at (-1: before the first event)")
     p.add_argument("--port", type=_whole_number, default=8866, help="the port to serve on (default: %(default)s)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--pool", type=_whole_number, default=4,
+                   help="kernels started ahead, so that a page opens at once; about 100 MB each "
+                        "(default: %(default)s; 0: one started per page)")
     return parser
 
 
@@ -194,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "app":
         from .app import app_command
         try:
-            return app_command(args.port, not args.no_browser)
+            return app_command(args.scenario, args.step, args.port, not args.no_browser, args.pool)
         except ValueError as e:
             return _fail(e)
     if args.command == "notebooks":
