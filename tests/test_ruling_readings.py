@@ -255,7 +255,7 @@ def test_season_1_two_player_discards_and_solo_discards():
     """S1 Cleanup: "If playing with two players, ... discard the leftmost and rightmost cards in
     the market"; S1 Solo: "discard the leftmost and rightmost cards". With one player a game is a
     solo game (`new_game` refuses one player without a difficulty), so both discard the ends."""
-    for players, solo, rule in ((2, None, "s2.cleanup.low-count"), (1, "normal", "s2.solo.market-discard")):
+    for players, solo, rule in ((2, None, "s1.cleanup.two-players"), (1, "normal", "s1.solo.market-discard")):
         game = new_game("s1", players=players, seed=3, solo=solo)
         game.play_round()
         assert [e.rule for e in game.trace if e.kind == "discard"] == [rule, rule]

@@ -18,6 +18,7 @@ from ..limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_charac
 from .market import after_market, discard_market_ends, has_after_market, market_turn, refill, skunk_dismissal
 from ..policy import Choice, Policy, check_policy
 from .resolver import Resolver
+from .rules import citations
 from .rulings import Rulings
 from .state import PRICES, Table
 
@@ -53,7 +54,8 @@ class Game(Resolver):
 
     def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
                  solo: str | None = None, shuffle: bool = True, record: bool = False) -> None:
-        super().__init__(table, policy, Recorder(table) if record else Trace() if traced else None)
+        cite = citations(table.season)  # a Season 1 table cites the S1 rulebook's wording
+        super().__init__(table, policy, Recorder(table, cite) if record else Trace(cite=cite) if traced else None)
         self.solo = solo
         self.shuffle = shuffle
         self.round = 0
@@ -140,7 +142,7 @@ class Game(Resolver):
         self.table.rng.shuffle(deck)
         p.deck.clear()
         p.deck.extend(deck)
-        self.emit(Shuffle, p.index, None, None, "s2.flip", detail="deck shuffled")
+        self.emit(Shuffle, p.index, None, None, "s2.flip.shuffle", detail="deck shuffled")
 
     def check_end_trigger(self) -> None:
         """30 fame triggers the end; the most fame takes the critic's choice card, which goes back
@@ -274,7 +276,7 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
     table.toon_deck.extend(toons)
     game = Game(table, policy, traced, solo)
     game.phase = "setup"
-    refill(game, None, "s2.combined.market" if season == "combined" else "s2.setup")
+    refill(game, None, "s2.combined.market" if season == "combined" else "s2.setup.market")
     if solo:
         for _ in range(SOLO_DISCARDS[season][solo]):
             card = table.toon_deck.popleft()
