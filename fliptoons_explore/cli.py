@@ -2,8 +2,8 @@
 
 SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and exit code 2.
 
-    fliptoons-explore resolve SCENARIO.json [--json]
-    fliptoons-explore round SCENARIO.json [--json]
+    fliptoons-explore resolve SCENARIO.json [--json | --markdown]
+    fliptoons-explore round SCENARIO.json [--json | --markdown]
     fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--json]
     fliptoons-explore chain SCENARIO.json [--json]
     fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]
@@ -68,6 +68,14 @@ def _whole_number(text: str) -> int:
     return int(text)
 
 
+def _output_choice(p) -> None:
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON document instead")
+    out.add_argument("--markdown", action="store_true",
+                     help="print it in Markdown instead: every event in words with its rule, the grids as "
+                          "text, the rules cited (for a forum post)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="fliptoons-explore", description=DESCRIPTION,
                      formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -88,12 +96,12 @@ def _parser() -> argparse.ArgumentParser:
     p = scenario_command("resolve", "Flip + Check Fame for every player of a scenario",
                          "Resolve a scenario's Flip and Check Fame: each player's grid and fame "
                          "per card, then the numbered trace (every event, its cause and its rule).")
-    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    _output_choice(p)
     p = scenario_command("round", "+ the scripted Market actions and after-Market effects, "
                                   "stopping before Cleanup",
                          "Play a scenario's round: Flip, Check Fame, each player's scripted Market "
                          "actions (\"actions\") and the after-Market effects; stops before Cleanup.")
-    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    _output_choice(p)
     p = command("play", "play whole games from a seed and print who won",
                 "Play whole games, game k from seed SEED + k, every decision taken by a policy; "
                 "one line per game, then the wins. Progress goes to standard error when it is a "
@@ -220,7 +228,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         scenario = read_scenario(args.scenario)
-        if args.command == "round":
+        if args.command in ("round", "resolve") and args.markdown:
+            from .fliptoons.markdown import resolution_markdown
+            from .resolution import Resolution
+            if args.command == "round":
+                game = play_round(scenario, record=True)
+                played = Resolution(game.table, game.trace)
+            else:
+                played = resolve(scenario, record=True)
+            output = resolution_markdown(played, args.command).rstrip("\n")
+        elif args.command == "round":
             game = play_round(scenario)
             output = (json.dumps(table_json(game.table, game.trace, fame_left=True), indent=1)
                       if args.json else round_text(game))
