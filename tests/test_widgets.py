@@ -194,10 +194,13 @@ def test_a_cow_asks_and_the_answer_is_written_into_the_scenario():
     assert x.stepper.limit == decision
     x.stepper.last.click()
     assert x.stepper.stepper.step == decision  # it stops at the question
-    assert [b.description for b in x.options] == ["Bear", "Lion", "Bee"]
+    # each button carries what its answer gives (re-resolved): the Bear's 1, the Lion's 3, the Bee's 1
+    assert [b.description for b in x.options] == ["Bear: Ann ends with 10 fame", "Lion: Ann ends with 12 fame",
+                                                  "Bee: Ann ends with 10 fame"]
     assert all("fte-option" in b._dom_classes for b in x.options)
-    shown = text(x.decision.children[1].children[0].children[1].value)
-    assert shown == "worth 1 · Ann ends with 10 fame"
+    # the question shows at every step while it waits, so that stepping does not move the table
+    x.stepper.first.click()
+    assert x.options and "Decision for Ann" in text(x.decision.children[0].value)
     x.options[0].click()
     assert x.situation.scenario()["players"][0]["choices"] == ["bear"]
     assert x.stepper.limit is None and x.decision.children == ()
@@ -259,11 +262,13 @@ def test_rulings_tab_sets_options_and_compares_side_by_side():
 
 def test_export_and_import_round_trip():
     market = EXAMPLES["s2.example.market.jordy-raccoon-rat-groundhog"].scenario
-    x = explorer(market)
+    x = explorer()
+    x.examples.value = "s2.example.market.jordy-raccoon-rat-groundhog"
     x.json.export_button.click()
     exported = json.loads(x.json.text.value)
     assert exported == market
-    assert 'download="Jordy-Renato.json"' in x.json.download.value
+    # named after the example it came from (a situation of the library)
+    assert 'download="s2.example.market.jordy-raccoon-rat-groundhog.json"' in x.json.download.value
     y = explorer()
     y.json.text.value = x.json.text.value
     y.json.import_button.click()
