@@ -34,6 +34,7 @@ PLAYS = ("resolve", "round")
 #: The longest fragment read (characters): a scenario at its size limit compresses far below.
 MAX_FRAGMENT = 2 * MAX_SCENARIO_BYTES
 _STEP = re.compile(r"-?[0-9]{1,7}")
+_BASE64 = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 
 
 @dataclass(frozen=True)
@@ -90,15 +91,17 @@ class Link:
 def _unpack(packed: str) -> bytes:
     """The scenario's JSON bytes from the fragment's `s`: base64 (URL-safe, padding optional),
     zlib, never more than the scenario size limit once unpacked."""
+    if not _BASE64.fullmatch(packed):
+        raise ScenarioError("link: the situation is damaged or cut short (not URL-safe base64)")
     try:
         raw = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
     except (binascii.Error, ValueError):
-        raise ScenarioError("link: the situation is damaged (not URL-safe base64)") from None
+        raise ScenarioError("link: the situation is damaged or cut short (not URL-safe base64)") from None
     unpack = zlib.decompressobj()
     try:
         data = unpack.decompress(raw, MAX_SCENARIO_BYTES + 1)
     except zlib.error:
-        raise ScenarioError("link: the situation is damaged (not zlib data): was the link cut short?") from None
+        raise ScenarioError("link: the situation is damaged or cut short (not zlib data)") from None
     if len(data) > MAX_SCENARIO_BYTES or unpack.unconsumed_tail:
         raise ScenarioError(f"link: the situation is more than {MAX_SCENARIO_BYTES:,} bytes")
     if not unpack.eof:

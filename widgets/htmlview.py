@@ -25,8 +25,9 @@ What the page itself must do, the view does too, each when asked:
   `on_copied(handler)` hears whether the browser allowed the copy;
 - `shortcuts`: Ctrl-Z / Ctrl-Shift-Z (⌘ on a Mac, Ctrl-Y too) come back as the keys "undo" and
   "redo" while the pointer was last inside the explorer and no text field has the focus;
-- `read_location`: the page's URL fragment is sent back once shown (`location_hash`), for a link
-  that opens a situation; `page_title`, in the app (Voilà), names the browser tab.
+- `read_location`: the page's URL fragment is sent back (`location_hash`) when the view is shown
+  and whenever it changes, for a link that opens a situation; `page_title`, in the app (Voilà),
+  names the browser tab.
 """
 from __future__ import annotations
 
@@ -156,8 +157,16 @@ function render({ model, el }) {
       child.style.height = "auto";
       tallest = Math.max(tallest, child.scrollHeight);
     }
-    target.style.minHeight = tallest ? `${tallest + 4}px` : "";
+    target.style.minHeight = tallest ? `${Math.ceil(tallest) + 1}px` : "";
+    if (reserved !== target) { reserved = target; grown.observe(target); }
   };
+  // and should a step's words be taller still, the box keeps that height from then on
+  let reserved = null;
+  const grown = new ResizeObserver(() => {
+    if (!reserved) return;
+    const h = Math.ceil(reserved.getBoundingClientRect().height);
+    if (h > parseFloat(reserved.style.minHeight || "0")) reserved.style.minHeight = `${h}px`;
+  });
   model.on("change:html", show);
   model.on("change:max_height", style);
   model.on("change:reserve", reserve);
@@ -229,8 +238,11 @@ function render({ model, el }) {
     document.addEventListener("keydown", key);
   }
   if (model.get("read_location")) {
-    model.set("location_hash", window.location.hash || "");
-    model.save_changes();
+    // the link the page was opened with, and any pasted into the address bar later (the
+    // browser then changes the fragment without reloading the page)
+    const read = () => { model.set("location_hash", window.location.hash || ""); model.save_changes(); };
+    read();
+    window.addEventListener("hashchange", read);
   }
   const title = () => {
     const t = model.get("page_title");

@@ -22,7 +22,9 @@ from .htmlview import HTMLView
 SPEEDS = {"slow": 1400, "normal": 700, "fast": 250, "fastest": 80}
 ANY = "any"
 #: How many of the longest step texts the words box measures to keep its height.
-RESERVED = 4
+RESERVED = 6
+#: The longest `status` the explorer gives (the words box reserves room for it at every step).
+LONGEST_STATUS = "played the round (it stops before Cleanup); showing the end"
 
 
 def _button(icon: str, tip: str, hook: str, width: str = "36px") -> w.Button:
@@ -40,6 +42,12 @@ def event_html(stepper) -> str:
 def rule_html(event) -> str:
     return ("" if event is None else
             f'<div style="color:#57606a;line-height:1.35">{escape(rule_words(event.rule))}</div>')
+
+
+def position_html(status: str, where: str) -> str:
+    """What brought the cursor here (green) and where it is."""
+    said = f'<b style="color:#1a7f37">{escape(status)}</b> · ' if status else ""
+    return f'<div style="font-size:12px;color:#3d4650;line-height:1.35">{said}{escape(where)}</div>'
 
 
 def fame_html(players, fame: dict, at_end: bool = True) -> str:
@@ -72,7 +80,7 @@ class StepperView(w.VBox):
         self.speed = w.Dropdown(options=list(SPEEDS), value="normal", layout=w.Layout(width="6.5em", flex="0 0 auto"),
                                 tooltip="playing speed")
         self.slider = w.IntSlider(value=-1, min=-1, max=0, readout=False, continuous_update=True,
-                                  layout=w.Layout(flex="1 1 10em", min_width="8em", width="auto"))
+                                  layout=w.Layout(width="auto"))
         self.slider.add_class("fte-step-slider")
         self.position = w.HTML()
         self.position.add_class("fte-step-position")
@@ -92,7 +100,7 @@ class StepperView(w.VBox):
         self.fame = w.HTML()
         self.fame.add_class("fte-fame")
         self.reserve = HTMLView(reserve_for=".fte-step-words")
-        self.words = w.VBox([self.event, self.rule, self.fame, self.reserve])
+        self.words = w.VBox([self.position, self.event, self.rule, self.fame, self.reserve])
         self.words.add_class("fte-step-words")
         self.table = HTMLView()
         self.table.add_class("fte-table")
@@ -116,9 +124,10 @@ class StepperView(w.VBox):
         self.slider.observe(guard(self._slid), names="value")
         self.speed.observe(guard(lambda c: setattr(self.play, "interval", SPEEDS[c["new"]])), names="value")
         self.table.on_key(guard(self._key))
-        controls = w.HBox([self.first, self.prev, self.next, self.last, self.play_button, self.pause_button,
-                           self.stop_button, self.speed, self.slider, self.position, self.play])
-        controls.add_class("fte-controls")
+        buttons = w.HBox([self.first, self.prev, self.next, self.last, self.play_button, self.pause_button,
+                          self.stop_button, self.speed, self.play])
+        buttons.add_class("fte-controls")
+        controls = w.VBox([buttons, self.slider])
         self.controls = controls
         filters = w.HBox([self.phase, self.who, self.kind, self.card], layout=w.Layout(flex_flow="row wrap"))
         self.filters = filters
@@ -194,9 +203,14 @@ class StepperView(w.VBox):
             self.play.playing = False
         self.status = status
         self.stepper.goto(step)
-        if self.slider.value != step:
+        if self.slider.value != step or self.play.value != step:
+            # both: the page links the two, and a page that opens copies the timer's value to
+            # the slider (a kernel-side slider alone would be moved back to the timer's step)
             self._moving = True
             self.slider.value = step
+            if self.play.max < step:
+                self.play.max = step
+            self.play.value = step
             self._moving = False
         self.redraw()
         for handler in self._handlers:
@@ -256,37 +270,46 @@ class StepperView(w.VBox):
         if s is None:
             self.position.value = ""
             return
-        last = s.last
+        self.position.value = position_html(self.status, self._where(s.step, s.last))
+
+    def _where(self, step: int, last: int) -> str:
         if last < 0:
             where = "nothing to step through yet"
-        elif s.step < 0:
+        elif step < 0:
             where = f"before the first of {last + 1} events"
-        elif s.step == last:
-            where = f"#{s.step}, the last event"
+        elif step == last:
+            where = f"#{step}, the last event"
         else:
-            where = f"#{s.step} of #0–#{last}"
-        if self.limit is not None and s.step == self.limit:
+            where = f"#{step} of #0–#{last}"
+        if self.limit is not None and step == self.limit:
             where += " · waits for a decision"
         if self.play.playing:
             where += " · playing"
-        status = f'<b style="color:#1a7f37">{escape(self.status)}</b> · ' if self.status else ""
-        self.position.value = (f'<span style="font-size:12px;color:#3d4650;white-space:normal">{status}'
-                               f"{escape(where)}</span>")
+        return where
 
     def _reserved_words(self) -> str:
         """The words of the longest steps, for the words box to reserve their height."""
         s = Stepper(self.resolution)
         players = self.resolution.table.players
         fame = fame_html(players, {p.index: None for p in players}, False)
-        lengths = []
+        guesses = {}  # step: (lines at a narrow column, lines at a wide one, characters)
         for k in range(-1, s.last + 1):
             s.goto(k)
-            lengths.append((len(s.sentence) + (len(rule_words(s.event.rule)) if s.event else 0), k))
+            rule = rule_words(s.event.rule) if s.event else ""
+            guesses[k] = tuple(-(-len(s.sentence) // a) + -(-len(rule) // b) for a, b in ((55, 65), (110, 125))) + (
+                len(s.sentence) + len(rule),)
+        chosen = set()
+        for which in range(3):  # the tallest by each guess: the box's width decides which is tallest
+            chosen.update(sorted(guesses, key=lambda k: (guesses[k][which], guesses[k]), reverse=True)[:RESERVED])
         out = []
-        for _, k in sorted(lengths, reverse=True)[:RESERVED]:
+        for k in sorted(chosen):
             s.goto(k)
-            out.append(f'<div class="jupyter-widgets widget-html-content">{event_html(s)}{rule_html(s.event)}'
-                       f"{fame}</div>")
+            where = position_html(LONGEST_STATUS, f"#{s.last} of #0–#{s.last} · waits for a decision · playing")
+            # each part a block as the HTML widgets are, 1px above and below (padding: the
+            # widgets are flex items, whose margins do not collapse as blocks' do)
+            parts = "".join(f'<div style="padding:1px 0;display:flow-root">{part}</div>'
+                            for part in (where, event_html(s), rule_html(s.event), fame))
+            out.append(f'<div class="widget-html-content">{parts}</div>')
         return "".join(out)
 
     def _set_filters(self) -> None:
