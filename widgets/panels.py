@@ -112,16 +112,8 @@ class RulingsPanel(w.VBox):
 
     def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
-        self.controls: dict[str, w.Dropdown] = {}
-        rows = []
-        for name, option in OPTIONS.items():
-            d = w.Dropdown(options=[(_show(v), v) for v in option.choices], value=option.default,
-                           description=name, tooltip=option.question,
-                           layout=w.Layout(width="28em"), style={"description_width": "15em"})
-            d.add_class(f"fte-ruling-{name}")
-            d.observe(self.errors.guard(lambda c, name=name: self._changed(name, c["new"])), names="value")
-            self.controls[name] = d
-            rows.append(d)
+        self.controls: dict[str, w.Dropdown] = {}  # made when first shown (the tab opens)
+        self.options_box = w.VBox(layout=w.Layout(max_height="16em", overflow="auto"))
         self.matter = w.HTML()
         self.compare_with = w.Dropdown(description="compare with", layout=w.Layout(width="28em"),
                                        style={"description_width": "initial"})
@@ -137,7 +129,17 @@ class RulingsPanel(w.VBox):
             self.matter, self.compare_with, self.result,
             w.HTML('<div style="line-height:1.35;margin-top:6px"><b>Ruling options</b> as this situation sets them '
                    "(hover a name for its question; the defaults follow the English rulebooks)</div>"),
-            w.VBox(rows, layout=w.Layout(max_height="16em", overflow="auto"))], **kwargs)
+            self.options_box], **kwargs)
+
+    def _make_controls(self) -> None:
+        for name, option in OPTIONS.items():
+            d = w.Dropdown(options=[(_show(v), v) for v in option.choices], value=option.default,
+                           description=name, tooltip=option.question,
+                           layout=w.Layout(width="28em"), style={"description_width": "15em"})
+            d.add_class(f"fte-ruling-{name}")
+            d.observe(self.errors.guard(lambda c, name=name: self._changed(name, c["new"])), names="value")
+            self.controls[name] = d
+        self.options_box.children = list(self.controls.values())
 
     def on_change(self, handler) -> None:
         """`handler(name, value, default)` when an option is set."""
@@ -153,6 +155,8 @@ class RulingsPanel(w.VBox):
         "resolve" or "round"); the comparison."""
         self.scenario = scenario
         self.play = play
+        if not self.controls:
+            self._make_controls()
         given = scenario.get("rulings") if isinstance(scenario.get("rulings"), dict) else {}
         self._quiet = True
         for name, d in self.controls.items():
