@@ -1,7 +1,7 @@
-"""Benchmark: Flip + Check Fame resolutions per second, and whole games per second
-(not a test; prints numbers).
+"""Benchmark: Flip + Check Fame resolutions per second, and whole games per second of FlipToons
+and Flipology (not a test; prints numbers).
 
-    python benchmarks/bench.py [--n 20000] [--games 200]
+    python benchmarks/bench.py [--n 20000] [--games 200] [--flipology-games 3000]
 
 Resolutions: random 10-card decks from both seasons, one player, default rulings and policy, one
 process on one core. Each table is built off the clock and dropped after use; the timed part is
@@ -13,7 +13,7 @@ import argparse
 import os
 import time
 
-from fliptoons_explore import DefaultPolicy, new_game, resolve_table
+from fliptoons_explore import DefaultPolicy, flipology, new_game, resolve_table
 from fliptoons_explore.sample import random_table
 
 
@@ -42,10 +42,23 @@ def games_rate(season: str, players: int, solo: str | None, games: int, traced: 
     return games / (time.perf_counter() - start)
 
 
+def flipology_rate(variant: str, players: int, games: int, traced: bool, repeat: int = 3) -> float:
+    """Best of `repeat` runs: whole Flipology games per second with the default policy, seeds
+    0..games-1, setting up included."""
+    best = 0.0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for seed in range(games):
+            flipology.new_game(variant, players, seed, traced=traced).play()
+        best = max(best, games / (time.perf_counter() - start))
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=20000, help="resolutions per measurement")
     parser.add_argument("--games", type=int, default=200, help="games per measurement")
+    parser.add_argument("--flipology-games", type=int, default=3000, help="Flipology games per measurement")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -62,6 +75,11 @@ def main() -> None:
         fast = games_rate(season, players, solo, args.games, traced=False)
         slow = games_rate(season, players, solo, args.games, traced=True)
         print(f"  {label:<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced")
+    print(f"Flipology, whole games, default policy, best of 3 x {args.flipology_games} seeded games:")
+    for variant, players in (("nature", 6), ("nature", 2), ("great-tree", 4), ("multi", 4)):
+        fast = flipology_rate(variant, players, args.flipology_games, traced=False)
+        slow = flipology_rate(variant, players, max(1, args.flipology_games // 10), traced=True, repeat=1)
+        print(f"  {variant + f' {players} players':<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""The situation library: every FAQ entry and Key Concept of both rulebooks, and their worked
-examples, as named situations that the tests, the notebooks and the explorer all load.
+"""The situation library: every FAQ entry and Key Concept of the FlipToons rulebooks, every rule
+and clarification of the Flipology rulebook, and their worked examples, as named situations that
+the tests, the notebooks and the explorer all load.
 
 A situation is a scenario (DESIGN.md §2.2) built on purpose, the rule ids it illustrates, a
 one-line title, a short explanation in plain words, how it is played (`resolve`: Flip + Check
@@ -25,12 +26,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from . import flipology
 from .fliptoons.engine import Resolution, play_round, resolve
-from .rules import RULES
 from .fliptoons.scenario import table_json
+from .games import game_of
+from .rules import RULES
 
 __all__ = ["Situation", "SituationError", "LibraryError", "situations", "situation",
-           "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "fame_grid"]
+           "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "compact_rows", "fame_grid"]
 
 PLAYS = ("resolve", "round")
 FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
@@ -38,8 +41,11 @@ FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
 PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed")
 #: expected-outcome fields about the table or the trace
 TABLE_EXPECT = ("market", "toon_deck", "market_discard", "events", "no_events", "order", "cites")
+#: a Flipology situation's: by player name, then about the table
+FLIPOLOGY_PLAYER_EXPECT = ("score", "rows", "score_parts", "different_animals")
+FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "events", "no_events", "order", "cites")
 PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "pos", "target", "value", "count")
-NAME = re.compile(r"^(s1|s2|jp)\.[a-z0-9-]+(\.[a-z0-9-]+)+$")
+NAME = re.compile(r"^(s1|s2|jp|fl)\.[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
 #: Rule ids of kind `.faq.` / `.key.` that no situation illustrates, and why: rules about what a
@@ -97,6 +103,12 @@ def fame_grid(player: dict) -> list[list]:
     return rows
 
 
+def compact_rows(player: dict) -> list[list[str]]:
+    """A Flipology player's rows (bottom first) as words: each card 'kind:points', a face-down
+    card '~kind:points'."""
+    return [[("" if c["face_up"] else "~") + f"{c['id']}:{c['points']}" for c in row] for row in player["rows"]]
+
+
 def _unplaced(player: dict) -> list[dict]:
     """Fame entries of cards in the grid whose row, column and height hold no card of that id."""
     grid = player["grid"]
@@ -148,10 +160,18 @@ class Situation:
     def players(self) -> list[str]:
         return [p.get("name", f"Player {i + 1}") for i, p in enumerate(self.scenario["players"])]
 
+    @property
+    def game(self) -> str:
+        """'fliptoons' or 'flipology'."""
+        return game_of(self.scenario)
+
     def run(self, record: bool = False, policy=None) -> Resolution:
         """Play the situation as the library says (`resolve` or `round`); a `Resolution` (for a
-        round a `RoundResolution`, whose JSON has `fame_left`). `record` keeps every state, for
-        `stepping.Stepper`."""
+        FlipToons round a `RoundResolution`, whose JSON has `fame_left`). `record` keeps every
+        state, for `stepping.Stepper`."""
+        if self.game == "flipology":
+            run = flipology.play_round if self.play == "round" else flipology.resolve
+            return run(self.scenario, policy, record=record)
         if self.play == "resolve":
             return resolve(self.scenario, policy, record=record)
         game = play_round(self.scenario, policy, record=record)
@@ -164,7 +184,8 @@ class Situation:
         market cards discarded face up next to the toon deck, e.g. by a Horse)."""
         r = self.run() if resolution is None else resolution
         doc = r.to_json()
-        doc["market_discard"] = [c.spec.id for c in r.table.market_discard]
+        if self.game == "fliptoons":
+            doc["market_discard"] = [c.spec.id for c in r.table.market_discard]
         return doc
 
     def check(self, resolution: Resolution | None = None) -> list[str]:
@@ -223,8 +244,11 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
     by_name = {p["name"]: p for p in doc["players"]}
     readers = {"fame": lambda p: p["fame"]["total"], "fame_left": lambda p: p.get("fame_left"),
                "grid": compact_grid, "fame_grid": fame_grid,
-               "deck": lambda p: p["deck"], "dismissed": lambda p: p["dismissed"]}
-    for field in PLAYER_EXPECT:
+               "deck": lambda p: p["deck"], "dismissed": lambda p: p["dismissed"],
+               "score": lambda p: p["score"], "rows": compact_rows, "score_parts": lambda p: p["score_parts"],
+               "different_animals": lambda p: p["different_animals"]}
+    flipology_doc = doc.get("game") == "flipology"
+    for field in FLIPOLOGY_PLAYER_EXPECT if flipology_doc else PLAYER_EXPECT:
         for name, want in expect.get(field, {}).items():
             p = by_name.get(name)
             if p is None:
@@ -245,9 +269,13 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
                 out.append(f"{name} fame_grid: fame entries for no card of the grid: {_unplaced(p)}")
             if got != want:
                 out.append(f"{name} {field}: expected {json.dumps(want)}, got {json.dumps(got)}")
-    for field in ("market", "toon_deck", "market_discard"):
+    for field in ("discard", "moon") if flipology_doc else ("market", "toon_deck", "market_discard"):
         if field in expect and doc[field] != expect[field]:
             out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc[field])}")
+    if flipology_doc and "winners" in expect:
+        got = [players[i] for i in doc["winners"]]
+        if got != expect["winners"]:
+            out.append(f"winners: expected {json.dumps(expect['winners'])}, got {json.dumps(got)}")
     trace = doc["trace"]
     for pattern in expect.get("events", []):
         n = sum(1 for e in trace if _matches(e, pattern, players))
@@ -287,12 +315,14 @@ def _check_pattern(pattern, where: str, players: list[str]) -> None:
             raise LibraryError(f"{where}.player: {value!r} is not a player of the scenario")
 
 
-def _check_expect(expect, where: str, play: str, players: list[str]) -> None:
+def _check_expect(expect, where: str, play: str, players: list[str], game: str = "fliptoons") -> None:
     if not isinstance(expect, dict) or not expect:
         raise LibraryError(f"{where}: expected an object with at least one expected field")
+    player_fields, table_fields = ((FLIPOLOGY_PLAYER_EXPECT, FLIPOLOGY_TABLE_EXPECT) if game == "flipology"
+                                   else (PLAYER_EXPECT, TABLE_EXPECT))
     for key, value in expect.items():
         w = f"{where}.{key}"
-        if key in PLAYER_EXPECT:
+        if key in player_fields:
             if not isinstance(value, dict) or not value:
                 raise LibraryError(f"{w}: expected an object keyed by player name")
             for name, v in value.items():
@@ -321,9 +351,12 @@ def _check_expect(expect, where: str, play: str, players: list[str]) -> None:
             for rule in value:
                 if rule not in RULES:
                     raise LibraryError(f"{w}: unknown rule id {rule!r}")
-        elif key not in TABLE_EXPECT:
+        elif key == "winners":
+            if not isinstance(value, list) or not all(v in players for v in value):
+                raise LibraryError(f"{w}: expected a list of the scenario's player names")
+        elif key not in table_fields:
             raise LibraryError(f"{w}: unknown field (expected one of: "
-                               f"{', '.join(PLAYER_EXPECT + TABLE_EXPECT)})")
+                               f"{', '.join(player_fields + table_fields)})")
 
 
 def _situation(data, file: str, k: int) -> Situation:
@@ -341,7 +374,7 @@ def _situation(data, file: str, k: int) -> Situation:
             raise LibraryError(f"{where}: missing field {key!r}")
     if not isinstance(name, str) or not NAME.match(name):
         raise LibraryError(f"{where}: a name is lowercase words joined by dots, starting with "
-                           "its season (s1., s2., jp.)")
+                           "its source (s1., s2., jp., fl.)")
     for key in ("title", "explain"):
         if not isinstance(data[key], str) or not data[key].strip():
             raise LibraryError(f"{where}.{key}: expected a non-empty string")
@@ -362,9 +395,11 @@ def _situation(data, file: str, k: int) -> Situation:
     players = [p.get("name", f"Player {i + 1}") for i, p in enumerate(scenario["players"])]
     if len(set(players)) != len(players):
         raise LibraryError(f"{where}.scenario: player names must differ")
-    _check_expect(data["expect"], f"{where}.expect", data["play"], players)
+    game = game_of(scenario)
+    _check_expect(data["expect"], f"{where}.expect", data["play"], players, game)
+    season = scenario.get("variant", "nature") if game == "flipology" else scenario.get("season", "s2")
     return Situation(name, data["title"], tuple(rules), data["play"], data["explain"],
-                     scenario.get("season", "s2"), file, json.dumps(scenario), json.dumps(data["expect"]))
+                     season, file, json.dumps(scenario), json.dumps(data["expect"]))
 
 
 def library_files() -> list[str]:
@@ -410,8 +445,9 @@ def situations(rule: str | None = None, season: str | None = None, play: str | N
                card: str | None = None) -> list[Situation]:
     """The library's situations in file order, optionally only those that illustrate `rule` (an
     id or a family: 's2.faq.crab' also takes 's2.faq.crab.deck-only-crabs'; 's1.faq' every
-    Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'), are played with `play`
-    ('resolve' or 'round'), or use `card` (an id) anywhere in their scenario."""
+    Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'; for Flipology its
+    variant, 'nature' or 'great-tree'), are played with `play` ('resolve' or 'round'), or use
+    `card` (an id; a Flipology kind) anywhere in their scenario."""
     found = []
     for s in _library().values():
         if rule is not None and not any(r == rule or r.startswith(rule + ".") for r in s.rules):
@@ -428,6 +464,12 @@ def situations(rule: str | None = None, season: str | None = None, play: str | N
 
 def _cards_in(scenario: dict) -> set[str]:
     """Every card id a scenario names: decks, dismissed piles, grids, market, toon deck."""
+    if game_of(scenario) == "flipology":
+        ids = {c.split(":")[0] for c in scenario.get("discard", [])}
+        for p in scenario["players"]:
+            for row in p.get("rows", []):
+                ids |= {(c if isinstance(c, str) else c["id"]).split(":")[0] for c in row}
+        return ids
     ids = set(scenario.get("market", [])) | set(scenario.get("toon_deck", []))
     for p in scenario["players"]:
         ids |= set(p.get("deck", [])) | set(p.get("dismissed", []))

@@ -298,12 +298,13 @@ def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_c
 
     names = [p.name for p in resolution.table.players]
     where = resolution.table.game.where
+    players = resolution.table.players
     rows, steps = [], []
     for e in select_events(resolution, phase, player, card, kind):
         rule = RULES.get(e.rule)
         steps.append(e.step)
         rows.append((e.phase, "" if e.player is None else names[e.player], e.kind, e.card or "",
-                     e.target or "", "" if e.pos is None else where(tuple(e.pos)), e.detail or "",
+                     e.target or "", "" if e.pos is None else where(tuple(e.pos), players), e.detail or "",
                      e.cause, e.rule, rule.paraphrase if rule else ""))
     frame = pd.DataFrame.from_records(rows, columns=COLUMNS, index=pd.Index(steps, dtype="int64", name="step"))
     frame = frame.astype({c: "string" for c in COLUMNS if c != "cause"} | {"cause": "Int64"})

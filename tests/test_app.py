@@ -45,6 +45,12 @@ def test_a_bad_scenario_or_step_is_one_line_before_anything_starts(tmp_path, cap
     assert _fails(["app", str(tmp_path / "none.json")], capsys) == (
         f"fliptoons-explore: error: {tmp_path / 'none.json'}: cannot read the file (No such file or directory)")
     assert _fails(["app", "--pool", "99"], capsys) == "fliptoons-explore: error: --pool: expected 0 to 64 kernels, got 99"
+    flipology = tmp_path / "flipology.json"
+    flipology.write_text(json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dog"]]}]}))
+    assert _fails(["app", str(flipology)], capsys) == (
+        f"fliptoons-explore: error: {flipology}: the explorer shows FlipToons scenarios (this one is flipology)")
+    assert _fails(["resolve", str(flipology), "--markdown"], capsys) == (
+        "fliptoons-explore: error: --markdown: only a FlipToons resolution is written in Markdown so far")
 
 
 def free_port() -> int:

@@ -432,6 +432,7 @@ def test_the_app_opens_its_scenario_shuts_a_closed_pages_kernel_and_stops_on_sig
         while len(kernels()) >= len(with_page) and time.time() < end:
             time.sleep(0.3)
         assert len(kernels()) == len(with_page) - 1, "the closed page's kernel still runs"
+        assert "403" not in (tmp_path / "app.log").read_text()  # the shutdown request was not refused
         context.close()
         started = kernels()
         proc.send_signal(signal.SIGTERM)

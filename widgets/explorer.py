@@ -189,11 +189,11 @@ class Explorer(w.VBox):
         self.add_class("fte-explorer")
         opened = os.environ.get("FLIPTOONS_EXPLORE_OPEN", "") if scenario is None else ""
         self.load(scenario or {"season": "s2", "players": [{"name": "Ann", "deck": []}]}, what="start")
-        self.situation._undo.clear()
+        self.situation.forget_history()
         self.builder.redraw()
         if opened:  # the app was given a scenario (fliptoons-explore app SCENARIO.json --step N)
             self.open_link(opened, what="open the app's scenario")
-            self.situation._undo.clear()
+            self.situation.forget_history()
             self.builder.redraw()
 
     # -- the situation ----------------------------------------------------------------------------

@@ -40,21 +40,25 @@ def _card_name(card_id) -> str:
     return CATALOG[card_id].name if isinstance(card_id, str) and card_id in CATALOG else str(card_id)
 
 
-class Situation:
-    """A scenario under construction. `data` is the scenario itself; read `scenario()` for a
-    copy to resolve or export (empty optional fields left out, empty extra rows dropped)."""
+class EditHistory:
+    """Undo and redo for a situation under construction, of either game: what the history
+    keeps is `HISTORIED` (the attributes an edit may change: the scenario `data`, and what is put
+    aside); each `edit(what)` is one step of it, named in words."""
 
-    def __init__(self, scenario: dict | None = None) -> None:
-        self.data: dict = {"season": "s2", "players": [_player(0)]}
-        self.shelved: dict[int, list] = {}  # grids built by hand, switched off: {player: grid}
-        self._undo: list[tuple[str, dict, dict]] = []  # (what the edit did, data and shelf before it)
-        self._redo: list[tuple[str, dict, dict]] = []
+    HISTORIED: tuple = ("data",)
+
+    def _start_history(self) -> None:
+        self._undo: list[tuple[str, dict]] = []  # (what the edit did, the state before it)
+        self._redo: list[tuple[str, dict]] = []
         self._editing = 0
-        if scenario is not None:
-            self.replace(scenario)
-            self._undo.clear()
 
-    # -- the history ----------------------------------------------------------------------------
+    def _state(self) -> dict:
+        return {name: getattr(self, name) for name in self.HISTORIED}
+
+    def _set_state(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
     @contextmanager
     def edit(self, what: str):
         """One step of the history: the edits made inside are undone together; an edit that
@@ -66,19 +70,24 @@ class Situation:
             finally:
                 self._editing -= 1
             return
-        before, shelf = copy.deepcopy(self.data), copy.deepcopy(self.shelved)
+        before = copy.deepcopy(self._state())
         self._editing = 1
         try:
             yield
         except BaseException:
-            self.data, self.shelved = before, shelf
+            self._set_state(before)
             raise
         finally:
             self._editing = 0
-        if self.data != before or self.shelved != shelf:
-            self._undo.append((what, before, shelf))
+        if self._state() != before:
+            self._undo.append((what, before))
             del self._undo[:-HISTORY]
             self._redo.clear()
+
+    def forget_history(self) -> None:
+        """Start the history afresh (where a page starts: nothing to undo)."""
+        self._undo.clear()
+        self._redo.clear()
 
     @property
     def undo_label(self) -> str:
@@ -93,19 +102,34 @@ class Situation:
         """Take back the last edit; returns what it did. ValueError when there is none."""
         if not self._undo:
             raise ValueError("nothing to undo")
-        what, data, shelf = self._undo.pop()
-        self._redo.append((what, self.data, self.shelved))
-        self.data, self.shelved = data, shelf
+        what, state = self._undo.pop()
+        self._redo.append((what, self._state()))
+        self._set_state(state)
         return what
 
     def redo(self) -> str:
         """Make again the last edit taken back; returns what it did."""
         if not self._redo:
             raise ValueError("nothing to redo")
-        what, data, shelf = self._redo.pop()
-        self._undo.append((what, self.data, self.shelved))
-        self.data, self.shelved = data, shelf
+        what, state = self._redo.pop()
+        self._undo.append((what, self._state()))
+        self._set_state(state)
         return what
+
+
+class Situation(EditHistory):
+    """A scenario under construction. `data` is the scenario itself; read `scenario()` for a
+    copy to resolve or export (empty optional fields left out, empty extra rows dropped)."""
+
+    HISTORIED = ("data", "shelved")
+
+    def __init__(self, scenario: dict | None = None) -> None:
+        self.data: dict = {"season": "s2", "players": [_player(0)]}
+        self.shelved: dict[int, list] = {}  # grids built by hand, switched off: {player: grid}
+        self._start_history()
+        if scenario is not None:
+            self.replace(scenario)
+            self.forget_history()
 
     # -- the whole ------------------------------------------------------------------------------
     def replace(self, scenario: dict, what: str = "load another situation") -> None:

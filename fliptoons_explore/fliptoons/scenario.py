@@ -26,7 +26,7 @@ __all__ = ["ScenarioError", "read_scenario", "parse_scenario_text", "parse_json_
 
 MAX_PLAYERS = 8
 TOON_DECK = "toon deck"  # how a scripted choice names the toon deck (the Pig)
-TOP_FIELDS = ("season", "players", "market", "toon_deck", "first_player", "rulings")
+TOP_FIELDS = ("game", "season", "players", "market", "toon_deck", "first_player", "rulings")
 PLAYER_FIELDS = ("name", "deck", "dismissed", "grid", "actions", "choices")
 
 
@@ -74,6 +74,8 @@ def load(data) -> tuple[Table, dict[int, list]]:
     check_json(data)
     expect(data, dict, "scenario", "a JSON object")
     known_fields(data, TOP_FIELDS, "scenario")
+    if data.get("game", "fliptoons") != "fliptoons":
+        raise ScenarioError(f"game: expected \"fliptoons\" or \"flipology\", got {quote(data.get('game'))}")
     season = data.get("season", "s2")
     if not isinstance(season, str) or season not in PRICES:
         got = quote(season) if isinstance(season, str) else type_name(season)
