@@ -58,10 +58,10 @@ def kernels(proc) -> list:
 async def one_page(browser, url: str, latencies: list, paints: list, pages: list) -> None:
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
-    page.set_default_timeout(120_000)
+    page.set_default_timeout(300_000)
     pages.append(page)
     t = time.perf_counter()
-    await page.goto(url)
+    await page.goto(url, wait_until="commit")
     await page.wait_for_selector(".fte-table .ft-view")
     await page.wait_for_selector(".fte-card-gorilla")
     paints.append(time.perf_counter() - t)

@@ -57,7 +57,11 @@ def app_argv(port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = DE
     port tried if `port` is taken, the app's template, `pool` pre-started kernels."""
     argv = [app_notebook(), f"--port={port}", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", "--theme=light",
             "--show_tracebacks=False", f"--template={TEMPLATE}",
-            "--VoilaConfiguration.multi_kernel_manager_class=fliptoons_explore.app_server.ExplorerKernelManager"]
+            "--VoilaConfiguration.multi_kernel_manager_class=fliptoons_explore.app_server.ExplorerKernelManager",
+            # under load (many pages at once on few cores) a kernel is slow to start and to show the
+            # explorer: wait for it, rather than serve a page without its output (Voilà's default
+            # waits 4 s for the output, then serves the page empty)
+            "--VoilaExecutor.iopub_timeout=120", "--VoilaExecutor.startup_timeout=180"]
     if pool > 0:
         argv += ["--preheat_kernel=True", f"--pool_size={pool}"]
     if not open_browser:

@@ -214,14 +214,17 @@ class Explorer(w.VBox):
 
     def open_link(self, fragment: str, what: str = "open a link") -> None:
         """Open what a link's fragment holds (`links.Link`): its situation, played as it says, at
-        its step. A damaged link is one line in the error area and changes nothing."""
+        its step. A damaged link is one line in the error area and changes nothing; a step past
+        the situation's last shows the last one, and says so in that line."""
         link = Link.from_fragment(fragment)
         self._set_mode(link.play)
         self.load(link.scenario, what=what, step=-1)
         last = self.stepper.end()
+        status = "opened from a link" if what == "open a link" else "opened as the app was told"
+        self.stepper.goto(min(link.step, last), status)
         if link.step > last:
-            raise ScenarioError(f"link: step {link.step}: this situation has steps -1 to {last}")
-        self.stepper.goto(link.step, "opened from a link" if what == "open a link" else "opened as the app was told")
+            raise ScenarioError(f"link: step {link.step}: this situation has steps -1 to {last}; "
+                                "it shows the last one")
 
     def _example(self, change) -> None:
         name = change["new"]
