@@ -55,7 +55,8 @@ function panzoom(root, box, state) {
       if (current) {
         const x = parseFloat(current.getAttribute("x")), y = parseFloat(current.getAttribute("y"));
         const w = parseFloat(current.getAttribute("width")) || 0, h = parseFloat(current.getAttribute("height")) || 0;
-        state.x = x + w / 2 - vw / 2; state.y = y + h / 2 - vh / 2;
+        // the current event right of the middle: its causes, to its left, stay in view
+        state.x = x + w / 2 - vw * 0.65; state.y = y + h / 2 - vh / 2;
       } else if (state.x === undefined) { state.x = 0; state.y = 0; }
     }
     state.x = Math.max(0, Math.min(state.x || 0, Math.max(0, W - vw)));
@@ -64,6 +65,13 @@ function panzoom(root, box, state) {
     svg.setAttribute("height", String(Math.round(vh * k)));
     svg.setAttribute("viewBox", `${state.x} ${state.y} ${vw} ${vh}`);
     svg.style.display = "block";
+    // a shadow on each side where the picture goes on beyond the view
+    const shade = [];
+    if (state.x > 0.5) shade.push("inset 14px 0 10px -10px rgba(31,35,40,0.35)");
+    if (state.x + vw < W - 0.5) shade.push("inset -14px 0 10px -10px rgba(31,35,40,0.35)");
+    if (state.y > 0.5) shade.push("inset 0 14px 10px -10px rgba(31,35,40,0.35)");
+    if (state.y + vh < H - 0.5) shade.push("inset 0 -14px 10px -10px rgba(31,35,40,0.35)");
+    svg.style.boxShadow = shade.join(", ");
     svg.style.cursor = vw < W || vh < H ? "grab" : "";
     const note = box.querySelector("[data-zoom-note]");
     if (note) note.textContent = vw < W || vh < H ? `${Math.round(k * 100)}% · drag to see the rest` : `${Math.round(k * 100)}%`;
