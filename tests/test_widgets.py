@@ -352,11 +352,16 @@ def test_every_browser_hook_is_present():
     for hook in ("fte-explorer", "fte-catalog", "fte-catalog-search", "fte-target", "fte-season", "fte-players",
                  "fte-deck-0", "fte-resolve", "fte-round", "fte-scenario-json", "fte-export", "fte-import",
                  "fte-table", "fte-step-first", "fte-step-prev", "fte-step-next", "fte-step-last", "fte-step-play",
-                 "fte-step-slider", "fte-event", "fte-rule", "fte-fame", "fte-chain", "fte-decision", "fte-error"):
+                 "fte-step-slider", "fte-event", "fte-rule", "fte-fame", "fte-chain", "fte-decision", "fte-error",
+                 # issue 16
+                 "fte-step-pause", "fte-step-stop", "fte-undo", "fte-redo", "fte-hand-built", "fte-banner",
+                 "fte-share", "fte-share-link", "fte-markdown", "fte-markdown-text"):
         assert hook in classes, hook
     x.stepper.last.click()
     assert x.options and all("fte-option" in b._dom_classes for b in x.options)
     assert "fte-card fte-card-cow" in x.catalog.tiles.html
+    x.tabs.selected_index = 2  # the comparison is drawn when its tab is shown
+    assert "fte-comparison" in x.rulings.result._dom_classes
 
 
 # -- issue 16: every control does what its label says ------------------------------------------
