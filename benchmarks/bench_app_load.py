@@ -12,9 +12,10 @@ What it measures, for every page:
 - shutdown: after every page is closed, how long until the kernels of the pages are gone (the
   pre-started spare kernels stay until the app stops); then SIGTERM, and whether anything remains.
 
-The browser runs on the same machine as the server: its work (each page parses the widget
-bundles and draws) competes with the kernels for the same cores, which real users' browsers
-do not.
+The browser runs on the same machine as the server: its work (each page parses about 5 MB of
+Voilà's JavaScript and draws the widgets) competes with the kernels for the same cores, which
+real users' browsers do not. `--server-only` measures the server's part alone: PAGES plain HTTP
+requests at once, each timed until its page (the explorer rendered by its kernel) has arrived.
 """
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ import time
 
 import psutil
 
+from fliptoons_explore.app import DEFAULT_POOL
+
 CHROMIUM = "/usr/bin/chromium"
 CARDS = ("gorilla", "coyote", "rat")
 
@@ -41,18 +44,51 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def listening(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
 def percentiles(values: list[float]) -> str:
     v = sorted(values)
     p95 = v[min(len(v) - 1, round(0.95 * (len(v) - 1)))]
     return f"median {statistics.median(v):6.2f}  p95 {p95:6.2f}  max {v[-1]:6.2f}  (n={len(v)})"
 
 
+def cpu_seconds(processes) -> float:
+    total = 0.0
+    for p in processes:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system + getattr(t, "children_user", 0) + getattr(t, "children_system", 0)
+        except psutil.Error:
+            pass
+    return total
+
+
+def browser_processes() -> list:
+    out = []
+    for p in psutil.process_iter(["cmdline"]):
+        cmd = " ".join(p.info["cmdline"] or ())
+        if "chromium" in cmd and "fte-load" in cmd:
+            out.append(p)
+    return out
+
+
 def kernels(proc) -> list:
+    """The app's kernel processes (a process that ends while they are listed is left out)."""
+    out = []
     try:
-        return [p for p in psutil.Process(proc.pid).children(recursive=True)
-                if "ipykernel" in " ".join(p.cmdline())]
+        children = psutil.Process(proc.pid).children(recursive=True)
     except psutil.Error:
-        return []
+        return out
+    for p in children:
+        try:
+            if "ipykernel" in " ".join(p.cmdline()) and p.status() != psutil.STATUS_ZOMBIE:
+                out.append(p)
+        except psutil.Error:
+            continue
+    return out
 
 
 async def one_page(browser, url: str, latencies: list, paints: list, pages: list) -> None:
@@ -80,31 +116,72 @@ async def one_page(browser, url: str, latencies: list, paints: list, pages: list
         await timed(".fte-step-next", "k => document.querySelector('.fte-event').innerText.startsWith('#' + k + ' ')", k)
 
 
-async def run(url: str, n: int) -> tuple[list, list, list, object, object]:
+async def run(url: str, n: int, proc, pool: int) -> dict:
+    """Open n pages at once, build and resolve in each, measure; then close them all and time
+    how long their kernels take to go. All on one event loop (Playwright's objects belong to the
+    loop that made them)."""
     from playwright.async_api import async_playwright
     latencies, paints, pages = [], [], []
-    p = await async_playwright().start()
-    browser = await p.chromium.launch(executable_path=CHROMIUM, args=[
-        "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-renderer-backgrounding",
-        "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows"])
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--user-agent=fte-load", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--disable-background-networking", "--disable-component-update", "--no-first-run",
+            "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+            "--disable-backgrounding-occluded-windows"])
+        server_cpu = cpu_seconds([psutil.Process(proc.pid)])
+        t = time.perf_counter()
+        await asyncio.gather(*(one_page(browser, url, latencies, paints, pages) for _ in range(n)))
+        wall = time.perf_counter() - t
+        ks = kernels(proc)
+        out = {"latencies": latencies, "paints": paints, "wall": wall, "kernels": ks,
+               "cpu": {"Voilà": cpu_seconds([psutil.Process(proc.pid)]) - server_cpu, "kernels": cpu_seconds(ks),
+                       "Chromium": cpu_seconds(browser_processes())},
+               "rss": [k.memory_info().rss / 2**20 for k in ks],
+               "uss": [k.memory_full_info().uss / 2**20 for k in ks],
+               "server": psutil.Process(proc.pid).memory_info().rss / 2**20}
+        t = time.perf_counter()
+        await asyncio.gather(*(pg.close(run_before_unload=True) for pg in pages))
+        while len(kernels(proc)) > pool and time.perf_counter() - t < 120:
+            await asyncio.sleep(0.2)
+        out["closed"] = time.perf_counter() - t
+        out["left"] = len(kernels(proc))
+        await browser.close()
+    return out
+
+
+def server_side(url: str, n: int) -> list[float]:
+    """n requests for the page at once, each timed until the whole page has arrived."""
+    from concurrent.futures import ThreadPoolExecutor
+    from urllib.request import urlopen
+
+    def fetch(_):
+        t = time.perf_counter()
+        with urlopen(url, timeout=600) as r:
+            body = r.read()
+        assert b"fte-explorer" in body or b"application/vnd.jupyter.widget-view+json" in body, "no explorer in the page"
+        return time.perf_counter() - t
+
+    with ThreadPoolExecutor(n) as pool:
+        return list(pool.map(fetch, range(n)))
+
+
+def stop(proc, port: int) -> None:
+    """SIGTERM, and what remains after it."""
+    started = kernels(proc)
     t = time.perf_counter()
-    await asyncio.gather(*(one_page(browser, url, latencies, paints, pages) for _ in range(n)))
-    wall = time.perf_counter() - t
-    return latencies, paints, pages, (p, browser), wall
-
-
-async def close_all(pages, handles) -> None:
-    await asyncio.gather(*(pg.close(run_before_unload=True) for pg in pages))
-    p, browser = handles
-    await browser.close()
-    await p.stop()
+    proc.send_signal(signal.SIGTERM)
+    code = proc.wait(60)
+    _, alive = psutil.wait_procs(started, timeout=20)
+    print(f"SIGTERM: exit {code} after {time.perf_counter() - t:.1f} s; port open: {listening(port)}; "
+          f"kernels left: {len(alive)}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=20)
     parser.add_argument("--pool", type=int, default=None, help="pre-started kernels (default: the app's)")
+    parser.add_argument("--server-only", action="store_true",
+                        help="plain HTTP requests instead of a browser: the server's part of a first paint")
     args = parser.parse_args()
     port = free_port()
     tmp = tempfile.mkdtemp(prefix="fte-load-")
@@ -117,40 +194,30 @@ def main() -> None:
     t = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
-        pool = args.pool if args.pool is not None else __import__("fliptoons_explore.app").app.DEFAULT_POOL
-        while len(kernels(proc)) < pool or socket.socket().connect_ex(("127.0.0.1", port)) != 0:
+        pool = args.pool if args.pool is not None else DEFAULT_POOL
+        filled = f"is filled with {pool} kernel(s)"  # Voilà says so once every pooled kernel shows the explorer
+        while not listening(port) or (pool and filled not in open(f"{tmp}/app.log").read()):
             if proc.poll() is not None:
                 sys.exit(f"the app ended: see {tmp}/app.log")
             time.sleep(0.2)
-        time.sleep(3)  # the pool's kernels finish building the explorer
         print(f"app ready in {time.perf_counter() - t:.1f} s with {pool} pre-started kernels; "
               f"{args.pages} pages open at once on {os.cpu_count()} cores")
-        latencies, paints, pages, handles, wall = asyncio.run(run(f"http://127.0.0.1:{port}/", args.pages))
-        ks = kernels(proc)
-        rss = [k.memory_info().rss / 2**20 for k in ks]
-        uss = [k.memory_full_info().uss / 2**20 for k in ks]
-        server = psutil.Process(proc.pid).memory_info().rss / 2**20
-        print(f"first paint (s)        {percentiles(paints)}")
-        print(f"click latency (s)      {percentiles(latencies)}")
-        print(f"all {args.pages} pages built and resolved in {wall:.1f} s")
-        print(f"kernels running        {len(ks)} ({args.pages} pages + {len(ks) - args.pages} spare)")
-        print(f"memory per kernel (MB) RSS median {statistics.median(rss):.0f}, USS median {statistics.median(uss):.0f}; "
-              f"Voilà itself {server:.0f} MB RSS")
-        t = time.perf_counter()
-        asyncio.run(close_all(pages, handles))
-        while len(kernels(proc)) > pool and time.perf_counter() - t < 120:
-            time.sleep(0.2)
-        print(f"pages closed: their kernels gone after {time.perf_counter() - t:.1f} s "
-              f"({len(kernels(proc))} spare kernels stay for the next pages)")
-        started = kernels(proc)
-        t = time.perf_counter()
-        proc.send_signal(signal.SIGTERM)
-        code = proc.wait(60)
-        _, alive = psutil.wait_procs(started, timeout=20)
-        with socket.socket() as s:
-            open_port = s.connect_ex(("127.0.0.1", port)) == 0
-        print(f"SIGTERM: exit {code} after {time.perf_counter() - t:.1f} s; port open: {open_port}; "
-              f"kernels left: {len(alive)}")
+        if args.server_only:
+            served = server_side(f"http://127.0.0.1:{port}/", args.pages)
+            print(f"page served (s)        {percentiles(served)}  (kernels: {len(kernels(proc))})")
+            return stop(proc, port)
+        r = asyncio.run(run(f"http://127.0.0.1:{port}/", args.pages, proc, pool))
+        print(f"first paint (s)        {percentiles(r['paints'])}")
+        print(f"click latency (s)      {percentiles(r['latencies'])}")
+        print(f"all {args.pages} pages built and resolved in {r['wall']:.1f} s; CPU seconds used meanwhile: "
+              + ", ".join(f"{k} {v:.0f}" for k, v in r["cpu"].items())
+              + f"; the machine's load average at the end {os.getloadavg()[0]:.1f}")
+        print(f"kernels running        {len(r['kernels'])} ({args.pages} pages + {len(r['kernels']) - args.pages} spare)")
+        print(f"memory per kernel (MB) RSS median {statistics.median(r['rss']):.0f}, USS median "
+              f"{statistics.median(r['uss']):.0f}; Voilà itself {r['server']:.0f} MB RSS")
+        print(f"pages closed: their kernels gone after {r['closed']:.1f} s "
+              f"({r['left']} spare kernels stay for the next pages)")
+        stop(proc, port)
     finally:
         if proc.poll() is None:
             proc.kill()

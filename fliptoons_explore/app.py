@@ -61,7 +61,9 @@ def app_argv(port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = DE
             # under load (many pages at once on few cores) a kernel is slow to start and to show the
             # explorer: wait for it, rather than serve a page without its output (Voilà's default
             # waits 4 s for the output, then serves the page empty)
-            "--VoilaExecutor.iopub_timeout=120", "--VoilaExecutor.startup_timeout=180"]
+            "--VoilaExecutor.iopub_timeout=120", "--VoilaExecutor.startup_timeout=180",
+            # the pool refills a few seconds after pages took its kernels: not while they are served
+            "--VoilaKernelManager.fill_delay=5"]
     if pool > 0:
         argv += ["--preheat_kernel=True", f"--pool_size={pool}"]
     if not open_browser:

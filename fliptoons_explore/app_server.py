@@ -7,16 +7,21 @@ it needs Voilà). What it adds to Voilà, and why, is in `fliptoons_explore.app`
   refuses the request: "403 '_xsrf' argument missing" and the kernel lives on).
 - `ExplorerKernelManager`: shuts a kernel down once its page has been gone (no connection left)
   for `disconnect_grace` seconds; the pre-started kernels, which no page has used yet, stay.
+- `TemplateCode`: Voilà compiles its page templates anew for every page (a fresh Jinja
+  environment per page); the app keeps the compiled templates for the next pages.
 """
 from __future__ import annotations
 
 import asyncio
 import signal
 
+import jinja2
+
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import IOLoop
 from traitlets import Float
 from voila.app import Voila
+from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
 
 #: Seconds a kernel whose page has gone away (no connection left) is kept, for a page reconnecting.
@@ -28,6 +33,35 @@ def install_stop_signals(stop) -> None:
     for name in ("SIGTERM", "SIGINT", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), lambda signum, _frame: stop(signum))
+
+
+class TemplateCode(jinja2.BytecodeCache):
+    """Compiled templates in memory, for every page's Jinja environment (a template that changes
+    has another checksum, and is compiled again)."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        code = self.code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATE_CODE = TemplateCode()
+_environment = VoilaExporter.environment
+
+
+def _environment_keeping_code(exporter):
+    env = _environment.fget(exporter)
+    env.bytecode_cache = TEMPLATE_CODE
+    return env
+
+
+VoilaExporter.environment = property(_environment_keeping_code)
 
 
 class ExplorerPageHandler(TornadoVoilaHandler):
