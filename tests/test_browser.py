@@ -412,7 +412,14 @@ def test_the_app_opens_its_scenario_shuts_a_closed_pages_kernel_and_stops_on_sig
                                 stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(tmp_path), cwd=tmp_path)
 
     def kernels():
-        return [p for p in psutil.Process(proc.pid).children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+        out = []
+        for p in psutil.Process(proc.pid).children(recursive=True):
+            try:  # a kernel that has just ended may be gone, or a zombie, by now
+                if p.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(p.cmdline()):
+                    out.append(p)
+            except psutil.Error:
+                pass
+        return out
 
     try:
         wait_for_port(port, proc)
