@@ -6,6 +6,7 @@ SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and
 
     fliptoons-explore resolve SCENARIO.json [--json | --markdown]
     fliptoons-explore round SCENARIO.json [--json | --markdown]
+    fliptoons-explore game SCENARIO.json [--json] [--policy P]
     fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--json]
     fliptoons-explore chain SCENARIO.json [--json]
     fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]
@@ -27,9 +28,9 @@ import textwrap
 
 from . import __version__
 from ._optional import MissingOptional
-from .fliptoons.engine import play_round
+from .fliptoons.engine import game_json, play_game, play_round
 from .fliptoons.scenario import table_json
-from .fliptoons.text import resolution_text, round_text
+from .fliptoons.text import game_text, resolution_text, round_text
 from .games import game_of
 from .jsonio import ScenarioError, read_scenario
 from .limits import MAX_INTEGER_DIGITS, one_line
@@ -43,9 +44,11 @@ A scenario is a JSON object; every key but "players" is optional:
    "players": [{"name": "Ann",
                 "deck": ["mosquito", "gorilla", "coyote"],   top first, revealed in this order
                 "dismissed": [], "grid": null,               a grid built by hand skips the Flip
-                "actions": [{"hire": "raccoon"}],            round: Market actions, in order
+                "actions": [{"hire": "raccoon"}],            round, game: Market actions, in order
                 "choices": ["crow"]}],                       answers to the player's decisions
-   "market": ["raccoon", "hen", "fox"], "toon_deck": ["goldfish"], "rulings": {}}
+   "market": ["raccoon", "hen", "fox"], "toon_deck": ["goldfish"], "rulings": {},
+   "seed": 7, "round": 1, "solo": null,    game: the shuffles of later rounds; the round;
+   "critics_choice": "Ann", "end_triggered": true, "start": "flip"}   ... (see docs/scenarios.md)
 Card ids are lowercase English names ("hippopotamus"). The whole format: docs/scenarios.md.
 `fliptoons-explore notebooks` copies the example scenarios (into ./fliptoons-notebooks/examples)
 and the docs (./fliptoons-notebooks/docs) with the notebooks; a checkout has them in examples/
@@ -119,6 +122,19 @@ def _parser() -> argparse.ArgumentParser:
                          "Play a scenario's round: Flip, Check Fame, each player's scripted Market "
                          "actions (\"actions\") and the after-Market effects; stops before Cleanup.")
     _output_choice(p)
+    p = scenario_command("game", "play a scenario on to the end of its game: Cleanup, the next "
+                                 "rounds and the Final Flip",
+                         "Play a scenario's round as 'round' plays it, then Cleanup, the next rounds "
+                         "and the Final Flip (or, with \"start\": \"final-flip\", the Final Flip "
+                         "alone): each player's grid and fame as the game ends, every round's fame, "
+                         "the Final Flip and its re-flips, who won and why, then the trace of the "
+                         "whole game. Later rounds shuffle from the scenario's \"seed\"; what the "
+                         "scripts (\"actions\", \"choices\", each a list or a list of rounds) do not "
+                         "answer, the policy answers.")
+    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p.add_argument("--policy", choices=("default", "random", "greedy"), default="default",
+                   help="who answers what no script answers: the engine's documented defaults, at "
+                        "random (from the scenario's seed), or greedy (default: %(default)s)")
     p = command("play", "play whole games from a seed and print who won",
                 "Play whole games, game k from seed SEED + k, every decision taken by a policy; "
                 "one line per game, then the wins. Progress goes to standard error when it is a "
@@ -303,6 +319,11 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 played = resolve(scenario, record=True)
             output = resolution_markdown(played, args.command).rstrip("\n")
+        elif args.command == "game":
+            from .fliptoons.play import make_policy
+            seed = scenario.get("seed", 0) if isinstance(scenario, dict) else 0
+            game = play_game(scenario, make_policy(args.policy, seed if isinstance(seed, int) else 0))
+            output = json.dumps(game_json(game), indent=1) if args.json else game_text(game)
         elif args.command == "round":
             game = play_round(scenario)
             output = (json.dumps(table_json(game.table, game.trace, fame_left=True), indent=1)

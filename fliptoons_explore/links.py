@@ -7,7 +7,7 @@ in a URL's fragment, so that a link pasted in a forum thread opens the same view
     >>> text[:2], Link.from_fragment(text) == link
     ('s=', True)
 
-A fragment reads `s=<the scenario>&step=<N>&play=<resolve|round>`: the scenario's JSON (compact)
+A fragment reads `s=<the scenario>&step=<N>&play=<resolve|round|game>`: the scenario's JSON (compact)
 compressed with zlib and written in URL-safe base64 without padding; `step` (default -1: before
 the first event) and `play` (default `resolve`) only when they differ from their defaults. The
 fragment never reaches the server (browsers keep it to themselves), so a link of any length
@@ -30,7 +30,7 @@ from urllib.parse import parse_qsl, urlencode
 from .jsonio import ScenarioError, parse_scenario_text
 from .limits import MAX_SCENARIO_BYTES
 
-PLAYS = ("resolve", "round")
+PLAYS = ("resolve", "round", "game")
 #: The longest fragment read (characters): a scenario at its size limit compresses far below.
 MAX_FRAGMENT = 2 * MAX_SCENARIO_BYTES
 _STEP = re.compile(r"-?[0-9]{1,7}")
@@ -40,7 +40,8 @@ _BASE64 = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 @dataclass(frozen=True)
 class Link:
     """A situation (a scenario dict), the step the explorer stands at (-1: before the first
-    event) and how it is played (`resolve`: Flip + Check Fame; `round`: + the Market)."""
+    event) and how it is played (`resolve`: Flip + Check Fame; `round`: + the Market; `game`:
+    on to the end of the game)."""
 
     scenario: dict = field(compare=True)
     step: int = -1
@@ -84,7 +85,7 @@ class Link:
             raise ScenarioError(f"link: step: expected a whole number from -1, got {step[:20]!r}")
         play = fields.get("play", "resolve")
         if play not in PLAYS:
-            raise ScenarioError(f"link: play: expected resolve or round, got {play[:20]!r}")
+            raise ScenarioError(f"link: play: expected resolve, round or game, got {play[:20]!r}")
         return cls(scenario, int(step), play)
 
 

@@ -106,7 +106,7 @@ def test_a_stop_signal_stops_the_server_and_every_kernel(tmp_path, how):
     assert started
     proc.send_signal(getattr(signal, how))
     try:
-        assert proc.wait(30) == 0
+        assert proc.wait(30) == 0, (tmp_path / "app.log").read_text()[-3000:]
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -135,10 +135,175 @@ def test_a_great_tree_turn_flips_the_top_row_only():
 
 def test_leaving_the_moon_and_the_wolves_out():
     """Set Up: 'Decide if you wish to remove or include the Moon card ... you may also wish to
-    remove the two Wolves cards': they stay in the box."""
-    game = new_game("nature", 2, seed=1, moon=False, wolves=False)
-    game.play()
-    assert sorted(c.spec.kind for c in game.table.box) == ["moon", "wolves", "wolves"]
+    remove the two Wolves cards' (and 'If you are learning the game, we suggest leaving the Moon
+    card out'): they stay in the box, and none is ever dealt."""
+    for seed in range(20):
+        game = new_game("nature", 8, seed=seed, moon=False, wolves=False)
+        game.play()
+        assert sorted(c.spec.kind for c in game.table.box) == ["moon", "wolves", "wolves"]
+        assert not [e for e in game.trace if e.kind == "deal" and e.card.split(":")[0] in ("moon", "wolves")]
+        assert not game.result.moon
+    with_them = new_game("nature", 8, seed=0)
+    assert with_them.table.box == [] and {"moon", "wolves"} <= {c.spec.kind for c in with_them.table.pile}
+
+
+class AtFirstTurn(Game):
+    """A game that keeps the table's state as the first turn begins (after the deal)."""
+
+    at_first_turn = None
+
+    def turn(self, *args, **kwargs):
+        if self.at_first_turn is None:
+            self.at_first_turn = self.table.snapshot()
+        super().turn(*args, **kwargs)
+
+
+def test_the_nature_deal():
+    """Nature, Set Up: 'Remove the Clearing cards and place them within reach ... Shuffle the
+    remaining cards. Deal each player nine cards face down. Players look at their cards and select
+    seven to arrange in any order in a facedown horizontal row in front of them. They discard the
+    two leftover cards into a facedown pile.' The starting player is chosen at random ('or choose
+    randomly'), from the seed."""
+    starters = set()
+    for k in range(40):
+        players = 2 + k % 7
+        game = new_game("nature", players, seed=k, policy=RandomPolicy(k) if k % 2 else DefaultPolicy())
+        game.__class__ = AtFirstTurn
+        game.play()
+        state = game.at_first_turn
+        deal = [e for e in game.trace if e.phase == "deal"]
+        for p in range(players):
+            assert sum(e.kind == "deal" and e.player == p for e in deal) == 9
+            assert sum(e.kind == "discard" and e.player == p for e in deal) == 2
+            row, = state["players"][p]["rows"]
+            assert len(row) == 7 and not any(c["face_up"] for c in row)
+            assert state["players"][p]["hand"] == []
+        assert len(state["discard"]) == 2 * players and state["clearings"] == 6
+        assert len(state["pile"]) == 78 - 9 * players
+        first = next(e.player for e in game.trace if e.kind == "phase" and e.phase == "turns")
+        assert first == game.table.first_player
+        starters.add(first)
+    assert len(starters) > 3
+
+
+def test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside():
+    """Great Tree: 2-4 players; 'Set aside the Rain and Hermit Crab cards; they cannot be used in
+    this variant. Also set aside the Clearing cards'; 'deal five facedown to each player ...
+    arrange them face down in any order in a horizontal row', and after each round 'another five
+    cards ... face down in a horizontal row above their previously played cards'."""
+    with pytest.raises(ValueError, match="players: a great-tree game takes 2 to 4 players, got 5"):
+        new_game("great-tree", 5, seed=1)
+    for k in range(30):
+        players = 2 + k % 3
+        game = new_game("great-tree", players, seed=k, policy=RandomPolicy(k), record=True)
+        game.play()
+        t = game.table
+        assert sorted(c.spec.kind for c in t.box) == ["hermit_crab", "hermit_crab", "rain"]
+        dealt = [e.card.split(":")[0] for e in game.trace if e.kind == "deal"]
+        assert "rain" not in dealt and "hermit_crab" not in dealt
+        rounds = [e.step for e in game.trace if e.kind == "phase" and e.rule == "fl.tree.deal"]
+        assert len(rounds) == 3
+        for r, step in enumerate(rounds):
+            turn = next(e.step for e in game.trace[step:] if e.kind == "phase" and e.phase == "turns")
+            state = game.trace.states[turn]
+            for p in state["players"]:
+                assert [len(row) for row in p["rows"]] == [5] * (r + 1)
+                assert not any(c["face_up"] for c in p["rows"][r])  # the new row, on top, face down
+        places = [e.pos[1] for e in game.trace if e.kind == "place" and e.rule in ("fl.tree.deal", "fl.tree.next-row")]
+        assert places == [0] * 5 * players + [1] * 5 * players + [2] * 5 * players
+
+
+class Regrows:
+    """Answers every Regrowth with yes, every other decision as the default does."""
+
+    name = "regrows"
+
+    def __init__(self) -> None:
+        self.default = DefaultPolicy()
+
+    def choose(self, choice):
+        return 0 if choice.kind == "regrowth" else self.default.choose(choice)
+
+
+def test_regrowth_once_a_game_from_the_starting_player():
+    """Regrowth: 'When the cards are dealt, starting with the starting player, players may choose
+    to discard their entire hand and draw five new cards, shuffling their discards back into the
+    pile. Players can only do this once per game.'"""
+    for seed in range(12):
+        players = 2 + seed % 3
+        game = new_game("great-tree", players, seed=seed, policy=Regrows(), record=True)
+        first = game.table.first_player
+        game.play()
+        regrows = [e for e in game.trace if e.kind == "regrow"]
+        assert [e.player for e in regrows] == [(first + k) % players for k in range(players)]
+        asked = [e for e in game.trace if e.kind == "decision" and e.rule == "fl.tree.regrowth"]
+        assert len(asked) == players  # never asked again after a player has regrown
+        for e in regrows:
+            before = game.trace.states[e.step]["players"][e.player]["hand"]
+            back = [x.card for x in game.trace if x.cause == e.step and x.kind == "discard"]
+            new = [x.card for x in game.trace if x.cause == e.step and x.kind == "deal"]
+            assert sorted(back) == sorted(before) and len(new) == 5
+            shuffled = next(x.step for x in game.trace if x.cause == e.step and x.kind == "shuffle")
+            state = game.trace.states[shuffled]
+            assert state["players"][e.player]["hand"] == new and state["discard"] == []
+            assert len(state["pile"]) + sum(len(p["hand"]) for p in state["players"]) == 78 - 3
+        assert len(game.table.locations()) == game.table._next_uid
+    never = new_game("great-tree", 3, seed=1, policy=DefaultPolicy())
+    never.policy = type("Never", (), {"name": "never", "choose": lambda self, c: None if c.kind == "regrowth"
+                                      else DefaultPolicy().choose(c)})()
+    never.play()
+    assert not [e for e in never.trace if e.kind == "regrow"]
+
+
+def _starts(*rows, first=0, rulings=None):
+    """Who starts the next Great Tree round from a table whose rows are `rows` (one list of rows
+    per player, '+' a face-up card)."""
+    from flipology_util import scenario
+    t, _ = flipology.load(scenario(*rows, variant="great-tree", first=first, rulings=rulings))
+    game = Game(t)
+    game.next_starting_player()
+    return t.first_player, game.trace[-1].rule
+
+
+def test_the_highest_score_showing_starts_the_next_round():
+    """Great Tree: 'The player with the highest score showing takes the baobab tile ... If the
+    previous starting player is in a tie for the highest score, the starting player doesn't
+    change.' A score showing counts face-up cards only (a face-up Sloth against); a tie of other
+    players: ruling tree_start_tie ('keep' the tile, or 'clockwise' from the starting player)."""
+    ann, ben, cleo = [["+dog:5", "koala"]], [["+panda", "+sloth:7"]], [["+kiwi"]]
+    assert _starts(ann, ben, cleo) == (2, "fl.tree.starting-player")  # Kiwi 8 > Dog 5 > Panda 9 - Sloth 7
+    assert _starts(ann, ben, [["+cat:5"]], first=2) == (2, "fl.tree.starting-player")  # tied with Ann: stays
+    assert _starts(ann, ben, [["+cat:5"]], first=1) == (1, "ruling.tree_start_tie")
+    assert _starts(ann, ben, [["+cat:5"]], first=1, rulings={"tree_start_tie": "clockwise"}) == (
+        2, "ruling.tree_start_tie")  # clockwise from Ben: Cleo comes before Ann
+    for seed in range(20):
+        game = new_game("great-tree", 2 + seed % 3, seed=seed, policy=RandomPolicy(seed), record=True)
+        game.play()
+        for e in (e for e in game.trace if e.kind == "phase" and e.rule == "fl.tree.starting-player"):
+            showing = [sum(c["points"] * (-1 if c["id"] in ("sloth", "koala") else 1) for row in p["rows"]
+                           for c in row if c["face_up"]) for p in game.trace.states[e.step]["players"]]
+            assert showing[e.player] == max(showing)
+            turn = next(x for x in game.trace[e.step:] if x.kind == "phase" and x.phase == "turns")
+            assert turn.player == e.player
+
+
+def test_the_winner_of_a_game_starts_the_next():
+    """Multi-game: 'The previous rounds' winner goes first' (a shared win: the first of the
+    winners clockwise from the player who started)."""
+    checked = 0
+    for seed in range(10):
+        game = new_game("multi", 2 + seed % 4, seed=seed, policy=RandomPolicy(seed) if seed % 2 else DefaultPolicy())
+        game.play()
+        ends = [e for e in game.trace if e.kind == "game_end" and e.rule != "fl.multi"]
+        deals = [e.step for e in game.trace if e.kind == "phase" and e.rule == "fl.nature.setup"]
+        starts = [next(x.player for x in game.trace[step:] if x.kind == "phase" and x.phase == "turns")
+                  for step in deals]
+        assert len(ends) == len(starts) == game.result.games > 1
+        for end, start in zip(ends, starts[1:]):
+            if end.player is not None:
+                assert start == end.player
+                checked += 1
+    assert checked > 20
 
 
 def test_multi_game_points_and_the_next_first_player():

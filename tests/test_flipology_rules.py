@@ -253,6 +253,9 @@ def test_parrot_as_a_mole_exchanges_itself():
     card's effect).'"""
     r = resolve(["parrot", "panda"], ["+mole", "quokka"], turns=[(0, [0, 0], [[1, 0, 1]])])
     assert faces(r, 0) == ["quokka:9", "panda:9"] and faces(r, 1) == ["+mole:1", "+parrot:4"]
+    # the trace cites the passage: the Parrot acting as the Mole is the rulebook's own clarification
+    acts = [(e.card, e.target, e.rule) for e in r.trace if e.kind == "trigger" and e.target]
+    assert acts == [("parrot:4", "mole:1", "fl.card.parrot.mole")]
 
 
 def test_parrot_never_mimics_a_hermit_crab_and_does_nothing_alone():
@@ -410,6 +413,55 @@ def test_a_moon_tie_and_the_tiebreak_by_ruling(mode, winners):
     assert r.table.result.winners == winners
 
 
+@pytest.mark.parametrize("counted, animals, winners, rule", [
+    (False, [2, 3], [1], "fl.end.reveal"), (True, [4, 3], [0], "ruling.revealed_in_tiebreak")])
+def test_revealed_sloths_and_koalas_in_the_tiebreak_by_ruling(counted, animals, winners, rule):
+    """Ruling revealed_in_tiebreak: 'Then players should reveal any Sloths and Koalas in their rows
+    that remained facedown' (Overview of Play); the count still adds them as 'facedown Sloths or
+    Koalas' (End of Game Scoring), and the Tiebreaker counts 'different faceup animals'. Ann: Cat 4
+    + Hawk 3 face up, Sloth 6 and Koala 8 face down = 21; Ben: Quokka 9, Kiwi 8, Hawk 4 = 21. By
+    default Ann has two animals to Ben's three and Ben wins; counting the revealed ones, four."""
+    r = resolve(["+cat:4", "+hawk:3", "sloth:6", "koala"], ["+quokka", "+kiwi", "+hawk:4"], names=["Ann", "Ben"],
+                rulings={"revealed_in_tiebreak": counted})
+    assert scores(r) == [21, 21]
+    assert [p.different_animals for p in r.table.players] == animals and r.table.result.winners == winners
+    assert [(e.card, e.rule) for e in r.trace if e.kind == "reveal"] == [("sloth:6", rule), ("koala:8", rule)]
+
+
+def test_multi_game_points_are_traced_with_their_passages():
+    """Nature Multi-Game Variant: 'Keep a running score. First to 100 points wins ... The winner of
+    a round gets an extra 10 points added to their cumulative score. If a player wins a game with
+    a moon in play, they earn 25 points and their opponents all score zero.' A multi-game
+    scenario's trace says what the game adds and where the running scores stand."""
+    r = resolve(["+panda", "+dog:6"], ["+kiwi"], names=["Ann", "Ben"], variant="multi", running_scores=[85, 95])
+    assert r.table.result.game_points == [25, 8] and r.table.result.running == [110, 103]
+    said = [(e.rule, e.detail) for e in r.trace if e.kind == "phase" and e.rule.startswith("fl.multi")]
+    assert said == [("fl.multi.bonus", "Game points: Ann 15 + 10 for the winner = 25, Ben 8"),
+                    ("fl.multi", "Running scores: Ann 110, Ben 103: Ann is the first to 100 points")]
+    r = resolve(["+moon", "+panda"], ["+kiwi"], ["+cat:4"], names=["Ann", "Ben", "Cleo"], variant="multi",
+                running_scores=[40, 60, 70])
+    said = [(e.rule, e.detail) for e in r.trace if e.kind == "phase" and e.rule.startswith("fl.multi")]
+    assert said == [("fl.multi.moon", "Game points: a win with the Moon in play: Cleo 25, everyone else 0"),
+                    ("fl.multi", "Running scores: Ann 40, Ben 60, Cleo 95")]
+    # both past 100 in a shared win (each gets the 10): no one is first to 100 alone, the match goes on
+    r = resolve(["+kiwi"], ["+kiwi"], names=["Ann", "Ben"], variant="multi", running_scores=[95, 95])
+    assert r.table.result.running == [113, 113]
+    assert [e.detail for e in r.trace if e.rule == "fl.multi"] == ["Running scores: Ann 113, Ben 113"]
+
+
+def test_the_text_view_names_the_winners_and_the_running_scores():
+    """`resolve` prints who won (the Moon's reversal said), and for a multi-game scenario the
+    running scores with what the game added."""
+    from fliptoons_explore.flipology.text import resolution_text
+    tie = resolution_text(resolve(["+dog:5", "+frog:4"], ["+hawk:4", "+dog:5"], names=["Ann", "Ben"]), trace=False)
+    assert "\nwinners: Ann & Ben\n" in tie + "\n"
+    moon = resolution_text(resolve(["+moon"], ["+kiwi"], names=["Ann", "Ben"]), trace=False)
+    assert "winner: Ann (the Moon is face up: the fewest points win)" in moon
+    multi = resolution_text(resolve(["+panda", "+dog:6"], ["+kiwi"], names=["Ann", "Ben"], variant="multi",
+                                    running_scores=[85, 95]), trace=False)
+    assert "winner: Ann\nrunning scores: Ann 110 (+25), Ben 103 (+8)" in multi
+
+
 def test_rain_flips_one_card_in_every_row_without_their_effects():
     """RAIN: 'flip one card in every row, including your own'; 'Do not apply effects of cards flip
     face up by the Wind, Rain, or Sun cards.' One answer: a position per row, in seat order from
@@ -509,3 +561,24 @@ def test_a_nature_player_has_one_row():
     data["players"][0]["rows"].append(["cat"])
     with pytest.raises(ScenarioError, match=r'players\[0\]\.rows: a nature player has one row, got 2'):
         flipology.resolve(data)
+
+
+def test_every_ruling_option_is_in_the_docs_table():
+    """docs/engine.md's Flipology part lists every Flipology ruling option (one row each, its
+    default first) and every engine limit of Flipology (`engine.flipology.*`)."""
+    from pathlib import Path
+
+    from fliptoons_explore.flipology.rulings import OPTIONS
+    from fliptoons_explore.rules import RULES
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text(encoding="utf-8")
+    part = docs.split("\n# Flipology\n")[1]
+    options = part[part.index("## Ruling options of Flipology"):part.index("## Engine limits")]
+    rows = [line for line in options.splitlines() if line.startswith("| `")]
+    assert sorted(row.split("`")[1] for row in rows) == sorted(OPTIONS)
+    for row in rows:
+        default = OPTIONS[row.split("`")[1]].default
+        shown = ("true" if default else "false") if isinstance(default, bool) else f'"{default}"'
+        assert row.split("|")[2].strip().startswith(f"`{shown}`"), row
+    limits = part[part.index("## Engine limits"):part.index("## The deck table")]
+    assert {r for r in RULES if r.startswith("engine.flipology.")} == {
+        line.split("`")[1] for line in limits.splitlines() if line.startswith("| `")}

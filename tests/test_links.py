@@ -38,7 +38,7 @@ def _packed(data: bytes) -> str:
     ("s=" + _packed(b'{"players": [}'), "link: not valid JSON (line 1, column 14"),
     ("s=" + _packed(b'[1, 2]'), "link: the situation is not a JSON object"),
     ("s=" + _packed(b'{"players": [{"deck": ["crab"]}]}') + "&step=-2", "link: step: expected a whole number from -1, got '-2'"),
-    ("s=" + _packed(b'{"players": [{"deck": ["crab"]}]}') + "&play=all", "link: play: expected resolve or round, got 'all'"),
+    ("s=" + _packed(b'{"players": [{"deck": ["crab"]}]}') + "&play=all", "link: play: expected resolve, round or game, got 'all'"),
     ("s=" + _packed(b'{"players": [{"deck": ["crab"]}]}') + "&who=me", "link: unknown part 'who' (expected s, step, play)"),
     ("s=" + _packed(b" " * (MAX_SCENARIO_BYTES + 10)), f"link: the situation is more than {MAX_SCENARIO_BYTES:,} bytes"),
 ])

@@ -1,5 +1,5 @@
-"""The explorer: catalog → builder → resolve or play the round → stepper, chain view, trace,
-ruling comparison, interactions, sharing and JSON, on one screen.
+"""The explorer: catalog → builder → resolve, play the round or play to the end → stepper, chain
+view, trace, ruling comparison, interactions, sharing and JSON, on one screen.
 
     from fliptoons_explore.widgets import explorer
     explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla", "coyote"]}]})
@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import copy
 import os
+from bisect import bisect_right
 from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore import RandomPolicy, Resolution, play_round, resolve
+from fliptoons_explore import RandomPolicy, Resolution, play_game, play_round, resolve
 from fliptoons_explore.cards import CATALOG
+from fliptoons_explore.engine import GameResolution
 from fliptoons_explore.links import Link
 from fliptoons_explore.policy import DefaultPolicy, Recording
 from fliptoons_explore.render import Marks, fame_of_players
@@ -49,7 +51,12 @@ ASK = "ask me"
 POLICIES = {ASK: "each decision waits for your answer (the default answer is shown meanwhile)",
             "default": "the engine's documented default answers every decision",
             "random": "a seeded random answer (seed 0)"}
-RESOLVE, ROUND = "resolve", "round"
+RESOLVE, ROUND, GAME = "resolve", "round", "game"
+#: What each mode plays, in words (the examples' banner).
+MODE_WORDS = {RESOLVE: "resolve", ROUND: "play the round", GAME: "play to the end"}
+#: What each mode's button did, in words (beside the slider).
+MODE_DONE = {RESOLVE: "resolved: Flip and Check Fame", ROUND: "played the round (it stops before Cleanup)",
+             GAME: "played to the end of the game"}
 TABS = ("Chain", "Trace", "Rulings", "Interactions", "Share", "JSON")
 #: The app's address when the explorer does not run in it (`fliptoons-explore app`'s default).
 APP_URL = "http://127.0.0.1:8866/"
@@ -58,11 +65,13 @@ APP_URL = "http://127.0.0.1:8866/"
 @dataclass(frozen=True)
 class Pending:
     """A decision the scenario's `choices` did not answer: its step in the trace, the player's
-    decision number (`index`, 0 first) and what was asked (`policy.Asked`)."""
+    decision number (`index`, 0 first) in its round (`round`: 0 the scenario's, 1 the next...,
+    when the game is played to its end) and what was asked (`policy.Asked`)."""
 
     step: int
     index: int
     asked: object
+    round: int = 0
 
 
 def app_url() -> str:
@@ -78,9 +87,13 @@ def app_url() -> str:
 class Explorer(w.VBox):
     """The whole explorer. Its parts are attributes: `catalog`, `builder`, `stepper`, `chain`,
     `trace`, `rulings`, `interactions`, `share_panel`, `json`; the buttons `resolve_button`,
-    `round_button`, `share_button`, `markdown_button` (and the builder's `undo_button`,
-    `redo_button`); `about`, the example's banner; `page`, what the page itself does (keys,
-    clipboard, downloads, the URL)."""
+    `round_button`, `game_button`, `share_button`, `markdown_button` (and the builder's
+    `undo_button`, `redo_button`); `about`, the example's banner; `page`, what the page itself
+    does (keys, clipboard, downloads, the URL)."""
+
+    def __repr__(self) -> str:
+        # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
+        return "<FlipToons explorer: a widget; run the cell in a live notebook to use it>"
 
     def __init__(self, scenario: dict | None = None, **kwargs) -> None:
         self.situation = Situation()
@@ -107,6 +120,11 @@ class Explorer(w.VBox):
         self.round_button = w.Button(description="play the round", icon="forward",
                                      tooltip="+ the scripted Market actions and the after-Market effects; shows the end")
         self.round_button.add_class("fte-round")
+        self.game_button = w.Button(description="play to the end", icon="flag-checkered",
+                                    tooltip="+ Cleanup, the next rounds and the Final Flip, to the end of the "
+                                            "game (later rounds shuffle from the scenario's seed; the policy "
+                                            "takes the Market actions no script gives); shows the end")
+        self.game_button.add_class("fte-game-end")
         self.policy = w.Dropdown(options=[(f"decisions: {k}", k) for k in POLICIES], value=ASK,
                                  tooltip="who answers a decision the scenario does not answer: "
                                          + "; ".join(f"{k}: {v}" for k, v in POLICIES.items()),
@@ -147,6 +165,7 @@ class Explorer(w.VBox):
         self.json.on_import(guard(lambda s: self.load(s, what="import a scenario")))
         self.resolve_button.on_click(guard(lambda _b: self._mode(RESOLVE)))
         self.round_button.on_click(guard(lambda _b: self._mode(ROUND)))
+        self.game_button.on_click(guard(lambda _b: self._mode(GAME)))
         self.share_button.on_click(guard(lambda _b: self.share()))
         self.markdown_button.on_click(guard(lambda _b: self.copy_markdown()))
         self.policy.observe(guard(lambda _c: self.run()), names="value")
@@ -167,7 +186,8 @@ class Explorer(w.VBox):
                                                           None if c["new"] else "none")), names="value")
         header = w.HBox([w.HTML('<b style="font-size:15px;white-space:nowrap">FlipToons explorer</b>',
                                 layout=w.Layout(margin="0 4px 0 0")), self.examples,
-                         self.resolve_button, self.round_button, self.policy, self.builder.undo_button,
+                         self.resolve_button, self.round_button, self.game_button, self.policy,
+                         self.builder.undo_button,
                          self.builder.redo_button, self.share_button, self.markdown_button, self.show_catalog,
                          self.page])
         header.add_class("fte-header")
@@ -231,7 +251,7 @@ class Explorer(w.VBox):
         if not name:
             return
         example = EXAMPLES[name]
-        self._set_mode(ROUND if example.play == "round" else RESOLVE)
+        self._set_mode(example.play if example.play in MODE_WORDS else RESOLVE)
         self.load(example.scenario, what=f"load the example “{example.title}”", step=-1,
                   status="example loaded: ▶ steps through it, ▷ plays it", example=example)
         self.examples.value = ""
@@ -247,7 +267,7 @@ class Explorer(w.VBox):
             self.about.value = (
                 f'<div style="line-height:1.35;border-left:4px solid #2f6fb5;padding:2px 8px;margin:2px 0">'
                 f"<b>{escape(e.title)}</b>" + (f" — {escape(e.explain)}" if e.explain else "")
-                + (f'<br><span style="color:#57606a;font-size:11px">{"play the round" if self.mode == ROUND else "resolve"}'
+                + (f'<br><span style="color:#57606a;font-size:11px">{MODE_WORDS[self.mode]}'
                    f" · rules: {escape(rules)}</span>" if rules else "") + "</div>")
             step = self._example_step()
             self.about_step.description = f"show #{step}" if step is not None else ""
@@ -291,17 +311,19 @@ class Explorer(w.VBox):
         self.run()
         self.stepper.play.playing = False
         s = self.stepper
-        done = "resolved: Flip and Check Fame" if mode == RESOLVE else "played the round (it stops before Cleanup)"
+        done = MODE_DONE[mode]
         if s.limit is not None:
             s.goto(s.limit, f"{done}; a decision waits")
         else:
             s.goto(s.end(), f"{done}; showing the end")
 
     def _set_mode(self, mode: str) -> None:
-        """Resolve (Flip + Check Fame) or play the round; the button of the mode in force is lit."""
+        """Resolve (Flip + Check Fame), play the round or play to the end of the game; the button
+        of the mode in force is lit."""
         self.mode = mode
         self.resolve_button.button_style = "primary" if mode == RESOLVE else ""
         self.round_button.button_style = "primary" if mode == ROUND else ""
+        self.game_button.button_style = "primary" if mode == GAME else ""
 
     def _table_clicked(self, data: dict) -> None:
         if data.get("action") != "cell":
@@ -357,6 +379,8 @@ class Explorer(w.VBox):
         if self.mode == ROUND:
             game = play_round(scenario, policy, record=True)
             return Resolution(game.table, game.trace)
+        if self.mode == GAME:
+            return GameResolution.of(play_game(scenario, policy, record=True))
         return resolve(scenario, policy, record=True)
 
     def run(self) -> None:
@@ -390,21 +414,30 @@ class Explorer(w.VBox):
 
     def _pending(self, result, recording, scenario) -> list[Pending]:
         """The decisions the scenario's `choices` did not answer, matched with what the policy
-        was asked: the j-th decision event of a player is scripted while j < len(choices)."""
-        answered = [len(p.get("choices", [])) for p in scenario["players"]]
-        seen = [0] * len(answered)
-        asked = iter(recording.asked)
+        was asked: the j-th decision event of a player in a round is scripted while j is less
+        than the round's answers (a game's rounds begin at its `stage_steps`; the Market actions
+        the policy takes in a game are not asked)."""
+        starts = result.game.stage_steps if isinstance(result, GameResolution) else [0]
+        scripted = {}
+        for i, p in enumerate(scenario["players"]):
+            choices = p.get("choices", [])
+            rounds = choices if choices and all(isinstance(c, list) for c in choices) else [choices]
+            scripted[i] = [len(r) for r in rounds]
+        seen: dict = {}
+        asked = iter(a for a in recording.asked if a.kind != "market_action")
         out = []
         for e in result.trace:
             if e.kind != "decision":
                 continue
-            j = seen[e.player]
-            seen[e.player] += 1
-            if j >= answered[e.player]:
+            k = bisect_right(starts, e.step) - 1
+            j = seen.get((e.player, k), 0)
+            seen[e.player, k] = j + 1
+            answered = scripted[e.player]
+            if j >= (answered[k] if k < len(answered) else 0):
                 a = next(asked, None)
                 if a is None or a.player != e.player:
                     break  # not the same decision: ask nothing rather than the wrong thing
-                out.append(Pending(e.step, j, a))
+                out.append(Pending(e.step, j, a, k))
         return out
 
     def worth(self, pending: Pending) -> list[str]:
@@ -414,13 +447,18 @@ class Explorer(w.VBox):
         player = pending.asked.player
         for option in pending.asked.options:
             trial = Situation(scenario)
-            trial.answer(player, pending.index, option)
+            trial.answer_in_round(player, pending.round, pending.index, option)
             try:
                 res = self._resolve(trial.scenario(), DefaultPolicy())
             except ScenarioError as e:
                 out.append(one_line(e))
                 continue
             p = res.table.players[player]
+            if self.mode == GAME:
+                won = [res.table.players[i].name for i in res.game.result.winners]
+                out.append(f"{p.name} ends the game with {p.fame_total} fame; "
+                           + (" and ".join(won) + (" win" if len(won) > 1 else " wins") if won else "nobody wins"))
+                continue
             left = f", {p.fame_left} to spend" if self.mode == ROUND else ""
             out.append(f"{p.name} ends with {p.fame_total} fame{left}")
         return out
@@ -431,7 +469,7 @@ class Explorer(w.VBox):
             raise ValueError("no decision is waiting")
         p = self.pending[0]
         step = p.step
-        self.situation.answer(p.asked.player, p.index, p.asked.options[option])
+        self.situation.answer_in_round(p.asked.player, p.round, p.index, p.asked.options[option])
         self.builder.redraw()
         self.run()
         self.stepper.goto(max(self.stepper.stepper.step, step + 1), "answered; the resolution goes on")
@@ -484,7 +522,7 @@ class Explorer(w.VBox):
 
     def _decline(self) -> None:
         p = self.pending[0]
-        self.situation.answer(p.asked.player, p.index, None)
+        self.situation.answer_in_round(p.asked.player, p.round, p.index, None)
         self.builder.redraw()
         self.run()
 

@@ -343,6 +343,25 @@ class Situation(EditHistory):
             del choices[index:]
             choices.append(answer)
 
+    def answer_in_round(self, i: int, k: int, index: int, answer) -> None:
+        """Answer player i's decision number `index` of the k-th round from the scenario's (a
+        game played to its end; k = 0 this round): `choices` become a list of rounds when k > 0.
+        The answers before it are kept, the ones after it (in later rounds too) dropped."""
+        choices = self.players[i].get("choices", [])
+        by_round = bool(choices) and all(isinstance(c, list) for c in choices)
+        if k == 0 and not by_round:
+            return self.answer(i, index, answer)
+        rounds = [list(r) for r in choices] if by_round else [list(choices)]
+        while len(rounds) <= k:
+            rounds.append([])
+        if index > len(rounds[k]):
+            raise ValueError(f"decision {index} of {self.players[i].get('name')} in round {k + 1} of the "
+                             f"game comes after {len(rounds[k])} answered ones")
+        with self.edit(f"answer {self.who(i)}'s decision {index + 1} of round {k + 1}: "
+                       f"{_card_name(answer) if answer else 'none'}"):
+            rounds[k] = rounds[k][:index] + [answer]
+            self.players[i]["choices"] = rounds[:k + 1]
+
     def forget_answers(self, i: int, index: int = 0) -> None:
         """Drop player i's answers from decision `index` on: they are asked again."""
         with self.edit(f"forget {self.who(i)}'s answers"):
@@ -355,8 +374,13 @@ class Situation(EditHistory):
         return list(self.players[i].get("actions", []))
 
     def add_action(self, i: int, action: dict) -> None:
+        """A scripted Market action, last of the player's (of this round's, when the script is
+        given round by round)."""
         with self.edit(f"add the action {_action_words(action)} to {self.who(i)}"):
-            self.players[i].setdefault("actions", []).append(action)
+            actions = self.players[i].setdefault("actions", [])
+            if actions and all(isinstance(a, list) for a in actions):  # given round by round: this round's
+                actions = actions[0]
+            actions.append(action)
 
     def remove_action(self, i: int, index: int) -> None:
         actions = self.players[i].get("actions", [])
@@ -370,6 +394,8 @@ def _action_words(action) -> str:
     if isinstance(action, dict) and len(action) == 1:
         (verb, arg), = action.items()
         return "skip" if verb == "skip" else f"{verb} {_card_name(arg)}"
+    if isinstance(action, list):  # one round of a script given round by round
+        return "a round: " + (", ".join(map(_action_words, action)) or "the policy's")
     return str(action)
 
 

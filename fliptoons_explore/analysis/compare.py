@@ -10,8 +10,10 @@ totals), and find which options matter.
 
 `compare_command` is the CLI's `fliptoons-explore compare SCENARIO.json --ruling NAME=VALUE`.
 A FlipToons scenario resolves as Flip + Check Fame (`fliptoons_explore.resolve`), or as a whole
-round (`play_round`) when a player has scripted Market `actions`; a Flipology scenario plays its
-turns and counts the end (or, with `play="round"`, completes the round first).
+round (`play_round`) when a player has scripted Market `actions`, or as the rest of its game
+(`play_game`, `play="game"`: the explorer's "play to the end"; by default when the scenario gives
+a key about the game); a Flipology scenario plays its turns and counts the end (or, with
+`play="round"`, completes the round first).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import json
 from dataclasses import dataclass, fields
 
 from .. import flipology
-from ..fliptoons.engine import Resolution, play_round, resolve
+from ..fliptoons.engine import GameResolution, Resolution, needs_game, play_game, play_round, resolve
 from ..fliptoons.grid import space_name
 from ..fliptoons.rulings import OPTIONS, Rulings
 from ..fliptoons.scenario import ScenarioError, check, grid_json, parse_json_value
@@ -153,6 +155,9 @@ class Comparison:
         if not self.changed:
             lines.append("no difference: every grid, deck, dismissed pile and fame is the same" if unit == "fame"
                          else "no difference: every row, pile and score is the same")
+        won = [_winners(r) for r in (self.before, self.after)]
+        if won[0] != won[1]:
+            lines.append(f"the game is won by {won[0]} -> {won[1]}")
         for i, p in enumerate(self.players):
             before, after = p.fame
             same = _same_cards(self.before.players[i], self.after.players[i]) if everything else []
@@ -198,18 +203,21 @@ def _event_key(e):
     return (e.kind, e.phase, e.player, e.card, e.pos, e.target, e.detail, e.value)
 
 
-PLAYS = ("resolve", "round")
+PLAYS = ("resolve", "round", "game")
 
 
 def _play_of(scenario: dict, play: str | None) -> str:
     """How a scenario is played: as asked ("resolve": Flip + Check Fame; "round": + the Market
-    and the after-Market effects), or by default a round when any player has scripted Market
-    `actions`, so the Market's ruling options can show their effect."""
+    and the after-Market effects; "game": on to the end of the game), or by default the game when
+    the scenario gives a key about it (`solo`, `critics_choice`, ...), a round when any player has
+    scripted Market `actions`, so the Market's ruling options can show their effect."""
     if play is None:
+        if needs_game(scenario):
+            return "game"
         return "round" if any(p.get("actions") for p in scenario.get("players", []) if isinstance(p, dict)) \
             else "resolve"
     if play not in PLAYS:
-        raise ScenarioError(f'play: expected "resolve" or "round", got {_show(play)}')
+        raise ScenarioError(f'play: expected "resolve", "round" or "game", got {_show(play)}')
     return play
 
 
@@ -220,6 +228,8 @@ def _run(scenario: dict, traced: bool = True, play: str = "resolve") -> Resoluti
     if play == "round":
         game = play_round(scenario)
         return _RoundResolution(game.table, game.trace)
+    if play == "game":
+        return GameResolution.of(play_game(scenario, traced=traced))
     return resolve(scenario, traced=traced)
 
 
@@ -231,8 +241,16 @@ class _RoundResolution(Resolution):
         return table_json(self.table, self.trace, fame_left=True)
 
 
+def _winners(resolution) -> str | None:
+    """Who won a game played to its end ('Ann', 'Ann and Ben', 'nobody'), None for a resolution."""
+    if not isinstance(resolution, GameResolution):
+        return None
+    names = [resolution.table.players[i].name for i in resolution.game.result.winners]
+    return " and ".join(names) or "nobody"
+
+
 def _outcome(resolution: Resolution) -> dict:
-    doc = resolution.to_json()
+    doc = resolution.to_json()  # a game's: also how it ended (`game_json`)
     doc.pop("trace", None)
     return doc
 

@@ -192,6 +192,8 @@ def _mimic_rule(model) -> str:
         return "ruling.parrot_mimics_parrot"
     if not model.spec.effect:
         return "ruling.parrot_mimics_passive"
+    if model.spec.effect == "mole":
+        return "fl.card.parrot.mole"  # 'If the parrot mimics a mole, you exchange it with any other card'
     return "fl.card.parrot"
 
 

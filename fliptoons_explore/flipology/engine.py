@@ -17,7 +17,8 @@ from ..jsonio import ScenarioError
 from ..policy import DefaultPolicy, Policy, ScriptedPolicy, ScriptError, check_policy
 from ..resolution import Resolution
 from .cards import spec_of
-from .game import NATURE_TURNS, TREE_TURNS, Game
+from .events import Phase
+from .game import MULTI_TARGET, NATURE_TURNS, TREE_TURNS, Game
 from .scenario import load
 
 __all__ = ["resolve", "play_round", "play_as_written", "resolve_scenario", "resolve_asking", "ScenarioScript",
@@ -149,6 +150,11 @@ def _finish(game: Game, script: ScenarioScript, reason: str):
         result.game_points = game.game_points(result)
         before = t.running or [0] * len(t.players)
         result.running = [a + b for a, b in zip(before, result.game_points)]
+        top = max(result.running)
+        leaders = [p.name for p, r in zip(t.players, result.running) if r == top]
+        won = f": {leaders[0]} is the first to {MULTI_TARGET} points" if top >= MULTI_TARGET and len(leaders) == 1 else ""
+        game.emit(Phase, None, None, None, "fl.multi", detail="Running scores: " + ", ".join(
+            f"{p.name} {r}" for p, r in zip(t.players, result.running)) + won)
     return result
 
 

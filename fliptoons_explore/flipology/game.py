@@ -433,7 +433,11 @@ class Game:
             for pos in t.positions():
                 card = t.at(pos)
                 if not card.face_up and card.spec.group == "sleeper":
-                    self.emit(Reveal, pos[0], card, None, "fl.end.reveal", pos, detail="face down: it scores its points")
+                    if t.rulings.revealed_in_tiebreak:
+                        self.emit(Reveal, pos[0], card, None, "ruling.revealed_in_tiebreak", pos,
+                                  detail="face down: it scores its points, and counts among the face-up animals")
+                    else:
+                        self.emit(Reveal, pos[0], card, None, "fl.end.reveal", pos, detail="face down: it scores its points")
         self.phase = "score"
         self.emit(Phase, None, None, None, "fl.score", detail="Scoring")
         scores = [self.count(p) for p in t.players]
@@ -501,8 +505,8 @@ class Game:
             card = t.at(pos)
             spec = card.spec
             value = card.value
-            if card.face_up and spec.animal:
-                animals.add(spec.id)
+            if spec.animal and (card.face_up or spec.group == "sleeper" and t.rulings.revealed_in_tiebreak):
+                animals.add(spec.id)  # a revealed Sloth or Koala: ruling revealed_in_tiebreak
             if spec.group == "sleeper":
                 parts["sloths_koalas_face_up" if card.face_up else "sloths_koalas_face_down"] += value
             elif card.face_up:
@@ -636,14 +640,27 @@ class Game:
                 p.index for p in t.clockwise() if p.index in winners)
 
     def game_points(self, result: GameResult) -> list[int]:
-        """What one game adds to each running score: the score, +10 for the winner; a Moon win
-        25 for the winner and 0 for the others (ruling `multi_moon_bonus`)."""
+        """What one game adds to each running score: the score, +10 for the winner ('The winner
+        of a round gets an extra 10 points'); a Moon win 25 for the winner and 0 for the others
+        (ruling `multi_moon_bonus`). The trace says so, citing the passage."""
         t = self.table
         moon = result.moon if t.rulings.multi_moon_bonus == "face-up" else any(
             c.spec.kind == "moon" for p in t.players for c in p.cards())
         if moon:
-            return [MOON_WIN if i in result.winners else 0 for i in range(len(t.players))]
-        return [s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)]
+            points = [MOON_WIN if i in result.winners else 0 for i in range(len(t.players))]
+        else:
+            points = [s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)]
+        if self.trace is not None:
+            names = [p.name for p in t.players]
+            if moon:
+                self.emit(Phase, None, None, None, "fl.multi.moon",
+                          detail=f"Game points: a win with the Moon in play: "
+                                 f"{' & '.join(names[i] for i in result.winners)} {MOON_WIN}, everyone else 0")
+            else:
+                self.emit(Phase, None, None, None, "fl.multi.bonus", detail="Game points: " + ", ".join(
+                    f"{n} {s} + {ROUND_BONUS} for the winner = {v}" if i in result.winners else f"{n} {v}"
+                    for i, (n, s, v) in enumerate(zip(names, result.scores, points))))
+        return points
 
     def collect(self) -> None:
         """Between games of the multi-game variant: every card back into the pile (the Clearings

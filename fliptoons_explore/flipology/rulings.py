@@ -67,6 +67,13 @@ OPTIONS: dict[str, RulingOption] = options_table(
         "The tiebreak counts 'the different faceup animals in each player's row', and the picked "
         "card stays out of the row: it only adds its points."),
     RulingOption(
+        "revealed_in_tiebreak", False, (False, True),
+        "Do the Sloths and Koalas revealed at the end (face down until then) count among their "
+        "player's different face-up animals in the tiebreak?",
+        "After the reveal the count still calls them 'facedown Sloths or Koalas' ('Then add the "
+        "points from any facedown Sloths or Koalas'), and the tiebreak counts 'different faceup "
+        "animals'; 'true' counts them as the table shows them once revealed."),
+    RulingOption(
         "moon_tiebreak", "most-animals", ("most-animals", "fewest-animals", "shared"),
         "With the Moon face up, a tie for the fewest points: broken by the most different face-up "
         "animals, by the fewest, or not broken (the tied players share the win)?",
@@ -104,6 +111,7 @@ class Rulings(RulingSet):
     effects_on_themselves: bool = True
     hermit_crab_picks: str = "each-crab"
     picked_animal_in_tiebreak: bool = False
+    revealed_in_tiebreak: bool = False
     moon_tiebreak: str = "most-animals"
     tree_start_tie: str = "keep"
     multi_moon_bonus: str = "face-up"

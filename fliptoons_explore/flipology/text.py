@@ -148,11 +148,15 @@ def resolution_text(resolution, trace: bool = True) -> str:
             parts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in p.parts.items() if v)
             out.append(f"{p.name}: {p.score} points ({parts or 'nothing'}); "
                        f"{p.different_animals} different face-up animals")
-    result = getattr(resolution, "result", None)
+    result = getattr(t, "result", None)
     if result is not None:
         names = " & ".join(t.players[i].name for i in result.winners)
         out.append(f"winner{'s' if len(result.winners) > 1 else ''}: {names}"
                    + (" (the Moon is face up: the fewest points win)" if result.moon else ""))
+        if result.running:
+            points = getattr(result, "game_points", None) or [None] * len(t.players)
+            out.append("running scores: " + ", ".join(
+                f"{p.name} {r}" + ("" if g is None else f" ({g:+d})") for p, r, g in zip(t.players, result.running, points)))
     for note in t.notes:
         out.append(f"note: {note}")
     if trace and resolution.trace is not None:

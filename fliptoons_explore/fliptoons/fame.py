@@ -325,11 +325,15 @@ def cow_rule(player, row: int, col: int) -> str:
     return "s1.faq.cow" if stacked else "card.cow"
 
 
-def check_fame(table, policy, trace: Trace | None, players=None, least_fame: bool = True) -> None:
+def check_fame(table, policy, trace: Trace | None, players=None, least_fame: bool = True,
+               among=None, reading=None) -> None:
     """Check Fame for every player, computed once (s2.check-fame, s2.check-fame.lock), then the
     least-fame triggers (s2.faq.firefly, s1.faq.skunk): if exactly one player of two or more has
     the least fame, each face-up Firefly of theirs gains 2 and a face-up Skunk obliges them to
-    dismiss a card (which the Market resolves)."""
+    dismiss a card (which the Market resolves). `players`: who checks fame (default all);
+    `among`: whose fame the least is taken of (default `players`; a Final Flip's re-flip);
+    `reading`: (the other players it could be taken of, the ruling that chose): where the other
+    reading would leave another player alone with the least fame, the triggers cite the ruling."""
     rule = "s1.check-fame" if table.season == "s1" else "s2.check-fame"
     if trace is not None:
         trace.emit(Phase, "check-fame", None, None, None, rule, detail="Check Fame")
@@ -350,18 +354,24 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
                 e.step = trace.emit(Fame, "check-fame", p.index, e.card, None, cite, pos=e.pos,
                                     value=e.fame, detail=_breakdown(e))
     table.least_fame_player = None
-    if len(players) < 2 or not least_fame:
+    among = players if among is None else among
+    if len(among) < 2 or not least_fame:
+        if trace is not None:
+            _least_fame_skipped(players, trace, one_player=len(among) < 2)
         return
-    least = min(p.fame_total for p in players)
-    lowest = [p for p in players if p.fame_total == least]
-    alone = lowest[0] if len(lowest) == 1 else None
+    alone, lowest = _alone(among)
     table.least_fame_player = alone
+    decided = ()
+    if reading is not None and _alone(reading[0])[0] is not alone:
+        decided = (alone, _alone(reading[0])[0])
     for p in players:
         for e in p.fame:
             other = e.card.spec.other
             if other != LEAST_FAME_GAIN and other != LEAST_FAME_DISMISS:
                 continue
             faq = "s2.faq.firefly" if other == LEAST_FAME_GAIN else "s1.faq.skunk"
+            if p in decided:
+                faq = reading[1]
             if p is not alone:
                 if trace is not None:
                     why = ("a tie for the least fame: no effect" if p in lowest
@@ -376,6 +386,32 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
             elif trace is not None:
                 trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, faq, value=0,
                            detail="alone with the least fame: must dismiss one face-up card for 0")
+
+
+def _alone(players) -> tuple:
+    """(the player alone with the least fame of `players`, or None; the players with the least)."""
+    least = min(p.fame_total for p in players)
+    lowest = [p for p in players if p.fame_total == least]
+    return (lowest[0] if len(lowest) == 1 else None), lowest
+
+
+def _least_fame_skipped(players, trace: Trace, one_player: bool) -> None:
+    """A trace line for each face-up Firefly or Skunk whose least-fame trigger does not fire: at a
+    table of one player (the solo rules leave both cards out: s2.solo.setup, s1.solo.setup; the
+    engine reads a one-player scenario the same way), or in a Final Flip under ruling
+    `firefly_in_final_flip` false."""
+    for p in players:
+        for e in p.fame:
+            other = e.card.spec.other
+            if other != LEAST_FAME_GAIN and other != LEAST_FAME_DISMISS:
+                continue
+            if one_player:
+                rule = "s2.solo.setup" if other == LEAST_FAME_GAIN else "s1.solo.setup"
+                why = f"no other player to compare fame with; solo play does not use the {e.card.spec.name}"
+            else:
+                rule = "ruling.firefly_in_final_flip"
+                why = "no least-fame trigger in the Final Flip (ruling firefly_in_final_flip)"
+            trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule, detail=why)
 
 
 def _breakdown(e: CardFame) -> str:

@@ -20,7 +20,8 @@ from .text import event_sentence, fame_text, grid_text
 
 SEASON_TITLES = {"s1": "FlipToons (Season 1)", "s2": "FlipToons: Season 2",
                  "combined": "FlipToons, Season 1 and Season 2 combined"}
-PLAYS = {"resolve": "Flip and Check Fame", "round": "one round: Flip, Check Fame, Market"}
+PLAYS = {"resolve": "Flip and Check Fame", "round": "one round: Flip, Check Fame, Market",
+         "game": "to the end of the game: every round, then the Final Flip"}
 
 
 def _names(ids) -> str:

@@ -45,10 +45,11 @@ class Resolver:
                       detail=choice.question)
         return i
 
-    def flip_and_check_fame(self, players=None, least_fame: bool = True) -> None:
+    def flip_and_check_fame(self, players=None, least_fame: bool = True, among=None, reading=None) -> None:
         """The Flip phase, then the effects it queued, at its end, clockwise from the first player
         (s2.key.timing.after-flip), then Check Fame; for `players` (default all). `least_fame`
-        False skips the least-fame triggers (ruling `firefly_in_final_flip`)."""
+        False skips the least-fame triggers (ruling `firefly_in_final_flip`); `among`, `reading`:
+        whose fame the least is taken of, and the other reading (`fame.check_fame`)."""
         t = self.table
         self.phase = "flip"
         flip_phase(t, self.trace, players)
@@ -56,5 +57,5 @@ class Resolver:
             self.phase = "after-flip"
             resolve_after_flip(self)
         self.phase = "check-fame"
-        check_fame(t, self, self.trace, players, least_fame)
+        check_fame(t, self, self.trace, players, least_fame, among, reading)
 
