@@ -73,9 +73,10 @@ def app_argv(port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = DE
 
 def opening(scenario_path: str | None, step: int | None) -> str:
     """The fragment the app opens every page on (empty without a scenario): the scenario read and
-    checked as `resolve` reads it, played as the `chain` command plays it (its round when a player
-    has Market actions, the game when it says something about the game around the round), with
-    the step checked against its trace. ScenarioError (one line)."""
+    checked as `resolve` reads it, played as the `chain` command plays it (`play_as_written`: the
+    game when it says something about the game around its round, else its round when a player has
+    Market actions, else Flip and Check Fame), with the step checked against its trace.
+    ScenarioError (one line)."""
     from .links import Link
     from .jsonio import ScenarioError
     if scenario_path is None:
@@ -83,16 +84,14 @@ def opening(scenario_path: str | None, step: int | None) -> str:
             raise ScenarioError("--step: needs a scenario file to step through")
         return ""
     from .jsonio import read_scenario
-    from .games import game_of, game_package
+    from .games import game_of
     scenario = read_scenario(scenario_path)
     game = game_of(scenario)
     if game != "fliptoons":
         raise ScenarioError(f"{scenario_path}: the explorer shows FlipToons scenarios (this one is {game})")
-    from .fliptoons.engine import has_market_script, needs_game, play_game
-    package = game_package(game)
+    from .fliptoons.engine import has_market_script, needs_game, play_as_written
     play = "game" if needs_game(scenario) else "round" if has_market_script(scenario) else "resolve"
-    played = (play_game(scenario) if play == "game" else package.play_round(scenario) if play == "round"
-              else package.resolve(scenario))
+    played = play_as_written(scenario)
     last = len(played.trace) - 1
     step = -1 if step is None else step
     if not -1 <= step <= last:

@@ -53,6 +53,23 @@ def test_a_bad_scenario_or_step_is_one_line_before_anything_starts(tmp_path, cap
         "fliptoons-explore: error: --markdown: only a FlipToons resolution is written in Markdown so far")
 
 
+def test_a_scenario_about_the_game_opens_played_to_its_end(tmp_path):
+    """A scenario that says something about the game around its round (here `"start":
+    "final-flip"`: S2 Final Flip, the tied players re-flip) opens played to the end of the game,
+    as the `chain` command plays it: its step is checked against the game's trace (107 events),
+    and the link says `play=game`."""
+    from fliptoons_explore import situation
+    from fliptoons_explore.app import opening
+    from fliptoons_explore.jsonio import ScenarioError
+    from fliptoons_explore.links import Link
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(situation("s2.final-flip.tie.only-the-tied-players-reflip").scenario))
+    link = Link.from_fragment(opening(str(path), 106))
+    assert (link.play, link.step) == ("game", 106)
+    with pytest.raises(ScenarioError, match=r"^--step: expected -1 to 106 \(the steps of this situation\), got 107$"):
+        opening(str(path), 107)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -557,6 +557,24 @@ def test_a_link_opens_the_same_situation_at_the_same_step():
     assert x.tabs.selected_index == 0 and y.tabs.get_title(y.tabs.selected_index) == "Share"
 
 
+def test_a_link_of_a_game_played_to_its_end_opens_the_game_at_its_step():
+    """"play to the end" is part of what a link carries (`play=game`): the page it opens plays
+    the Final Flip's re-flips again (S2 Final Flip: the tied players re-flip) and stands at the
+    same step, past the round's end; its Markdown says how far it was played."""
+    from fliptoons_explore import situation
+    x = explorer(situation("s2.final-flip.tie.only-the-tied-players-reflip").scenario)
+    x.game_button.click()
+    assert x.stepper.stepper.step == 106 and "played to the end of the game" in text(x.stepper.position.value)
+    x.stepper.slider.value = 100
+    url = x.link()
+    assert url.endswith("&step=100&play=game")
+    y = explorer()
+    y.page.location_hash = "#" + url.split("#", 1)[1]
+    assert y.mode == "game" and y.game_button.button_style == "primary"
+    assert y.stepper.stepper.step == 100 and text(y.stepper.event.value) == text(x.stepper.event.value)
+    assert "to the end of the game: every round, then the Final Flip" in y.markdown().splitlines()[0]
+
+
 def test_a_damaged_link_is_one_calm_line_and_changes_nothing():
     x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["crab"]}]})
     before = x.situation.scenario()
