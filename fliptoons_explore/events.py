@@ -165,14 +165,24 @@ def kind_colour(kind: str) -> str:
 
 
 class Trace(list):
-    """The list of events of a resolution; `emit` appends one and returns its step."""
+    """The list of events of a resolution; `emit` appends one and returns its step.
 
-    __slots__ = ()
+    `cite` (optional): {rule id: the id this trace cites instead}, for a game whose rulebook
+    comes in editions: FlipToons names a rule by its Season 2 id and a Season 1 table cites the
+    Season 1 rulebook's own counterpart (`fliptoons.rules.citations`)."""
+
+    __slots__ = ("cite",)
+
+    def __init__(self, events=(), cite: dict | None = None) -> None:
+        super().__init__(events)
+        self.cite = cite
 
     def emit(self, cls: type[Event], phase: str, player: int | None, card, cause: int | None,
              rule: str, pos=None, target=None, detail: str = "", value=None) -> int:
         """Append an event; `card` and `target` may be card objects (with a `uid` and a `spec.id`: both are kept)."""
         step = len(self)
+        if self.cite is not None:
+            rule = self.cite.get(rule, rule)
         uid = target_uid = None
         if card is not None and card.__class__ is not str:
             uid, card = card.uid, card.spec.id
@@ -190,8 +200,8 @@ class Recorder(Trace):
 
     __slots__ = ("table", "states", "initial", "grids")
 
-    def __init__(self, table) -> None:
-        super().__init__()
+    def __init__(self, table, cite: dict | None = None) -> None:
+        super().__init__(cite=cite)
         self.table = table
         self.grids: dict = {}  # the table's reusable parts, kept between snapshots
         self.initial = table.snapshot(self.grids)

@@ -94,8 +94,8 @@ def test_crab_in_the_middle():
     assert ann["fame"]["total"] == 8 and ann["deck"] == []
     crab = [(e["event"], e.get("pos"), e["rule"]) for e in d["trace"]
             if e["card"] == "crab" and e["event"] in ("place", "return")]
-    assert crab == [("place", [0, 1], "s2.flip"), ("return", [0, 1], "s2.faq.crab"),
-                    ("place", [1, 2], "s2.flip")]
+    assert crab == [("place", [0, 1], "s2.flip.next-slot"), ("return", [0, 1], "s2.faq.crab"),
+                    ("place", [1, 2], "s2.flip.next-slot")]
 
 
 def test_ostrich_stacks_a_monkey():

@@ -302,6 +302,7 @@ def _cow(table, player, entry, by_card, policy, trace) -> int:
     """The Cow copies one adjacent face-up card's fame: printed, or total (ruling `cow_copies`).
     `by_card`: {id(card): its CardFame} for the player's face-up cards."""
     row, col = entry.pos
+    entry.rule = cow_rule(player, row, col)
     neighbours = [c for _, _, stack in player.grid.neighbours(row, col) for c in stack if c.face_up]
     if not neighbours:
         return 0
@@ -312,9 +313,16 @@ def _cow(table, player, entry, by_card, policy, trace) -> int:
                     f"which adjacent card's fame does the {entry.card.spec.name} copy?")
     i = policy.choose(choice)
     if trace is not None:
-        trace.emit(Decision, "check-fame", player.index, entry.card, None, "s1.faq.cow",
+        trace.emit(Decision, "check-fame", player.index, entry.card, None, entry.rule,
                    target=neighbours[i], value=values[i], detail=choice.question)
     return values[i]
+
+
+def cow_rule(player, row: int, col: int) -> str:
+    """What decides a Cow's copy: its FAQ entry when a stack is adjacent to it (any one card of
+    the stack may be copied: s1.faq.cow), else the card's own text (one adjacent card's fame)."""
+    stacked = any(len(stack) > 1 for _, _, stack in player.grid.neighbours(row, col))
+    return "s1.faq.cow" if stacked else "card.cow"
 
 
 def check_fame(table, policy, trace: Trace | None, players=None, least_fame: bool = True,

@@ -56,7 +56,7 @@ class FlipRun:
         p = self.player
         slots = p.grid.slots
         if None not in slots:
-            return self.end("all six slots are filled", self.flip_rule)
+            return self.end("all six slots are filled", self.flip_rule + ".fill")
         if not p.deck:
             return self.end("the deck is empty", self.flip_rule + ".short-deck")
         self.reveals += 1
@@ -67,7 +67,7 @@ class FlipRun:
         card.face_up = True
         p.revealed = card
         tr = self.trace
-        cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule) if tr is not None else None
+        cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule + ".reveal") if tr is not None else None
         pending = self.pending
         alive = True
         if pending:
@@ -84,7 +84,7 @@ class FlipRun:
             card.where = pos = (i // 3, i % 3)
             self.added.append((card, pos))
             if tr is not None:
-                cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule, pos=pos)
+                cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule + ".next-slot", pos=pos)
         if card.spec.place:
             if alive:
                 self.activate(card, cause)
@@ -106,7 +106,7 @@ class FlipRun:
             i = self.player.grid.first_empty_slot()
             pos = (i // 3, i % 3)
             self.player.grid.put(card, *pos)
-            cause = self.emit(Place, card, cause, self.flip_rule, pos=pos)
+            cause = self.emit(Place, card, cause, self.flip_rule + ".next-slot", pos=pos)
         else:
             cause, pos = placed
         self.added.append((card, pos))
@@ -212,7 +212,7 @@ class FlipRun:
                           pos=grid.locate(target)[:2], detail="none of its abilities activate")
             return False
         if target.spec.flip_immune:
-            self.ignored(source, cause, "s1.icon.flip-immune", f"{target.spec.id} cannot be flipped")
+            self.ignored(source, cause, flip_immunity_rule(target.spec), f"{target.spec.id} cannot be flipped")
             return True
         target.face_up = False
         grid.version += 1
@@ -577,3 +577,8 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
             entries = sorted(p.queued, key=lambda e: e[3]) if by_position else p.queued
             table.after_flip.extend((p.index, card, trigger, step) for card, trigger, _, _, step in entries)
 
+
+def flip_immunity_rule(spec) -> str:
+    """What says a card cannot be flipped: the Season 1 rulebook's Icons section for a Season 1
+    card; a Season 2 card's own printed banner (the S2 rulebook does not describe the icon)."""
+    return "s1.icon.flip-immune" if spec.season == "s1" else "card." + spec.id

@@ -22,6 +22,7 @@ from ..limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_charac
 from .market import after_market, discard_market_ends, has_after_market, market_turn, refill, skunk_dismissal
 from ..policy import Choice, Policy, check_policy
 from .resolver import Resolver
+from .rules import citations
 from .rulings import Rulings
 from .state import PRICES, Table, part_rng
 
@@ -92,7 +93,8 @@ class Game(Resolver):
     def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
                  solo: str | None = None, shuffle: bool = True, record: bool = False,
                  seed: int | None = None) -> None:
-        super().__init__(table, policy, Recorder(table) if record else Trace() if traced else None)
+        cite = citations(table.season)  # a Season 1 table cites the S1 rulebook's wording
+        super().__init__(table, policy, Recorder(table, cite) if record else Trace(cite=cite) if traced else None)
         self.solo = solo
         self.shuffle = shuffle
         self.seed = seed
@@ -147,7 +149,7 @@ class Game(Resolver):
         part = f"round {self.round}"
         self.draw_from(part)
         if self.shuffle:
-            self.shuffle_decks(t.clockwise(), part, "s1.flip" if t.season == "s1" else "s2.flip")
+            self.shuffle_decks(t.clockwise(), part, "s2.flip.shuffle")  # s1.flip.shuffle in Season 1 (citations)
         self.flip_and_check_fame()
         self.history.append(RoundFame(self.round, t.first_player, tuple(p.fame_total for p in t.players)))
         if self.solo:
@@ -405,7 +407,7 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
     table.toon_deck.extend(toons)
     game = Game(table, policy, traced, solo, seed=table_seed)
     game.phase = "setup"
-    refill(game, None, "s2.combined.market" if season == "combined" else "s2.setup")
+    refill(game, None, "s2.combined.market" if season == "combined" else "s2.setup.market")
     if solo:
         for _ in range(SOLO_DISCARDS[season][solo]):
             card = table.toon_deck.popleft()
