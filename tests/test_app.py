@@ -46,11 +46,13 @@ def test_a_bad_scenario_or_step_is_one_line_before_anything_starts(tmp_path, cap
         f"fliptoons-explore: error: {tmp_path / 'none.json'}: cannot read the file (No such file or directory)")
     assert _fails(["app", "--pool", "99"], capsys) == "fliptoons-explore: error: --pool: expected 0 to 64 kernels, got 99"
     flipology = tmp_path / "flipology.json"
-    flipology.write_text(json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dog"]]}]}))
-    assert _fails(["app", str(flipology)], capsys) == (
-        f"fliptoons-explore: error: {flipology}: the explorer shows FlipToons scenarios (this one is flipology)")
-    assert _fails(["resolve", str(flipology), "--markdown"], capsys) == (
-        "fliptoons-explore: error: --markdown: only a FlipToons resolution is written in Markdown so far")
+    flipology.write_text(json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dog"]]}],
+                                     "turns": [{"player": 0, "flip": [0, 0]}]}))
+    assert _fails(["app", str(flipology), "--step", "9", "--no-browser"], capsys) == (
+        "fliptoons-explore: error: --step: expected -1 to 7 (the steps of this situation), got 9")
+    flipology.write_text(json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dgo"]]}]}))
+    assert _fails(["app", str(flipology), "--no-browser"], capsys) == (
+        'fliptoons-explore: error: players[0].rows[0][0]: unknown Flipology card "dgo" (did you mean "dog"?)')
 
 
 def test_a_scenario_about_the_game_opens_played_to_its_end(tmp_path):
