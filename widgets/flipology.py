@@ -261,7 +261,8 @@ def _group_ok(spec, group) -> bool:
 def card_details_html(spec) -> str:
     """A picked card: its face in words and every rule that speaks of it, with its source."""
     colour, words = GROUPS.get(spec.group, GROUPS["animal"])
-    rule_id = f"fl.card.{spec.kind}" if f"fl.card.{spec.kind}" in _card_rules() else "fl.card.unique"
+    rule_id = next((r for r in (f"fl.card.{spec.kind}", f"fl.card.{CARD_RULE.get(spec.kind)}") if r in _card_rules()),
+                   "fl.card.unique")
     rows = []
     for rule in rules_about(spec.kind, rule_id):
         source = SOURCES.get(rule.source, rule.source)
@@ -273,6 +274,10 @@ def card_details_html(spec) -> str:
             f'<b style="font-size:13px">{escape(spec.name)}</b> <code>{escape(spec.id)}</code> · {spec.points} points · '
             f"{escape(count)}<br><span style=\"color:#57606a\">{escape(words)}</span><br>{escape(spec.text)}"
             f'<ul style="margin:4px 0 0 1.1em;padding:0">{"".join(rows)}</ul></div>')
+
+
+#: The kinds whose card rule is shared with another kind.
+CARD_RULE = {"sloth": "sloth-koala", "koala": "sloth-koala"}
 
 
 def _card_rules() -> set:
