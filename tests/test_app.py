@@ -72,6 +72,28 @@ def test_a_scenario_about_the_game_opens_played_to_its_end(tmp_path):
         opening(str(path), 107)
 
 
+def test_the_app_opens_a_flipology_scenario_in_flipology(tmp_path):
+    """Issue 14 item 9: `fliptoons-explore app SCENARIO.json` opens a Flipology scenario too: the
+    link the app opens its pages on holds the scenario, played as `resolve` (its turns, then the
+    count), and an explorer opening that link shows Flipology at the step (the rulebook's
+    example: Joelle's cascade, 19 events)."""
+    from fliptoons_explore import situation
+    from fliptoons_explore.app import opening
+    from fliptoons_explore.links import Link
+    from fliptoons_explore.widgets import explorer
+    joelle = situation("fl.example.cascade.joelles-monkey-frog-sloth").scenario
+    path = tmp_path / "joelle.json"
+    path.write_text(json.dumps(joelle))
+    fragment = opening(str(path), 9)
+    link = Link.from_fragment(fragment)
+    assert (link.play, link.step, link.scenario) == ("resolve", 9, joelle)
+    x = explorer()
+    x.open_link(fragment)
+    assert x.game == "flipology" and x.error.value == ""
+    assert x.stepper.stepper.step == 9 and x.stepper.end() == 18
+    assert x.stepper.stepper.event.rule == "fl.card.frog"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
