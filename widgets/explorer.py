@@ -107,7 +107,7 @@ class Explorer(w.VBox):
 
     def __repr__(self) -> str:
         # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
-        return "<FlipToons explorer: a widget; run the cell in a live notebook to use it>"
+        return f"<{GAMES[self.game]} explorer: a widget; run the cell in a live notebook to use it>"
 
     def __init__(self, scenario: dict | None = None, **kwargs) -> None:
         self.game = FLIPTOONS
