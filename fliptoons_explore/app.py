@@ -75,7 +75,8 @@ def opening(scenario_path: str | None, step: int | None) -> str:
     """The fragment the app opens every page on (empty without a scenario): the scenario read and
     checked as `resolve` reads it, played as the `chain` command plays it (`play_as_written`: the
     game when it says something about the game around its round, else its round when a player has
-    Market actions, else Flip and Check Fame), with the step checked against its trace.
+    Market actions, else Flip and Check Fame; a Flipology scenario: its turns, then the count),
+    with the step checked against its trace.
     ScenarioError (one line)."""
     from .links import Link
     from .jsonio import ScenarioError
@@ -87,10 +88,12 @@ def opening(scenario_path: str | None, step: int | None) -> str:
     from .games import game_of
     scenario = read_scenario(scenario_path)
     game = game_of(scenario)
-    if game != "fliptoons":
-        raise ScenarioError(f"{scenario_path}: the explorer shows FlipToons scenarios (this one is {game})")
-    from .fliptoons.engine import has_market_script, needs_game, play_as_written
-    play = "game" if needs_game(scenario) else "round" if has_market_script(scenario) else "resolve"
+    if game == "flipology":  # its turns, then the count
+        from .flipology.engine import play_as_written
+        play = "resolve"
+    else:
+        from .fliptoons.engine import has_market_script, needs_game, play_as_written
+        play = "game" if needs_game(scenario) else "round" if has_market_script(scenario) else "resolve"
     played = play_as_written(scenario)
     last = len(played.trace) - 1
     step = -1 if step is None else step

@@ -287,7 +287,12 @@ def flipology_command(scenario, args) -> str:
     if args.command == "compare":
         from .analysis.compare import compare_command
         return compare_command(scenario, args.ruling, as_json=args.json, everything=args.everything)
-    result = flipology.play_round(scenario) if args.command == "round" else flipology.resolve(scenario)
+    record = bool(getattr(args, "markdown", False))
+    result = (flipology.play_round(scenario, record=record) if args.command == "round"
+              else flipology.resolve(scenario, record=record))
+    if record:
+        from .flipology.markdown import resolution_markdown
+        return resolution_markdown(result, "round" if args.command == "round" else "resolve").rstrip("\n")
     return json.dumps(result.to_json(), indent=1) if args.json else flipology_text(result)
 
 
@@ -352,8 +357,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         scenario = read_scenario(args.scenario)
         if args.command == "flipology" or game_of(scenario) == "flipology":
-            if getattr(args, "markdown", False):
-                raise ScenarioError("--markdown: only a FlipToons resolution is written in Markdown so far")
             output = flipology_command(scenario, args)
         elif args.command in ("round", "resolve") and args.markdown:
             from .fliptoons.engine import resolve

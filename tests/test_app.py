@@ -46,11 +46,13 @@ def test_a_bad_scenario_or_step_is_one_line_before_anything_starts(tmp_path, cap
         f"fliptoons-explore: error: {tmp_path / 'none.json'}: cannot read the file (No such file or directory)")
     assert _fails(["app", "--pool", "99"], capsys) == "fliptoons-explore: error: --pool: expected 0 to 64 kernels, got 99"
     flipology = tmp_path / "flipology.json"
-    flipology.write_text(json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dog"]]}]}))
-    assert _fails(["app", str(flipology)], capsys) == (
-        f"fliptoons-explore: error: {flipology}: the explorer shows FlipToons scenarios (this one is flipology)")
-    assert _fails(["resolve", str(flipology), "--markdown"], capsys) == (
-        "fliptoons-explore: error: --markdown: only a FlipToons resolution is written in Markdown so far")
+    flipology.write_text(json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dog"]]}],
+                                     "turns": [{"player": 0, "flip": [0, 0]}]}))
+    assert _fails(["app", str(flipology), "--step", "9", "--no-browser"], capsys) == (
+        "fliptoons-explore: error: --step: expected -1 to 7 (the steps of this situation), got 9")
+    flipology.write_text(json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dgo"]]}]}))
+    assert _fails(["app", str(flipology), "--no-browser"], capsys) == (
+        'fliptoons-explore: error: players[0].rows[0][0]: unknown Flipology card "dgo" (did you mean "dog"?)')
 
 
 def test_a_scenario_about_the_game_opens_played_to_its_end(tmp_path):
@@ -68,6 +70,28 @@ def test_a_scenario_about_the_game_opens_played_to_its_end(tmp_path):
     assert (link.play, link.step) == ("game", 106)
     with pytest.raises(ScenarioError, match=r"^--step: expected -1 to 106 \(the steps of this situation\), got 107$"):
         opening(str(path), 107)
+
+
+def test_the_app_opens_a_flipology_scenario_in_flipology(tmp_path):
+    """Issue 14 item 9: `fliptoons-explore app SCENARIO.json` opens a Flipology scenario too: the
+    link the app opens its pages on holds the scenario, played as `resolve` (its turns, then the
+    count), and an explorer opening that link shows Flipology at the step (the rulebook's
+    example: Joelle's cascade, 19 events)."""
+    from fliptoons_explore import situation
+    from fliptoons_explore.app import opening
+    from fliptoons_explore.links import Link
+    from fliptoons_explore.widgets import explorer
+    joelle = situation("fl.example.cascade.joelles-monkey-frog-sloth").scenario
+    path = tmp_path / "joelle.json"
+    path.write_text(json.dumps(joelle))
+    fragment = opening(str(path), 9)
+    link = Link.from_fragment(fragment)
+    assert (link.play, link.step, link.scenario) == ("resolve", 9, joelle)
+    x = explorer()
+    x.open_link(fragment)
+    assert x.game == "flipology" and x.error.value == ""
+    assert x.stepper.stepper.step == 9 and x.stepper.end() == 18
+    assert x.stepper.stepper.event.rule == "fl.card.frog"
 
 
 def free_port() -> int:

@@ -222,6 +222,50 @@ def test_answer_a_cow_and_export_in_the_app(app, page):
     shot(page, "2-exported")
 
 
+def test_build_a_flipology_situation_resolve_and_step_in_the_app(app, page):
+    """Issue 14: the game switch opens Flipology; catalog clicks fill Joelle's row and Ben's; a
+    click on Joelle's Monkey on the table makes her turn; the two decisions of the rulebook's
+    cascade are answered by their buttons (the Monkey applies Ben's Frog, the Frog flips Ben's
+    Sloth two spaces away: fl.card.monkey, fl.card.frog); the stepper steps through it and ends at
+    the count: Joelle 5, Ben -2 (fl.score)."""
+    open_app(page, app)
+    page.click(".fte-game button:has-text('Flipology')")
+    page.wait_for_selector(".fte-explorer .fte-card-monkey-2")
+    for card in ("dog-5", "snake-3", "monkey-2"):
+        page.click(f".fte-card-{card}")
+    page.wait_for_function("document.querySelector('.fte-rows-0').innerText.includes('Monkey 2')")
+    page.select_option(".fte-target select", label="Player 2 · row")
+    for card in ("frog-4", "panda-9", "sloth-6"):
+        page.click(f".fte-card-{card}")
+    page.wait_for_function("document.querySelector('.fte-rows-1').innerText.includes('Sloth 6')")
+    shot(page, "1-built")
+    page.click(".fte-table .fte-pos-0-0-2")  # Joelle's Monkey: her turn flips it
+    page.wait_for_selector(".fte-decision .fte-option")
+    options = page.locator(".fte-decision .fte-option")
+    assert [options.nth(k).inner_text().strip() for k in range(options.count())] == [
+        "Player 1's row, card 2: Snake 3: Player 1 ends with 10 points; Player 1 wins",
+        "Player 2's row, card 1: Frog 4: Player 1 ends with 5 points; Player 1 wins"]
+    shot(page, "2-monkey-asks")
+    options.nth(1).click()
+    page.wait_for_function("document.querySelector('.fte-decision').innerText.includes('Frog: which card')")
+    page.locator(".fte-decision .fte-option").nth(1).click()
+    page.wait_for_function("document.querySelectorAll('.fte-decision .fte-option').length === 0")
+    page.click(".fte-resolve")
+    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('showing the end')")
+    page.click(".fte-step-first")
+    wait_event(page, "Before the first event")
+    page.click(".fte-step-next")
+    page.click(".fte-step-next")
+    wait_event(page, "#1 Player 1: The Monkey (2) is turned face up in Player 1's row, card 3.")
+    assert "Monkey" in page.inner_text(".fte-table .fte-acting")
+    shot(page, "3-stepped")
+    page.click(".fte-step-last")
+    page.wait_for_function("document.querySelector('.fte-event').innerText.includes('Player 1 wins')")
+    table = page.inner_text(".fte-table")
+    assert "5 points" in table and "-2 points" in table
+    shot(page, "4-the-count")
+
+
 def test_a_mistake_is_one_line_in_the_app(app, page):
     open_app(page, app)
     page.click(".fte-explorer .lm-TabBar-tab:has-text('JSON'), .fte-explorer .p-TabBar-tab:has-text('JSON')")

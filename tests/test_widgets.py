@@ -384,15 +384,20 @@ def test_interactions_of_a_card_and_loading_a_pair():
 
 
 def test_every_example_loads_without_error():
-    """The menu holds every situation of the library; each loads, plays as it says (resolve or
-    the round) and shows its title."""
+    """The menu holds every situation of the library, of both games; each loads (a Flipology one
+    switches the explorer to Flipology), plays as it says (resolve or the round) and shows its
+    title."""
     from fliptoons_explore import situations
-    assert set(EXAMPLES) >= {s.name for s in situations(game="fliptoons")}  # Flipology: not in the explorer yet
+    from fliptoons_explore.widgets.flipology import FlipologySituation
+    assert set(EXAMPLES) >= {s.name for s in situations()}
     x = explorer()
     for name, example in EXAMPLES.items():
         x.examples.value = name
         assert x.error.value == "", name
-        assert x.situation.scenario() == Situation(example.scenario).scenario()
+        flipology = example.scenario.get("game") == "flipology"
+        assert x.game == ("flipology" if flipology else "fliptoons"), name
+        built = (FlipologySituation if flipology else Situation)(example.scenario).scenario()
+        assert x.situation.scenario() == built
         assert x.mode == example.play and escape(example.title) in x.about.value
 
 

@@ -30,6 +30,7 @@ import ipywidgets as w
 from fliptoons_explore import RandomPolicy, Resolution, play_game, play_round, resolve
 from fliptoons_explore.cards import CATALOG
 from fliptoons_explore.engine import GameResolution
+from fliptoons_explore.games import game_of
 from fliptoons_explore.links import Link
 from fliptoons_explore.policy import DefaultPolicy, Recording
 from fliptoons_explore.render import Marks, fame_of_players
@@ -41,6 +42,7 @@ from .catalog import Catalog
 from .errors import ErrorArea, one_line
 from .chain import ChainView
 from .examples import EXAMPLES
+from .flipology import FlipologyPlay, asked_of, option_words
 from .htmlview import HTMLView
 from .panels import InteractionsPanel, JSONPanel, RulingsPanel, SharePanel, TracePanel
 from .situation import Situation
@@ -57,6 +59,17 @@ MODE_WORDS = {RESOLVE: "resolve", ROUND: "play the round", GAME: "play to the en
 #: What each mode's button did, in words (beside the slider).
 MODE_DONE = {RESOLVE: "resolved: Flip and Check Fame", ROUND: "played the round (it stops before Cleanup)",
              GAME: "played to the end of the game"}
+FLIPTOONS, FLIPOLOGY = "fliptoons", "flipology"
+#: The games the explorer opens (the `fte-game` switch).
+GAMES = {FLIPTOONS: "FlipToons", FLIPOLOGY: "Flipology"}
+#: What Flipology's buttons do: its turns, then the count; or the round completed.
+FLIPOLOGY_DONE = {RESOLVE: "resolved: the turns, then the count", ROUND: "played the round, then the count"}
+#: The tooltips of the buttons, by game.
+TIPS = {FLIPTOONS: ("Flip + Check Fame for every player; shows the end",
+                    "+ the scripted Market actions and the after-Market effects; shows the end"),
+        FLIPOLOGY: ("the scenario's turns, in order, then the end-of-game count; shows the end",
+                    "+ the turns that complete the round (each player's policy flips), then the count; "
+                    "shows the end")}
 TABS = ("Chain", "Trace", "Rulings", "Interactions", "Share", "JSON")
 #: The app's address when the explorer does not run in it (`fliptoons-explore app`'s default).
 APP_URL = "http://127.0.0.1:8866/"
@@ -72,6 +85,7 @@ class Pending:
     index: int
     asked: object
     round: int = 0
+    where: object = None  # Flipology: the `Unanswered` record (where its answer goes)
 
 
 def app_url() -> str:
@@ -93,9 +107,10 @@ class Explorer(w.VBox):
 
     def __repr__(self) -> str:
         # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
-        return "<FlipToons explorer: a widget; run the cell in a live notebook to use it>"
+        return f"<{GAMES[self.game]} explorer: a widget; run the cell in a live notebook to use it>"
 
     def __init__(self, scenario: dict | None = None, **kwargs) -> None:
+        self.game = FLIPTOONS
         self.situation = Situation()
         self.mode = RESOLVE
         self.result: Resolution | None = None
@@ -107,6 +122,16 @@ class Explorer(w.VBox):
         self.page.add_class("fte-page")
         self.catalog = Catalog(errors=errors)
         self.builder = Builder(self.situation, errors=errors)
+        # each game's situation, catalog and builder; the attributes above are the game shown
+        self.flipology = FlipologyPlay(errors=errors)
+        self.parts = {FLIPTOONS: (self.situation, self.catalog, self.builder),
+                      FLIPOLOGY: (self.flipology.situation, self.flipology.catalog, self.flipology.builder)}
+        self.game_switch = w.ToggleButtons(options=[(v, k) for k, v in GAMES.items()], value=FLIPTOONS,
+                                           tooltips=["FlipToons (Season 1, Season 2, combined)",
+                                                     "Flipology (Nature, Great Tree, multi-game)"],
+                                           style={"button_width": "6.5em"})
+        self.game_switch.add_class("fte-game")
+        self.title = w.HTML(layout=w.Layout(margin="0 4px 0 0"))
         self.stepper = StepperView(errors=errors)
         self.chain = ChainView(errors=errors)
         self.trace = TracePanel(errors=errors)
@@ -148,14 +173,20 @@ class Explorer(w.VBox):
         self.decision = w.VBox()
         self.decision.add_class("fte-decision")
         self.options: list[w.Button] = []
+        self.no_interactions = w.HTML(
+            '<div style="line-height:1.4;color:#3d4650;max-width:40em">The interaction graph is drawn from '
+            "the FlipToons cards' abilities (which card can act on which). For Flipology, the <b>Chain</b> tab "
+            "draws what caused what in this situation, and the catalog shows each card's rules.</div>")
         self.tabs = w.Tab(children=[self.chain, self.trace, self.rulings, self.interactions, self.share_panel,
                                     self.json])
         for k, title in enumerate(TABS):
             self.tabs.set_title(k, title)
 
         guard = errors.guard
-        self.catalog.on_pick(guard(self._picked))
-        self.builder.on_change(guard(self.run))
+        for _situation, catalog, builder in self.parts.values():
+            catalog.on_pick(guard(self._picked))
+            builder.on_change(guard(self.run))
+        self.game_switch.observe(guard(lambda c: self.switch_game(c["new"])), names="value")
         self.stepper.on_step(guard(self._stepped))
         self.stepper.table.on_click(guard(self._table_clicked))
         self.chain.on_jump(guard(self.stepper.goto))
@@ -184,14 +215,10 @@ class Explorer(w.VBox):
         self.show_catalog.add_class("fte-show-catalog")
         self.show_catalog.observe(guard(lambda c: setattr(self.catalog_area.layout, "display",
                                                           None if c["new"] else "none")), names="value")
-        header = w.HBox([w.HTML('<b style="font-size:15px;white-space:nowrap">FlipToons explorer</b>',
-                                layout=w.Layout(margin="0 4px 0 0")), self.examples,
-                         self.resolve_button, self.round_button, self.game_button, self.policy,
-                         self.builder.undo_button,
-                         self.builder.redo_button, self.share_button, self.markdown_button, self.show_catalog,
-                         self.page])
+        header = w.HBox()
         header.add_class("fte-header")
         self.header = header
+        self._header()
         # the decision sits between the words and the table, present at every step while it waits
         s = self.stepper
         s.children = (s.controls, s.words, self.decision, s.table, s.note, s.filters)
@@ -209,8 +236,9 @@ class Explorer(w.VBox):
         self.add_class("fte-explorer")
         opened = os.environ.get("FLIPTOONS_EXPLORE_OPEN", "") if scenario is None else ""
         self.load(scenario or {"season": "s2", "players": [{"name": "Ann", "deck": []}]}, what="start")
-        self.situation.forget_history()
-        self.builder.redraw()
+        for situation, _catalog, builder in self.parts.values():
+            situation.forget_history()
+            builder.redraw()
         if opened:  # the app was given a scenario (fliptoons-explore app SCENARIO.json --step N)
             self.open_link(opened, what="open the app's scenario")
             self.situation.forget_history()
@@ -222,15 +250,63 @@ class Explorer(w.VBox):
         """Make this scenario the situation (an example, an import, a found pair, a link), at
         `step` (default: before the first event); `about`: what it shows, in words (HTML), or
         `example`: the example it is (its banner). Undo brings the previous situation back."""
+        was = self.game, self.example, self.example_data, self.about.value
+        self._show_game(FLIPOLOGY if isinstance(scenario, dict) and game_of(scenario) == FLIPOLOGY else FLIPTOONS)
         self.example = example
         self.example_data = copy.deepcopy(scenario) if example is not None else None
         self.about.value = about
+        try:
+            self.builder.load(scenario, what)  # announces the change: run() follows
+        except ValueError:  # not a scenario the builder can take: nothing changes
+            self._show_game(was[0])
+            self.example, self.example_data, self.about.value = was[1:]
+            raise
         if example is None:
             self.about_step.layout.display = "none"
-        self.builder.load(scenario, what)  # announces the change: run() follows
-        self.catalog.set_season(self.situation.season)
+        if self.game == FLIPTOONS:
+            self.catalog.set_season(self.situation.season)
         self.catalog.clear_details()
         self.stepper.goto(step, status)
+
+    # -- the game ---------------------------------------------------------------------------------
+    def switch_game(self, game: str) -> None:
+        """Show the other game's situation (each game keeps its own, and its undo history, while
+        the other is shown) and resolve it."""
+        if game == self.game:
+            return
+        self._show_game(game)
+        self.example = None
+        self.about.value = ""
+        self.about_step.layout.display = "none"
+        self.run()
+        self.stepper.goto(-1, f"{GAMES[game]}: the situation as you left it")
+
+    def _show_game(self, game: str) -> None:
+        """Make `game`'s situation, catalog and builder the ones shown."""
+        if game not in GAMES:
+            raise ValueError(f"game: expected one of {', '.join(GAMES)}, got {game!r}")
+        self.game = game
+        self.situation, self.catalog, self.builder = self.parts[game]
+        if self.game_switch.value != game:
+            self.game_switch.value = game  # switch_game sees the game already shown
+        self.catalog_area.children = [self.catalog]
+        self.main.children = [self.stepper, self.builder]
+        self.resolve_button.tooltip, self.round_button.tooltip = TIPS[game]
+        self.game_button.layout.display = None if game == FLIPTOONS else "none"
+        if game == FLIPOLOGY and self.mode == GAME:
+            self._set_mode(RESOLVE)
+        self.page.page_title = f"{GAMES[game]} explorer"
+        tabs = list(self.tabs.children)
+        tabs[TABS.index("Interactions")] = self.interactions if game == FLIPTOONS else self.no_interactions
+        self.tabs.children = tabs
+        self._header()
+
+    def _header(self) -> None:
+        self.title.value = f'<b style="font-size:15px;white-space:nowrap">{GAMES[self.game]} explorer</b>'
+        self.header.children = [self.title, self.game_switch, self.examples, self.resolve_button,
+                                self.round_button, self.game_button, self.policy, self.builder.undo_button,
+                                self.builder.redo_button, self.share_button, self.markdown_button,
+                                self.show_catalog, self.page]
 
     def open_link(self, fragment: str, what: str = "open a link") -> None:
         """Open what a link's fragment holds (`links.Link`): its situation, played as it says, at
@@ -291,7 +367,8 @@ class Explorer(w.VBox):
             self.stepper.goto(step, "the step the example is about")
 
     def _picked(self, card_id: str) -> None:
-        self.interactions.set_season(self.situation.season, card_id)
+        if self.game == FLIPTOONS:
+            self.interactions.set_season(self.situation.season, card_id)
         self.builder.add(card_id)
 
     def _ruling(self, name, value, default) -> None:
@@ -311,7 +388,7 @@ class Explorer(w.VBox):
         self.run()
         self.stepper.play.playing = False
         s = self.stepper
-        done = MODE_DONE[mode]
+        done = MODE_DONE[mode] if self.game == FLIPTOONS else FLIPOLOGY_DONE[mode]
         if s.limit is not None:
             s.goto(s.limit, f"{done}; a decision waits")
         else:
@@ -319,13 +396,19 @@ class Explorer(w.VBox):
 
     def _set_mode(self, mode: str) -> None:
         """Resolve (Flip + Check Fame), play the round or play to the end of the game; the button
-        of the mode in force is lit."""
+        of the mode in force is lit. (Flipology: its turns or the round, then the count.)"""
+        if mode == GAME and self.game == FLIPOLOGY:
+            raise ValueError("Flipology: a situation plays its turns or its round, then the count; "
+                             "a whole seeded game is `fliptoons-explore flipology play`")
         self.mode = mode
         self.resolve_button.button_style = "primary" if mode == RESOLVE else ""
         self.round_button.button_style = "primary" if mode == ROUND else ""
         self.game_button.button_style = "primary" if mode == GAME else ""
 
     def _table_clicked(self, data: dict) -> None:
+        if self.game == FLIPOLOGY:
+            self.flipology.click(data)  # a click on a card makes the turn that flips it
+            return
         if data.get("action") != "cell":
             return
         i, row, col = int(data["player"]), int(data["row"]), int(data["col"])
@@ -348,8 +431,11 @@ class Explorer(w.VBox):
         self.tabs.selected_index = TABS.index("Share")
 
     def markdown(self) -> str:
-        """The resolution in Markdown (fliptoons.markdown), with the link to it."""
-        from fliptoons_explore.fliptoons.markdown import resolution_markdown
+        """The resolution in Markdown (the game's `markdown` module), with the link to it."""
+        if self.game == FLIPOLOGY:
+            from fliptoons_explore.flipology.markdown import resolution_markdown
+        else:
+            from fliptoons_explore.fliptoons.markdown import resolution_markdown
         if self.result is None:
             raise ValueError("nothing resolved yet: the situation has a mistake (see above)")
         title = self.example.title if self.example is not None and self.situation.data == self.example_data else ""
@@ -368,6 +454,8 @@ class Explorer(w.VBox):
         players' names."""
         if self.example is not None:
             return self.example.name + ("" if self.situation.data == self.example_data else "-edited")
+        if self.game == FLIPOLOGY:
+            return self.flipology.file_name()
         names = [str(p.get("name", "")) for p in self.situation.players]
         return "-".join(["fliptoons", self.situation.season] + [n for n in names if n])[:60]
 
@@ -376,6 +464,8 @@ class Explorer(w.VBox):
         return RandomPolicy(0) if self.policy.value == "random" else DefaultPolicy()
 
     def _resolve(self, scenario: dict, policy):
+        if self.game == FLIPOLOGY:
+            return self.flipology.resolve(scenario, self.mode, policy)[0]
         if self.mode == ROUND:
             game = play_round(scenario, policy, record=True)
             return Resolution(game.table, game.trace)
@@ -388,19 +478,26 @@ class Explorer(w.VBox):
         the stepper was at; an error is shown and the last resolution stays."""
         scenario = self.situation.scenario()
         self.json.show(self.situation.to_json(), self.file_name())
-        self.catalog.set_season(self.situation.season)
-        self.interactions.set_season(self.situation.season)
+        if self.game == FLIPTOONS:
+            self.catalog.set_season(self.situation.season)
+            self.interactions.set_season(self.situation.season)
         self._banner()
         recording = Recording(self._policy())
         try:
-            result = self._resolve(scenario, recording)
+            if self.game == FLIPOLOGY:
+                result, unanswered = self.flipology.resolve(scenario, self.mode, self._policy())
+            else:
+                result = self._resolve(scenario, recording)
         except ScenarioError as e:
             self.error.show(one_line(e))
             self.builder.redraw()
             return
         self.error.clear()
         self.result = result
-        self.pending = self._pending(result, recording, scenario)
+        if self.game == FLIPOLOGY:
+            self.pending = [Pending(step, u.index, asked_of(u), 0, u) for step, u in unanswered]
+        else:
+            self.pending = self._pending(result, recording, scenario)
         ask = self.policy.value == ASK and self.pending
         self.stepper.limit = self.pending[0].step if ask else None
         self._marks()
@@ -442,6 +539,8 @@ class Explorer(w.VBox):
 
     def worth(self, pending: Pending) -> list[str]:
         """What each answer gives: the deciding player's fame with it (re-resolved)."""
+        if pending.where is not None:
+            return self.flipology.worth(self.situation.scenario(), pending.where, self.mode)
         out = []
         scenario = self.situation.scenario()
         player = pending.asked.player
@@ -469,8 +568,9 @@ class Explorer(w.VBox):
             raise ValueError("no decision is waiting")
         p = self.pending[0]
         step = p.step
-        self.situation.answer_in_round(p.asked.player, p.round, p.index, p.asked.options[option])
-        self.builder.redraw()
+        if not 0 <= option < len(p.asked.options):
+            raise ValueError(f"option {option}: this decision has options 0 to {len(p.asked.options) - 1}")
+        self._write_answer(p, option)
         self.run()
         self.stepper.goto(max(self.stepper.stepper.step, step + 1), "answered; the resolution goes on")
 
@@ -491,10 +591,9 @@ class Explorer(w.VBox):
         a = p.asked
         worth = self.worth(p)
         who = self.result.table.players[a.player].name
-        card = CATALOG[a.card].name if a.card in CATALOG else (a.card or "")
         buttons = []
         for k, option in enumerate(a.options):
-            label = CATALOG[option].name if option in CATALOG else str(option)
+            label = self._option_label(option)
             hint = a.values[k] if k < len(a.values) else ""
             b = w.Button(description=f"{label}: {worth[k]}", tooltip=f"answer {label} (the engine's hint: {hint})",
                          layout=w.Layout(width="auto"))
@@ -513,7 +612,7 @@ class Explorer(w.VBox):
         go.add_class("fte-decision-go")
         go.on_click(self.error.guard(lambda _b: self.stepper.goto(p.step)))
         question = (f'<div style="border:2px solid #d4a72c;border-radius:5px;padding:4px 8px;background:#fffbeb;'
-                    f'line-height:1.35"><b>Decision for {escape(who)}</b> at #{p.step} — {escape(card)}: '
+                    f'line-height:1.35"><b>Decision for {escape(who)}</b> at #{p.step} — {escape(self._card_label(a.card))}: '
                     f'{escape(a.question)}<br><span style="font-size:11px;color:#57606a">The resolution waits there '
                     f"for your answer (what follows shows the default answer meanwhile).</span></div>")
         self.options = buttons
@@ -521,13 +620,33 @@ class Explorer(w.VBox):
                                   w.HBox(buttons + [go, policy], layout=w.Layout(flex_flow="row wrap", margin="2px 0"))]
 
     def _decline(self) -> None:
-        p = self.pending[0]
-        self.situation.answer_in_round(p.asked.player, p.round, p.index, None)
-        self.builder.redraw()
+        self._write_answer(self.pending[0], None)
         self.run()
+
+    def _write_answer(self, p: Pending, option: int | None) -> None:
+        """Write an answer (an option number, None to decline) into the situation's script."""
+        if p.where is not None:
+            self.flipology.answer(p.where, option)
+        else:
+            self.situation.answer_in_round(p.asked.player, p.round, p.index,
+                                           None if option is None else p.asked.options[option])
+            self.builder.redraw()
+
+    def _option_label(self, option) -> str:
+        if self.game == FLIPOLOGY:
+            return option_words(option, self.result.table)
+        return CATALOG[option].name if isinstance(option, str) and option in CATALOG else str(option)
+
+    def _card_label(self, card) -> str:
+        if self.game == FLIPOLOGY:
+            return option_words(card, self.result.table) if card else ""
+        return CATALOG[card].name if card in CATALOG else (card or "")
 
     # -- what follows a move of the cursor --------------------------------------------------------
     def _marks(self) -> None:
+        if self.game == FLIPOLOGY:
+            self.stepper.build_marks = Marks(clickable=True)  # a click on a card makes a turn
+            return
         t = self.builder.target
         self.stepper.build_marks = Marks(target=t[1:] if t[0] == "grid" else None, clickable=True)
         if self.result is not None:

@@ -14,6 +14,8 @@ from fliptoons_explore.interactions import EFFECTS, affected_by, affects, find_i
 from fliptoons_explore.render import Marks, fame_of_players, table_html, table_info
 from fliptoons_explore.views import trace_table
 from fliptoons_explore import OPTIONS
+from fliptoons_explore.flipology.rulings import OPTIONS as FLIPOLOGY_OPTIONS
+from fliptoons_explore.games import game_of
 from fliptoons_explore.scenario import ScenarioError, check, parse_scenario_text
 from fliptoons_explore.state import snapshot
 
@@ -76,10 +78,30 @@ def _placed(resolution) -> dict:
     return out
 
 
+def _flipology_sides(comparison) -> str:
+    """A Flipology comparison's two tables, each as its game draws the end of a resolution."""
+    sides = []
+    labels = (("as set", comparison.before),
+              ("with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()), comparison.after))
+    for label, res in labels:
+        score = " · ".join(f"{escape(p.name)} {p.score}" for p in res.table.players)
+        sides.append(f'<div style="display:inline-block;vertical-align:top;max-width:100%;margin:0 8px 6px 0;'
+                     f'border:1px solid #d0d7de;border-radius:6px;padding:2px 4px">'
+                     f'<div style="font-weight:700;margin:2px 4px">{escape(label)} '
+                     f'<span style="font-weight:400;color:#57606a">— {score} points</span></div>'
+                     f"{res.table.game.resolution_html(res)}</div>")
+    lines = "".join(f"<div>{escape(line)}</div>" for line in comparison.text().splitlines())
+    return (f'<div style="max-width:100%;white-space:normal"><div>{"".join(sides)}</div>'
+            f'<div style="font-size:11px;color:#3d4650;margin-top:4px;white-space:normal;overflow-wrap:anywhere">'
+            f"{lines}</div></div>")
+
+
 def comparison_html(comparison) -> str:
     """Two outcomes, labelled, side by side where there is room and one above the other where
     there is not; the cards whose place, face or fame differ are tinted in both, and each side
     says who ends with how much fame."""
+    if comparison.before.table.game.name == "flipology":
+        return _flipology_sides(comparison)
     a, b = _placed(comparison.before), _placed(comparison.after)
     changed = frozenset(u for u in set(a) | set(b) if a.get(u) != b.get(u))
     marks = Marks(chain=changed)
@@ -107,12 +129,18 @@ def comparison_html(comparison) -> str:
 
 
 class RulingsPanel(w.VBox):
-    """Every ruling option as a control (its question as the tooltip), the options that change
-    this situation at all, and a side-by-side comparison with any other setting."""
+    """Every ruling option of the situation's game as a control (its question as the tooltip),
+    the options that change this situation at all, and a side-by-side comparison with any other
+    setting."""
+
+    #: Each game's ruling options.
+    GAME_OPTIONS = {"fliptoons": OPTIONS, "flipology": FLIPOLOGY_OPTIONS}
 
     def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
         self.controls: dict[str, w.Dropdown] = {}  # made when first shown (the tab opens)
+        self.game = "fliptoons"
+        self._made: dict[str, dict[str, w.Dropdown]] = {}  # each game's controls, once made
         self.options_box = w.VBox(layout=w.Layout(max_height="16em", overflow="auto"))
         self.matter = w.HTML()
         self.compare_with = w.Dropdown(description="compare with", layout=w.Layout(width="28em"),
@@ -131,14 +159,25 @@ class RulingsPanel(w.VBox):
                    "(hover a name for its question; the defaults follow the English rulebooks)</div>"),
             self.options_box], **kwargs)
 
+    @property
+    def options(self) -> dict:
+        """The ruling options of the game shown."""
+        return self.GAME_OPTIONS[self.game]
+
     def _make_controls(self) -> None:
-        for name, option in OPTIONS.items():
+        if self.game in self._made:
+            self.controls = self._made[self.game]
+            self.options_box.children = list(self.controls.values())
+            return
+        self.controls = {}
+        for name, option in self.options.items():
             d = w.Dropdown(options=[(_show(v), v) for v in option.choices], value=option.default,
                            description=name, tooltip=option.question,
                            layout=w.Layout(width="28em"), style={"description_width": "15em"})
             d.add_class(f"fte-ruling-{name}")
             d.observe(self.errors.guard(lambda c, name=name: self._changed(name, c["new"])), names="value")
             self.controls[name] = d
+        self._made[self.game] = self.controls
         self.options_box.children = list(self.controls.values())
 
     def on_change(self, handler) -> None:
@@ -148,20 +187,23 @@ class RulingsPanel(w.VBox):
     def _changed(self, name, value) -> None:
         if not self._quiet:
             for handler in self._handlers:
-                handler(name, value, OPTIONS[name].default)
+                handler(name, value, self.options[name].default)
 
     def show(self, scenario: dict, play: str = "resolve") -> None:
         """The options as the scenario sets them; which ones change it (played as `play` says:
         "resolve" or "round"); the comparison."""
         self.scenario = scenario
         self.play = play
-        if not self.controls:
+        game = "flipology" if game_of(scenario) == "flipology" else "fliptoons"
+        if not self.controls or game != self.game:
+            self.game = game
             self._make_controls()
+        options = self.options
         given = scenario.get("rulings") if isinstance(scenario.get("rulings"), dict) else {}
         self._quiet = True
         for name, d in self.controls.items():
-            value = given.get(name, OPTIONS[name].default)
-            d.value = value if value in OPTIONS[name].choices else OPTIONS[name].default
+            value = given.get(name, options[name].default)
+            d.value = value if value in options[name].choices else options[name].default
         try:
             found = rulings_that_matter(scenario, play)
         except ScenarioError as e:
@@ -169,12 +211,12 @@ class RulingsPanel(w.VBox):
             found = []
         else:
             items = "".join(f"<li><code>{escape(n)}</code> = {escape(_show(v))}: "
-                            f"{escape(OPTIONS[n].question)}</li>" for n, v in found)
+                            f"{escape(options[n].question)}</li>" for n, v in found)
             self.matter.value = ("<b>Options that change this situation</b>"
                                  + (f'<ul style="margin:2px 0 2px 1.2em;padding:0">{items}</ul>' if found
                                     else ": none — every reading gives the same outcome"))
         pairs = [(f"{n} = {_show(v)}", (n, v)) for n, v in found]
-        pairs += [(f"{n} = {_show(v)}", (n, v)) for n, o in OPTIONS.items() for v in o.choices
+        pairs += [(f"{n} = {_show(v)}", (n, v)) for n, o in options.items() for v in o.choices
                   if (n, v) not in found and v != self.controls[n].value]
         keep = self.compare_with.value
         self.compare_with.options = [("(pick an option to compare)", "")] + pairs

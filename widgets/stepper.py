@@ -50,9 +50,10 @@ def position_html(status: str, where: str) -> str:
     return f'<div style="font-size:12px;color:#3d4650;line-height:1.35">{said}{escape(where)}</div>'
 
 
-def fame_html(players, fame: dict, at_end: bool = True) -> str:
-    """Each player's fame at the step: "fame so far" until the last event."""
-    return f'<div style="line-height:1.35">{"fame" if at_end else "fame so far"}: ' + " · ".join(
+def fame_html(players, fame: dict, at_end: bool = True, unit: str = "fame") -> str:
+    """Each player's fame (a Flipology player's points: `unit`) at the step: "fame so far"
+    until the last event."""
+    return f'<div style="line-height:1.35">{unit if at_end else unit + " so far"}: ' + " · ".join(
         f"<b>{escape(p.name)} {'not scored yet' if fame.get(p.index) is None else fame[p.index]}</b>"
         for p in players) + "</div>"
 
@@ -258,7 +259,7 @@ class StepperView(w.VBox):
         players = self.resolution.table.players
         self.event.value = event_html(s)
         self.rule.value = rule_html(s.event)
-        self.fame.value = fame_html(players, s.fame, s.at_end)
+        self.fame.value = fame_html(players, s.fame, s.at_end, s.game.unit)
         b = self.build_marks
         self.table.html = s.game.table_at_step_html(s, b.target, b.clickable)
         self.redraw_position()
@@ -291,7 +292,7 @@ class StepperView(w.VBox):
         """The words of the longest steps, for the words box to reserve their height."""
         s = Stepper(self.resolution)
         players = self.resolution.table.players
-        fame = fame_html(players, {p.index: None for p in players}, False)
+        fame = fame_html(players, {p.index: None for p in players}, False, s.game.unit)
         guesses = {}  # step: (lines at a narrow column, lines at a wide one, characters)
         for k in range(-1, s.last + 1):
             s.goto(k)

@@ -15,6 +15,7 @@ class FlipToonsKit:
 
     name = "fliptoons"
     title = "FlipToons"
+    unit = "fame"
 
     def where(self, pos, players=None) -> str:
         return space_name(pos)
