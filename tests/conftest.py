@@ -37,6 +37,11 @@ def pytest_xdist_make_scheduler(config, log):
 MARK = "FLIPTOONS_EXPLORE_TEST_RUN"
 
 
+#: The helpers `multiprocessing` starts once per process for its pools (the experiments' process
+#: pools use the forkserver): they are no server or kernel, and end with the process that made them.
+MULTIPROCESSING_HELPERS = ("multiprocessing.forkserver", "multiprocessing.resource_tracker")
+
+
 def processes_marked(mark: str) -> list[tuple[int, str]]:
     """(pid, command line) of the processes whose environment holds `MARK=mark` (Linux /proc)."""
     import os
@@ -50,9 +55,12 @@ def processes_marked(mark: str) -> list[tuple[int, str]]:
         try:
             if needle in (proc / "environ").read_bytes().split(b"\0"):
                 cmd = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-                state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
-                if state != "Z":  # a zombie has ended; its parent has not read its status yet
-                    found.append((pid, cmd.strip()[:160]))
+                state, parent = (proc / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+                if state == "Z":  # a zombie has ended; its parent has not read its status yet
+                    continue
+                if int(parent) == os.getpid() and any(helper in cmd for helper in MULTIPROCESSING_HELPERS):
+                    continue  # this process's own pool helper: it ends when this process does
+                found.append((pid, cmd.strip()[:160]))
         except OSError:
             continue
     return found

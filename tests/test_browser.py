@@ -261,8 +261,9 @@ def test_build_a_flipology_situation_resolve_and_step_in_the_app(app, page):
     shot(page, "3-stepped")
     page.click(".fte-step-last")
     page.wait_for_function("document.querySelector('.fte-event').innerText.includes('Player 1 wins')")
+    page.wait_for_function("document.querySelector('.fte-table').innerText.includes('-2 points')")
     table = page.inner_text(".fte-table")
-    assert "5 points" in table and "-2 points" in table
+    assert "Player 1 — 5 points" in table and "Player 2 — -2 points" in table
     shot(page, "4-the-count")
 
 
@@ -333,8 +334,16 @@ def tab(page, name: str) -> None:
 
 
 def overflow(page) -> list[str]:
-    page.wait_for_timeout(400)  # the last redraw settles
-    return page.evaluate(OVERFLOW_JS)
+    """What overflows its box once the last redraw has settled (asked again for up to 5 s: on a
+    busy machine the chain view fits its picture a moment after the kernel's redraw)."""
+    page.wait_for_timeout(400)
+    found = page.evaluate(OVERFLOW_JS)
+    for _ in range(10):
+        if not found:
+            break
+        page.wait_for_timeout(500)
+        found = page.evaluate(OVERFLOW_JS)
+    return found
 
 
 def test_nothing_is_clipped_at_either_size_and_stepping_never_moves_the_table(app, page):
@@ -381,7 +390,8 @@ def test_nothing_is_clipped_at_either_size_and_stepping_never_moves_the_table(ap
             page.click(".fte-step-next")
             page.wait_for_function("last => document.querySelector('.fte-event').innerText !== last", arg=text)
             last = text
-        assert last is not None and len(tops) == 1, (width, tops)
+        # one position (a pixel's rounding of a fractional layout aside)
+        assert last is not None and max(tops) - min(tops) <= 1, (width, tops)
         assert overflow(page) == [], f"{width}x{height}, the chain at the end"
         shot(page, f"{width}-4-coyote-end")
 
