@@ -13,6 +13,7 @@ from fliptoons_explore.grid import space_name
 from fliptoons_explore.render import CardScore
 
 from .errors import ErrorArea
+from .history import UndoRedo
 from .htmlview import HTMLView
 from .situation import SEASONS, Situation, target_name
 
@@ -42,7 +43,7 @@ def pile_html(title: str, pile: str, player, ids: list, entry_class: str = "", e
     return f'<div style="font-size:11px;color:#57606a;margin:2px 0">{escape(title)}</div><div>{body}</div>'
 
 
-class Builder(w.VBox):
+class Builder(UndoRedo, w.VBox):
     """Build a situation. `situation` is the model; `target` is where a picked card goes
     (`add(card_id)`); `on_change(handler)` handlers run after every edit."""
 
@@ -75,12 +76,7 @@ class Builder(w.VBox):
         self.action_card = w.Combobox(placeholder="card id", ensure_option=False, layout=w.Layout(width="9em"))
         self.action_add = w.Button(description="add action", layout=w.Layout(width="7.5em"),
                                    tooltip="a scripted Market action, used by 'play the round'")
-        self.undo_button = w.Button(description="", icon="undo", tooltip="nothing to undo (Ctrl-Z)",
-                                    disabled=True, layout=w.Layout(width="auto"))
-        self.undo_button.add_class("fte-undo")
-        self.redo_button = w.Button(description="", icon="repeat", tooltip="nothing to redo (Ctrl-Shift-Z)",
-                                    disabled=True, layout=w.Layout(width="auto"))
-        self.redo_button.add_class("fte-redo")
+        self._make_history_buttons(guard)
         self.rows: list[dict] = []
 
         self.season.observe(guard(self._season), names="value")
@@ -90,8 +86,6 @@ class Builder(w.VBox):
         for view in (self.market, self.toon, self.cell):
             view.on_click(guard(self._clicked))
         self.action_add.on_click(guard(self._add_action))
-        self.undo_button.on_click(guard(lambda _b: self.undo()))
-        self.redo_button.on_click(guard(lambda _b: self.redo()))
         actions = w.HBox([w.HTML('<span style="font-size:11px;color:#57606a">add a scripted Market action:</span>'),
                           self.action_player, self.action_verb, self.action_card, self.action_add],
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -111,27 +105,6 @@ class Builder(w.VBox):
         self.redraw()
         for handler in self._handlers:
             handler()
-
-    # -- undo ---------------------------------------------------------------------------------------
-    def undo(self) -> None:
-        """Take back the last edit (Ctrl-Z)."""
-        self.situation.undo()
-        self.rebuild()
-        self.changed()
-
-    def redo(self) -> None:
-        """Make again the edit last taken back (Ctrl-Shift-Z)."""
-        self.situation.redo()
-        self.rebuild()
-        self.changed()
-
-    def _history_buttons(self) -> None:
-        s = self.situation
-        self.undo_button.disabled = not s.undo_label
-        self.undo_button.tooltip = f"undo: {s.undo_label} (Ctrl-Z)" if s.undo_label else "nothing to undo (Ctrl-Z)"
-        self.redo_button.disabled = not s.redo_label
-        self.redo_button.tooltip = (f"redo: {s.redo_label} (Ctrl-Shift-Z)" if s.redo_label
-                                    else "nothing to redo (Ctrl-Shift-Z)")
 
     # -- editing ------------------------------------------------------------------------------------
     def add(self, card_id: str) -> None:

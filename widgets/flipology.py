@@ -22,8 +22,9 @@ from fliptoons_explore.policy import Asked
 from fliptoons_explore.rules import SOURCES, rules_about
 
 from .errors import ErrorArea
+from .history import UndoRedo
 from .htmlview import HTMLView
-from .situation import EditHistory
+from .situation import GameSituation
 
 MAX_PLAYERS = 8
 VARIANT_NAMES = {"nature": "Nature", "great-tree": "Great Tree", "multi": "multi-game (Nature)"}
@@ -51,7 +52,7 @@ def _spec_name(card_id) -> str:
     return f"{spec.name} {spec.points}"
 
 
-class FlipologySituation(EditHistory):
+class FlipologySituation(GameSituation):
     """A Flipology scenario under construction (`data`, in the scenario format of
     docs/scenarios.md); `scenario()` is a copy to resolve or export. The engine checks the rest:
     a half-built situation shows the engine's own one-line message. Every edit is one step of
@@ -220,15 +221,6 @@ class FlipologySituation(EditHistory):
                 del rain[row:]
                 rain.append(answer)
 
-    def set_ruling(self, name: str, value, default) -> None:
-        with self.edit(f"ruling {name} = {json.dumps(value)}"):
-            rulings = self.data.setdefault("rulings", {})
-            if value == default and type(value) is type(default):
-                rulings.pop(name, None)
-            else:
-                rulings[name] = value
-            if not rulings:
-                del self.data["rulings"]
 
 
 def target_name(situation: FlipologySituation, target: tuple) -> str:
@@ -396,7 +388,7 @@ def rows_html(situation: FlipologySituation, i: int) -> str:
     return "".join(out)
 
 
-class FlipologyBuilder(w.VBox):
+class FlipologyBuilder(UndoRedo, w.VBox):
     """Build a Flipology situation: variant, players and names, each player's rows (cards picked
     in the catalog go to `target`), faces, the discard pile and the turns (a click on a card of
     the table adds a turn, `add_turn`). `on_change(handler)` handlers run after every edit."""
@@ -423,14 +415,7 @@ class FlipologyBuilder(w.VBox):
         self.piles = HTMLView()
         self.names: list[w.Text] = []
         self.views: list[HTMLView] = []
-        self.undo_button = w.Button(description="", icon="undo", tooltip="nothing to undo (Ctrl-Z)",
-                                    layout=w.Layout(width="36px"), disabled=True)
-        self.undo_button.add_class("fte-undo")
-        self.redo_button = w.Button(description="", icon="repeat", tooltip="nothing to redo (Ctrl-Shift-Z)",
-                                    layout=w.Layout(width="36px"), disabled=True)
-        self.redo_button.add_class("fte-redo")
-        self.undo_button.on_click(guard(lambda _b: self.undo()))
-        self.redo_button.on_click(guard(lambda _b: self.redo()))
+        self._make_history_buttons(guard)
         self.variant.observe(guard(self._variant), names="value")
         self.count.observe(guard(self._count), names="value")
         self.target_box.observe(guard(self._target), names="value")
@@ -454,26 +439,6 @@ class FlipologyBuilder(w.VBox):
         self.situation.replace(scenario, what)
         self.rebuild()
         self.changed()
-
-    def undo(self) -> None:
-        """Take back the last edit (Ctrl-Z)."""
-        self.situation.undo()
-        self.rebuild()
-        self.changed()
-
-    def redo(self) -> None:
-        """Make again the edit last taken back (Ctrl-Shift-Z)."""
-        self.situation.redo()
-        self.rebuild()
-        self.changed()
-
-    def _history_buttons(self) -> None:
-        s = self.situation
-        self.undo_button.disabled = not s.undo_label
-        self.undo_button.tooltip = f"undo: {s.undo_label} (Ctrl-Z)" if s.undo_label else "nothing to undo (Ctrl-Z)"
-        self.redo_button.disabled = not s.redo_label
-        self.redo_button.tooltip = (f"redo: {s.redo_label} (Ctrl-Shift-Z)" if s.redo_label
-                                    else "nothing to redo (Ctrl-Shift-Z)")
 
     # -- editing ----------------------------------------------------------------------------------
     def add(self, card_id: str) -> None:

@@ -117,7 +117,24 @@ class EditHistory:
         return what
 
 
-class Situation(EditHistory):
+class GameSituation(EditHistory):
+    """What the situations of both games share: the scenario `data`, its edits' history, and
+    its ruling options."""
+
+    def set_ruling(self, name: str, value, default) -> None:
+        """Set a ruling option; its default removes it from the scenario (and an emptied
+        `rulings` goes too)."""
+        with self.edit(f"ruling {name} = {json.dumps(value)}"):
+            rulings = self.data.setdefault("rulings", {})
+            if value == default and type(value) is type(default):
+                rulings.pop(name, None)
+            else:
+                rulings[name] = value
+            if not rulings:
+                del self.data["rulings"]
+
+
+class Situation(GameSituation):
     """A scenario under construction. `data` is the scenario itself; read `scenario()` for a
     copy to resolve or export (empty optional fields left out, empty extra rows dropped)."""
 
@@ -316,18 +333,6 @@ class Situation(EditHistory):
             cell.insert(to, cell.pop(height))
 
     # -- rulings, answers, actions --------------------------------------------------------------
-    def set_ruling(self, name: str, value, default) -> None:
-        """Set a ruling option; its default removes it from the scenario (and an emptied
-        `rulings` goes too)."""
-        with self.edit(f"ruling {name} = {json.dumps(value)}"):
-            rulings = self.data.setdefault("rulings", {})
-            if value == default and type(value) is type(default):
-                rulings.pop(name, None)
-            else:
-                rulings[name] = value
-            if not rulings:
-                del self.data["rulings"]
-
     def choices(self, i: int) -> list:
         return self.players[i].setdefault("choices", [])
 

@@ -14,9 +14,7 @@ The same text comes from `fliptoons-explore resolve SCENARIO.json --markdown` an
 """
 from __future__ import annotations
 
-import json
-
-from ..rules import RULES, SOURCES
+from ..words import markdown_events, markdown_rules
 from .text import event_sentence, rows_text
 
 VARIANT_TITLES = {"nature": "Flipology: Nature", "great-tree": "Flipology: the Great Tree",
@@ -47,21 +45,8 @@ def resolution_markdown(resolution, play: str = "resolve", step: int | None = No
             lines.append(f"- **{p['name']}** — " + (", ".join(cards) or "no cards"))
         if state["discard"]:
             lines.append(f"- discard pile: {', '.join(state['discard'])}")
-    rulings = table.rulings.changed()
-    if rulings:
-        lines.append("- ruling options: " + ", ".join(f"`{k}` = {json.dumps(v)}" for k, v in sorted(rulings.items())))
-    lines += ["", "What happens:"]
-    cited: list[str] = []
-    for e in trace:
-        if e.rule not in cited:
-            cited.append(e.rule)
-        if e.kind == "phase":
-            lines += ["", f"**{event_sentence(e, players).rstrip('.')}** (`{e.rule}`)"]
-            continue
-        cause = f", after #{e.cause}" if e.cause is not None else ""
-        lines.append(f"- #{e.step} {event_sentence(e, players)} (`{e.rule}`{cause})")
-    if step is not None and 0 <= step < len(trace):
-        lines += ["", f"The link opens it at #{step}: {event_sentence(trace[step], players)}"]
+    events, cited = markdown_events(trace, players, event_sentence, table.rulings.changed(), step)
+    lines += events
     lines += ["", "At the end (face-down cards in parentheses):", "", "```text"]
     for p in table.snapshot()["players"]:
         score = "-" if p["score"] is None else p["score"]
@@ -72,14 +57,7 @@ def resolution_markdown(resolution, play: str = "resolve", step: int | None = No
         names = " and ".join(players[i].name for i in result.winners)
         lines += ["", f"{names} win{'s' if len(result.winners) == 1 else ''}"
                   + (" (a face-up Moon: the fewest points win)." if result.moon else ".")]
-    lines += ["", "Rules cited:"]
-    for rid in cited:
-        rule = RULES.get(rid)
-        if rule is None:
-            lines.append(f"- `{rid}`")
-            continue
-        source = SOURCES.get(rule.source, rule.source)
-        lines.append(f"- `{rid}` — {rule.paraphrase} ({source}{', ' + rule.section if rule.section else ''})")
+    lines += markdown_rules(cited)
     if link:
         lines += ["", f"[Open it in the explorer]({link}) (with `fliptoons-explore app` running)"]
     return "\n".join(lines) + "\n"

@@ -13,9 +13,7 @@ explorer's "copy as Markdown". Pure and deterministic (no dates, no addresses).
 """
 from __future__ import annotations
 
-import json
-
-from ..rules import RULES, SOURCES
+from ..words import markdown_events, markdown_rules
 from .text import event_sentence, fame_text, grid_text
 
 SEASON_TITLES = {"s1": "FlipToons (Season 1)", "s2": "FlipToons: Season 2",
@@ -59,39 +57,19 @@ def resolution_markdown(resolution, play: str = "resolve", step: int | None = No
     lines = [f"**{SEASON_TITLES.get(table.season, table.season)}** — {PLAYS.get(play, play)}, step by step"]
     if title:
         lines += ["", f"> {title}"]
-    rulings = table.rulings.changed()
     if hasattr(resolution, "state_after"):
         try:
             lines += ["", "Set up:", *_setup(resolution.state_after(-1))]
         except ValueError:
             pass
-    if rulings:
-        lines.append("- ruling options: " + ", ".join(f"`{k}` = {json.dumps(v)}" for k, v in sorted(rulings.items())))
-    lines += ["", "What happens:"]
-    cited: list[str] = []
-    for e in trace:
-        if e.rule not in cited:
-            cited.append(e.rule)
-        if e.kind == "phase":
-            lines += ["", f"**{event_sentence(e, players).rstrip('.')}** (`{e.rule}`)"]
-            continue
-        cause = f", after #{e.cause}" if e.cause is not None else ""
-        lines.append(f"- #{e.step} {event_sentence(e, players)} (`{e.rule}`{cause})")
-    if step is not None and 0 <= step < len(trace):
-        lines += ["", f"The link opens it at #{step}: {event_sentence(trace[step], players)}"]
+    events, cited = markdown_events(trace, players, event_sentence, table.rulings.changed(), step)
+    lines += events
     lines += ["", "At the end:", "", "```text"]
     for p in players:
         left = f", {p.fame_left} left to spend" if play == "round" else ""
         lines += [f"{p.name}: {p.fame_total} fame{left}", grid_text(p), fame_text(p), ""]
     lines[-1] = "```"
-    lines += ["", "Rules cited:"]
-    for rid in cited:
-        rule = RULES.get(rid)
-        if rule is None:
-            lines.append(f"- `{rid}`")
-            continue
-        source = SOURCES.get(rule.source, rule.source)
-        lines.append(f"- `{rid}` — {rule.paraphrase} ({source}{', ' + rule.section if rule.section else ''})")
+    lines += markdown_rules(cited)
     if link:
         lines += ["", f"[Open it in the explorer]({link}) (with `fliptoons-explore app` running)"]
     return "\n".join(lines) + "\n"
