@@ -105,7 +105,7 @@ def test_the_explorer_builds_joelles_cascade_by_clicks_and_asks_its_decisions():
     x = explorer()
     _joelles_table(x)
     assert x.game == "flipology" and x.error.value == ""
-    assert "Flipology explorer" in x.title.value
+    assert x.game_switch.value == "flipology" and x.page.page_title == "Flipology explorer"
     x.stepper.table.click(action="pos", player="0", row="0", col="2")
     assert x.situation.scenario()["turns"] == [{"player": 0, "flip": [0, 2], "choices": []}]
     first = x.pending[0]

@@ -129,9 +129,8 @@ class Explorer(w.VBox):
         self.game_switch = w.ToggleButtons(options=[(v, k) for k, v in GAMES.items()], value=FLIPTOONS,
                                            tooltips=["FlipToons (Season 1, Season 2, combined)",
                                                      "Flipology (Nature, Great Tree, multi-game)"],
-                                           style={"button_width": "6.5em"})
+                                           style={"button_width": "6.4em"})
         self.game_switch.add_class("fte-game")
-        self.title = w.HTML(layout=w.Layout(margin="0 4px 0 0"))
         self.stepper = StepperView(errors=errors)
         self.chain = ChainView(errors=errors)
         self.trace = TracePanel(errors=errors)
@@ -302,8 +301,8 @@ class Explorer(w.VBox):
         self._header()
 
     def _header(self) -> None:
-        self.title.value = f'<b style="font-size:15px;white-space:nowrap">{GAMES[self.game]} explorer</b>'
-        self.header.children = [self.title, self.game_switch, self.examples, self.resolve_button,
+        # the switch heads the explorer: the game it shows is the one lit (the page's title names it)
+        self.header.children = [self.game_switch, self.examples, self.resolve_button,
                                 self.round_button, self.game_button, self.policy, self.builder.undo_button,
                                 self.builder.redo_button, self.share_button, self.markdown_button,
                                 self.show_catalog, self.page]
