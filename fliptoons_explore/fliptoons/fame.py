@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..policy import Choice
 from .rules import FAQ_OF
-from .events import Decision, Fame, Ignored, LeastFame, Phase, Trace
+from .events import Decision, Fame, FameChange, Ignored, LeastFame, Phase, Trace
 
 
 @dataclass(slots=True)
@@ -35,13 +35,18 @@ class Seat:
     """A scoring card in its place: the card, its space and stack, its player, the table."""
 
     __slots__ = ("card", "row", "col", "stack", "player", "table", "rulings", "faces",
-                 "stack_adjacency")
+                 "stack_adjacency", "ruling")
 
     def __init__(self, card, row, col, stack, player, table, faces=None):
         self.card, self.row, self.col, self.stack = card, row, col, stack
         self.player, self.table, self.rulings = player, table, table.rulings
         self.faces = faces  # the player's face-up cards, if already listed
         self.stack_adjacency = False  # a stack took part in an adjacency (s2.key.stack-adjacency)
+        self.ruling = ""  # the ruling option whose other reading would change the bonus, if any
+
+    def reading(self, name: str) -> None:
+        """Note that ruling option `name` decided this bonus (its fame event cites it)."""
+        self.ruling = "ruling." + name
 
     def adjacent(self) -> list:
         """Face-up cards adjacent to this card: every card of each neighbouring stack, none of
@@ -59,9 +64,15 @@ class Seat:
 
     def column(self, above: bool) -> int:
         """Cards (face-down ones too) in the spaces above or below this card's space in its
-        column; not its own stack (s2.faq.spider-grasshopper)."""
+        column; not its own stack (s2.faq.spider-grasshopper); extra rows as ruling
+        `extra_rows_in_columns` says."""
+        counts = [self._column(above, with_extra) for with_extra in (True, False)]
+        if counts[0] != counts[1]:
+            self.reading("extra_rows_in_columns")
+        return counts[0] if self.rulings.extra_rows_in_columns else counts[1]
+
+    def _column(self, above: bool, with_extra: bool) -> int:
         grid = self.player.grid
-        with_extra = self.rulings.extra_rows_in_columns
         if self.row < 0 and not with_extra:
             return 0
         lowest = -grid.extra_height() if with_extra else 0
@@ -86,6 +97,8 @@ def _market(seat: Seat) -> list:
 def unique_adjacent_names(s: Seat) -> int:
     """Dragonfly: +1 per unique adjacent face-up card name (ruling `dragonfly_unique`)."""
     names = Counter(c.spec.id for c in s.adjacent())
+    if any(n > 1 for n in names.values()):
+        s.reading("dragonfly_unique")
     if s.rulings.dragonfly_unique == "once":
         return sum(1 for n in names.values() if n == 1)
     return len(names)
@@ -112,6 +125,8 @@ def in_lower_row(s: Seat) -> int:
 
 def in_middle_column(s: Seat) -> int:
     """Sheep: +4 in the middle column (extra rows: ruling `extra_rows_in_columns`)."""
+    if s.col == 1 and s.row < 0:
+        s.reading("extra_rows_in_columns")
     return 4 if s.col == 1 and (s.row >= 0 or s.rulings.extra_rows_in_columns) else 0
 
 
@@ -154,6 +169,7 @@ def neighbours_rank_16_or_lower(s: Seat) -> int:
     `lion_without_neighbours`)."""
     adjacent = s.adjacent()
     if not adjacent:
+        s.reading("lion_without_neighbours")
         return 4 if s.rulings.lion_without_neighbours == "bonus" else 0
     return 4 if all(c.spec.rank <= 16 for c in adjacent) else 0
 
@@ -206,8 +222,13 @@ def hen_or_rooster_anywhere(s: Seat) -> int:
 
 
 def deck_at_least_3(s: Seat) -> int:
-    """Capybara: +4 if at least three cards remain in your deck (s2.faq.capybara)."""
-    return 4 if len(s.player.deck) >= 3 else 0
+    """Capybara: +4 if at least three cards remain in your deck (s2.faq.capybara; exactly three:
+    ruling `capybara_exactly_three`)."""
+    n = len(s.player.deck)
+    if n == 3:
+        s.reading("capybara_exactly_three")
+        return 4 if s.rulings.capybara_exactly_three == "counts" else 0
+    return 4 if n > 3 else 0
 
 
 def cards_in_deck(s: Seat) -> int:
@@ -222,8 +243,10 @@ def adjacent_odd_ranks(s: Seat) -> int:
 
 def grid_at_least_8(s: Seat) -> int:
     """Sloth: +5 if your grid holds at least eight cards (ruling `sloth_counts`)."""
-    grid = s.player.grid
-    n = len(s.face_up()) if s.rulings.sloth_counts == "face-up" else grid.count()
+    every, face_up = s.player.grid.count(), len(s.face_up())
+    if (every >= 8) != (face_up >= 8):
+        s.reading("sloth_counts")
+    n = face_up if s.rulings.sloth_counts == "face-up" else every
     return 5 if n >= 8 else 0
 
 
@@ -256,8 +279,10 @@ SPACE_BONUSES = frozenset(f.__name__ for f in (
 LEAST_FAME_GAIN, LEAST_FAME_DISMISS = "least_fame_gain_2", "least_fame_dismiss"
 
 
-def score_player(table, player, policy, trace: Trace | None) -> None:
-    """Score one player's grid into `player.fame` and `player.fame_total`."""
+def score_player(table, player, policy, trace: Trace | None) -> tuple[list[CardFame], int]:
+    """What one player's grid scores: (a `CardFame` per face-up card, in reading order, stacks
+    bottom first; the total). A card a flip turned face up again scores its bonus as ruling
+    `flipped_face_up` says (cited where the bonus is not 0)."""
     entries: list[CardFame] = []
     faces = []
     scoring = []
@@ -284,35 +309,46 @@ def score_player(table, player, policy, trace: Trace | None) -> None:
         result = known.get(key)
         if result is None:
             seat = Seat(card, entry.pos[0], entry.pos[1], stack, player, table, faces)
-            result = known[key] = (BONUSES[score](seat), seat.stack_adjacency)
-        entry.bonus = bonus = result[0]
-        total += bonus
-        if result[1]:
-            entry.rule = "s2.key.stack-adjacency"
+            bonus = BONUSES[score](seat)
+            result = known[key] = (bonus, seat.ruling or ("s2.key.stack-adjacency" if seat.stack_adjacency else ""))
+        entry.bonus, entry.rule = result
+        total += _turned_up_bonus(table, player, entry)
     by_card = {id(e.card): e for e in entries} if cows else None
     for entry in cows:
-        entry.bonus = bonus = _cow(table, player, entry, by_card, policy, trace)
-        total += bonus
-    player.fame = entries
-    player.fame_total = total
-    player.fame_extra_rows = player.grid.extra_height()
+        entry.bonus = _cow(table, player, entry, by_card, policy, trace)
+        total += _turned_up_bonus(table, player, entry)
+    return entries, total
+
+
+def _turned_up_bonus(table, player, entry: CardFame) -> int:
+    """The bonus an entry keeps: all of it, unless its card was turned face up again by a flip
+    and ruling `flipped_face_up` is 'inactive' (s2.key.face-down.flipped-up)."""
+    if entry.bonus and entry.card.uid in player.turned_up:
+        entry.rule = "ruling.flipped_face_up"
+        if table.rulings.flipped_face_up == "inactive":
+            entry.bonus = 0
+    return entry.bonus
 
 
 def _cow(table, player, entry, by_card, policy, trace) -> int:
-    """The Cow copies one adjacent face-up card's fame: printed, or total (ruling `cow_copies`).
-    `by_card`: {id(card): its CardFame} for the player's face-up cards."""
+    """The Cow copies one adjacent face-up card's fame: printed, or total (ruling `cow_copies`,
+    cited when the two differ for a card it could copy). `by_card`: {id(card): its CardFame}
+    for the player's face-up cards."""
     row, col = entry.pos
     neighbours = [c for _, _, stack in player.grid.neighbours(row, col) for c in stack if c.face_up]
     if not neighbours:
         return 0
-    total = table.rulings.cow_copies == "total"
-    values = tuple((by_card[id(c)].base + by_card[id(c)].bonus) if total and c.spec.score != "copy_adjacent"
+    printed = tuple(c.spec.fame for c in neighbours)
+    totals = tuple(by_card[id(c)].base + by_card[id(c)].bonus if c.spec.score != "copy_adjacent"
                    else c.spec.fame for c in neighbours)
+    values = totals if table.rulings.cow_copies == "total" else printed
+    if printed != totals:
+        entry.rule = "ruling.cow_copies"
     choice = Choice("cow_copy", player.index, entry.card, tuple(neighbours), values,
                     f"which adjacent card's fame does the {entry.card.spec.name} copy?")
     i = policy.choose(choice)
     if trace is not None:
-        trace.emit(Decision, "check-fame", player.index, entry.card, None, "s1.faq.cow",
+        trace.emit(Decision, "check-fame", player.index, entry.card, None, entry.rule or "s1.faq.cow",
                    target=neighbours[i], value=values[i], detail=choice.question)
     return values[i]
 
@@ -321,57 +357,117 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
     """Check Fame for every player, computed once (s2.check-fame, s2.check-fame.lock), then the
     least-fame triggers (s2.faq.firefly, s1.faq.skunk): if exactly one player of two or more has
     the least fame, each face-up Firefly of theirs gains 2 and a face-up Skunk obliges them to
-    dismiss a card (which the Market resolves)."""
+    dismiss a card (which the Market resolves).
+
+    Traced, each player's fame is counted anew from the phase event on (their last fame is gone)
+    and each card's fame joins `player.fame` and the total with its own `fame` event, so that
+    a recorded state shows the count as far as it has gone."""
     rule = "s1.check-fame" if table.season == "s1" else "s2.check-fame"
-    if trace is not None:
-        trace.emit(Phase, "check-fame", None, None, None, rule, detail="Check Fame")
     players = table.players if players is None else players
+    if trace is not None:
+        for p in players:
+            p.fame, p.fame_total = [], 0
+        trace.emit(Phase, "check-fame", None, None, None, rule, detail="Check Fame")
     for p in players:
-        score_player(table, p, policy, trace)
-        if p.gains:  # fame gained after the Flip (a Peacock a Snake gained: s1.faq.snake)
-            for e in p.fame:
-                gain = p.gains.get(e.card.uid)
-                if gain:
-                    e.gained += gain
-                    p.fame_total += gain
-        p.fame_generated = p.fame_total
-        if trace is not None:
-            for e in p.fame:
+        entries, total = score_player(table, p, policy, trace)
+        p.fame_extra_rows = p.grid.extra_height()
+        after_flip = _gains_after_flip(p, entries)
+        if trace is None:
+            p.fame, p.fame_total = entries, total + p.fame_after_flip
+        else:
+            for e in entries:
+                p.fame.append(e)
+                p.fame_total += e.fame
                 spec = e.card.spec
                 cite = e.rule or (FAQ_OF.get(spec.id) or "card." + spec.id if spec.score else rule)
+                if e.gained and not e.rule:
+                    cite = "s1.faq.snake.peacock"
                 e.step = trace.emit(Fame, "check-fame", p.index, e.card, None, cite, pos=e.pos,
                                     value=e.fame, detail=_breakdown(e))
+            for card, gain in after_flip.items():  # its card has left the grid since it was gained
+                p.fame_total += gain
+                trace.emit(FameChange, "check-fame", p.index, card, None, "s1.faq.snake.peacock",
+                           value=gain, detail="fame gained after the Flip, to this round's total; "
+                                              "the card has left the grid since")
+        p.fame_generated = p.fame_total
     table.least_fame_player = None
     if len(players) < 2 or not least_fame:
         return
+    _least_fame(table, players, trace)
+
+
+def _gains_after_flip(player, entries) -> dict:
+    """Fame gained after the Flip (a Peacock a Snake gained, s1.faq.snake.peacock) goes into its
+    card's own entry; returns {card: fame} for what has no entry (its card left the grid after its
+    effect resolved: a Panther's dismissal). `player.fame_after_flip` is the sum of it all."""
+    gains = player.gains
+    player.fame_after_flip = sum(gains.values()) if gains else 0
+    if not gains:
+        return {}
+    left = dict(gains)
+    for e in entries:
+        gain = left.pop(e.card, 0)
+        if gain:
+            e.gained += gain
+    return left
+
+
+def _least_fame(table, players, trace) -> None:
+    """The least-fame triggers (Firefly, Skunk) once every player's fame is known: for the player
+    alone with the least fame, each face-up Firefly gains 2 (ruling `fireflies_of_one_player`)
+    and a face-up Skunk obliges them to dismiss; a card a flip turned face up again takes part as
+    ruling `flipped_face_up` says."""
     least = min(p.fame_total for p in players)
     lowest = [p for p in players if p.fame_total == least]
     alone = lowest[0] if len(lowest) == 1 else None
     table.least_fame_player = alone
+    rulings = table.rulings
     for p in players:
-        for e in p.fame:
-            other = e.card.spec.other
-            if other != LEAST_FAME_GAIN and other != LEAST_FAME_DISMISS:
-                continue
-            faq = "s2.faq.firefly" if other == LEAST_FAME_GAIN else "s1.faq.skunk"
-            if p is not alone:
-                if trace is not None:
-                    why = ("a tie for the least fame: no effect" if p in lowest
-                           else "not the player with the least fame")
-                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, faq, detail=why)
-            elif other == LEAST_FAME_GAIN:
-                e.gained += 2
-                p.fame_total += 2
-                if trace is not None:
-                    trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, faq, value=2,
-                               detail="alone with the least fame: gains 2")
+        triggers = [e for e in p.fame if e.card.spec.other in (LEAST_FAME_GAIN, LEAST_FAME_DISMISS)]
+        if not triggers:
+            continue
+        if p is not alone:
+            if trace is not None:
+                why = "a tie for the least fame: no effect" if p in lowest else "not the player with the least fame"
+                for e in triggers:
+                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, FAQ_OF[e.card.spec.id], detail=why)
+            continue
+        active = []
+        for e in triggers:
+            if e.card.uid not in p.turned_up:
+                active.append((e, FAQ_OF[e.card.spec.id]))
+            elif rulings.flipped_face_up == "active":
+                active.append((e, "ruling.flipped_face_up"))
             elif trace is not None:
-                trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, faq, value=0,
-                           detail="alone with the least fame: must dismiss one face-up card for 0")
+                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, "ruling.flipped_face_up",
+                           detail="turned face up again by a flip: its ability does not apply")
+        several = sum(1 for e, _ in active if e.card.spec.other == LEAST_FAME_GAIN) > 1
+        gained = False
+        for e, rule in active:
+            if e.card.spec.other == LEAST_FAME_DISMISS:
+                if trace is not None:
+                    trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, rule, value=0,
+                               detail="alone with the least fame: must dismiss one face-up card for 0")
+                continue
+            if several:
+                rule = "ruling.fireflies_of_one_player"
+            if gained and rulings.fireflies_of_one_player == "once":
+                if trace is not None:
+                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule,
+                               detail="the player has already gained 2 from a Firefly")
+                continue
+            gained = True
+            e.gained += 2
+            p.fame_total += 2
+            if trace is not None:
+                trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, rule, value=2,
+                           detail="alone with the least fame: gains 2")
 
 
 def _breakdown(e: CardFame) -> str:
-    """'' for printed fame alone, else e.g. '2 printed +4 bonus'."""
+    """'' for printed fame alone, else e.g. '2 printed +4 bonus', '5 printed +2 gained after the
+    Flip'."""
+    gained = f" {e.gained:+d} gained after the Flip" if e.gained else ""
     if not (e.bonus or e.card.spec.score):
-        return ""
-    return f"{e.base} printed {e.bonus:+d} bonus"
+        return f"{e.base} printed{gained}" if gained else ""
+    return f"{e.base} printed {e.bonus:+d} bonus{gained}"

@@ -16,6 +16,9 @@ FIRST_SLOT = (UPPER, 0)
 # Kinds of pending next-revealed effects: where the card goes, and what happens to it after.
 PUT_STACK_ON, PUT_ABOVE = "stack_on", "above"
 THEN_FLIP, THEN_RETURN_LOW = "flip", "return_low"
+#: An Eagle's flip: "that card's ability does not activate" (ruling `eagle_next_cannot_be_flipped`
+#: for a card that cannot be flipped).
+THEN_FLIP_SILENCING = "flip_silencing"
 
 
 class FlipRun:
@@ -37,6 +40,7 @@ class FlipRun:
         self.flip_rule = "s1.flip" if table.season == "s1" else "s2.flip"
         player.queued = []
         player.flip_ended = ""
+        player.turned_up = set()
 
     # -- tracing ------------------------------------------------------------------------------
     def emit(self, cls, card, cause, rule, pos=None, target=None, detail="", value=None):
@@ -70,10 +74,11 @@ class FlipRun:
         cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule) if tr is not None else None
         pending = self.pending
         alive = True
+        trigger_rule = None
         if pending:
             self.pending = []
             cause = self.place_next_revealed(card, cause, pending)
-            alive = self.resolve_on_next_revealed(card, pending)
+            alive, trigger_rule = self.resolve_on_next_revealed(card, pending)
             if not alive and tr is not None:
                 cause = len(tr) - 1  # the flip or return that stopped it
         else:
@@ -87,7 +92,10 @@ class FlipRun:
                 cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule, pos=pos)
         if card.spec.place:
             if alive:
-                self.activate(card, cause)
+                self.activate(card, cause, trigger_rule)
+            elif trigger_rule is not None:
+                self.ignored(card, cause, trigger_rule, "its ability does not activate: the Eagle's "
+                             "next revealed card, though it cannot be flipped")
             else:
                 self.ignored(card, cause, "s2.key.next-revealed.flipped-or-returned",
                              "its ability does not resolve: it was flipped face down or returned")
@@ -112,24 +120,30 @@ class FlipRun:
         self.added.append((card, pos))
         return cause
 
-    def resolve_on_next_revealed(self, card, pending) -> bool:
-        """Eagle, Swordfish, Salamander on the card just revealed; False if it was flipped or
-        returned, so its own ability does not resolve (s2.key.next-revealed)."""
-        alive = True
+    def resolve_on_next_revealed(self, card, pending) -> tuple[bool, str | None]:
+        """Eagle, Swordfish, Salamander on the card just revealed: (whether its own ability may
+        resolve, the rule that decided it if a ruling option did). It may not if it was flipped or
+        returned (s2.key.next-revealed); an Eagle's next card that cannot be flipped is ruling
+        `eagle_next_cannot_be_flipped`'s question."""
+        alive, rule = True, None
         for kind, source, trig in pending:
-            if kind is THEN_FLIP:
-                alive = self.turn_over(card, source, trig, "s2.key.next-revealed") and alive
+            if kind is THEN_FLIP or kind is THEN_FLIP_SILENCING:
+                unturned = self.turn_over(card, source, trig, "s2.key.next-revealed")
+                if unturned and kind is THEN_FLIP_SILENCING and card.spec.place:
+                    rule = "ruling.eagle_next_cannot_be_flipped"
+                    unturned = self.rules.eagle_next_cannot_be_flipped == "acts"
+                alive = unturned and alive
             elif kind is THEN_RETURN_LOW:
                 alive = self.return_if_low_rank(card, source, trig) and alive
-        return alive
+        return alive, rule
 
-    def activate(self, card, cause) -> None:
+    def activate(self, card, cause, rule: str | None = None) -> None:
         """Resolve a card's placement ability, then drop a next-revealed part that has no next card.
-        The trigger cites the card's text, or ruling `previous_placed_first` when that reading
-        lets a previous-placed ability act in slot 1."""
+        The trigger cites the card's text, `rule` (a ruling option that let it act), or ruling
+        `previous_placed_first` when that reading lets a previous-placed ability act in slot 1."""
         trig = None
         if self.trace is not None:
-            rule = "card." + card.spec.id
+            rule = rule or "card." + card.spec.id
             if (card.where == FIRST_SLOT and card.spec.place in PREVIOUS_PLACED
                     and self.rules.previous_placed_first == "first-card"
                     and self.previous_placed(card)[0] is not None):
@@ -206,6 +220,7 @@ class FlipRun:
                              f"{target.spec.id} is face down: it stays face down")
                 return False
             target.face_up = True
+            self.player.turned_up.add(target.uid)
             grid.version += 1
             if self.trace is not None:
                 self.emit(Flip, target, cause, "s2.key.face-down.flipped-up", value=1,
@@ -266,6 +281,21 @@ class FlipRun:
         if crab_at_the_end and self.rules.crab_flip_end == "any-return":
             self.end("a Crab was returned to a deck that was empty or held only Crabs",
                      "ruling.crab_flip_end", returned)
+
+    def raise_extra_rows(self, cause, rule) -> None:
+        """Every card of the extra rows moves one row up, one card at a time (the top row first,
+        each stack bottom first), leaving the row directly above the upper row empty."""
+        grid = self.player.grid
+        for level in range(grid.extra_height() - 1, -1, -1):
+            for col in range(3):
+                for card in list(grid.at(-level - 1, col) or ()):
+                    grid.remove(card)
+                    up = -level - 2
+                    if grid.at(up, col):
+                        grid.stack_on(card, up, col)
+                    else:
+                        grid.put(card, up, col)
+                    self.emit(Move, card, cause, rule, pos=(up, col), detail="one row up")
 
     def dismiss_from_deck(self, card, cause, rule, where: str) -> None:
         """Dismiss a card from the deck; a when-dismissed effect waits for the end of the Flip."""
@@ -343,40 +373,60 @@ def stack_on_previous(run: FlipRun, card, trig) -> None:
         run.stack_onto(card, prev, trig, chosen_by)
 
 
+def placed_in_row(run: FlipRun, card, trig, row: int, words: str):
+    """Whether a card's 'if placed in the <row>' ability acts: (True or False, the rule to cite
+    or None). A card stacked there (by an Ostrich) is placed there, as ruling `stacked_is_placed`
+    reads it; when it is not, the ability is recorded as ignored."""
+    where = run.player.grid.locate(card)
+    if where[0] != row:
+        run.ignored(card, trig, "card." + card.spec.id, f"not in the {words}")
+        return False, None
+    if where[2] == 0:
+        return True, None
+    if run.rules.stacked_is_placed:
+        return True, "ruling.stacked_is_placed"
+    run.ignored(card, trig, "ruling.stacked_is_placed", f"stacked onto a card in the {words}, not placed there")
+    return False, None
+
+
 def stack_on_card_above(run: FlipRun, card, trig) -> None:
     """Mole: if placed in the lower row, stack this card on the card directly above it."""
+    acts, rule = placed_in_row(run, card, trig, LOWER, "lower row")
+    if not acts:
+        return
     grid = run.player.grid
-    row, col, _ = grid.locate(card)
-    rule = "card." + card.spec.id
-    if row != LOWER:
-        run.ignored(card, trig, rule, "not in the lower row")
-    elif not grid.at(UPPER, col):
-        run.ignored(card, trig, rule, "no card above it")
+    col = card.where[1]
+    if not grid.at(UPPER, col):
+        run.ignored(card, trig, rule or "card." + card.spec.id, "no card above it")
     else:
-        run.stack_onto(card, grid.at(UPPER, col)[-1], trig)
+        run.stack_onto(card, grid.at(UPPER, col)[-1], trig, rule)
 
 
 def monkey_up(run: FlipRun, card, trig) -> None:
     """Monkey: if placed in the upper row, move up into a new row above the grid; the next
-    revealed card fills the space it left (s1.faq.monkey)."""
-    grid = run.player.grid
-    row, col, _ = grid.locate(card)
-    if row != UPPER:
-        run.ignored(card, trig, "card." + card.spec.id, "not in the upper row")
+    revealed card fills the space it left (s1.faq.monkey). With a card already directly above
+    it, the new row goes above that card (as S2 FAQ Gorilla says), or directly above the upper
+    row, pushing the rows there up (ruling `monkey_above_a_card`)."""
+    acts, rule = placed_in_row(run, card, trig, UPPER, "upper row")
+    if not acts:
         return
+    grid = run.player.grid
+    col = card.where[1]
+    if grid.at(-1, col):
+        rule = "ruling.monkey_above_a_card"
+        if run.rules.monkey_above_a_card == "pushes-it-up":
+            run.raise_extra_rows(trig, rule)
     grid.remove(card)
     new_row = grid.lowest_free_extra(col)
     grid.put(card, new_row, col)
-    run.emit(Move, card, trig, "s1.faq.monkey", pos=(new_row, col), detail="up into a new row")
+    run.emit(Move, card, trig, rule or "s1.faq.monkey", pos=(new_row, col), detail="up into a new row")
 
 
 def next_card_above(run: FlipRun, card, trig) -> None:
     """Gorilla: if placed in the upper row, the next revealed card goes into a new row above it
     (s2.faq.gorilla)."""
-    row, _, _ = run.player.grid.locate(card)
-    if row != UPPER:
-        run.ignored(card, trig, "card." + card.spec.id, "not in the upper row")
-    else:
+    acts, _ = placed_in_row(run, card, trig, UPPER, "upper row")
+    if acts:
         run.pending.append((PUT_ABOVE, card, trig))
 
 

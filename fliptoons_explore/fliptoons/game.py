@@ -17,11 +17,10 @@ from .events import Collect, CriticsChoice, FameChange, GameEnd, Ignored, Phase,
 from ..limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
 from .market import after_market, discard_market_ends, has_after_market, market_turn, refill, skunk_dismissal
 from ..policy import Choice, Policy, check_policy
-from .resolver import Resolver
+from .resolver import TRIGGER_FAME, Resolver
 from .rulings import Rulings
 from .state import PRICES, Table
 
-TRIGGER_FAME = 30  # S1/S2 Check Fame: 30 fame triggers the end; solo: 30 wins
 CRITICS_CHOICE_FAME = 3
 SOLO_DISCARDS = {"s1": {"easy": 17, "normal": 20, "hard": 23},
                  "s2": {"easy": 17, "normal": 20, "hard": 23},
@@ -57,8 +56,10 @@ class Game(Resolver):
         self.solo = solo
         self.shuffle = shuffle
         self.round = 0
-        self.end_triggered = False
         self.result: GameResult | None = None
+        self.solo_discard_done = False  # this round's solo market discard has happened
+        self.solo_discard_rule = None  # what the solo market discard cites (ruling `solo_market_discard`)
+        self.trigger_rule = None  # a ruling option that decided the last 30-fame check
 
     def __repr__(self) -> str:
         fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
@@ -92,18 +93,17 @@ class Game(Resolver):
                 self.shuffle_deck(p)
         self.flip_and_check_fame()
         if self.solo:
-            if t.players[0].fame_total >= TRIGGER_FAME:
+            if self.solo_won():
                 return self.finish([0], "won", f"{t.players[0].fame_total} fame in one Check Fame",
-                                   "s2.solo.win")
-        else:
-            self.check_end_trigger()
+                                   self.trigger_rule or "s2.solo.win")
         self.phase = "market"
         skunk_dismissal(self, None)
         each_turn = t.rulings.after_market_timing == "each-turn"
+        self.solo_discard_done = False
         for p in t.clockwise():
-            start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
             p.fame_left = p.fame_total
             p.actions_left = 2 + p.bonus_actions
+            start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
             market_turn(self, p, start)
             if not self.refill_and_after_market(p, start, each_turn):
                 return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
@@ -129,11 +129,33 @@ class Game(Resolver):
                 cause = self.emit(Phase, p.index, None, cause, rule,
                                   detail=f"{p.name}'s after-Market effects, before the refill")
             after_market(self, p, cause)
+        self.solo_discard_rule = None
+        if self.solo and not effects_first and has_after_market(t, p):  # effects still to come
+            self.solo_discard_rule = "ruling.solo_market_discard"
         if not refill(self, cause, rule) and self.solo:
             return False
+        if self.solo and t.rulings.solo_market_discard == "end-of-market":
+            if not self.solo_market_discard(cause):
+                return False
         if each_turn and not effects_first:
             after_market(self, p, cause)
         return True
+
+    def solo_market_discard(self, cause) -> bool:
+        """Solo: discard the market's end cards, then refill (s2.solo.market-discard); at Cleanup,
+        or right after the refill that ends the Market turn (ruling `solo_market_discard`, cited
+        by a phase event when after-Market effects are still to come, the one case where the
+        moment changes anything). False if the market could not be refilled: the game is lost."""
+        self.solo_discard_done = True
+        t = self.table
+        if not t.market_cards():
+            return True
+        if self.solo_discard_rule is not None:
+            cause = self.emit(Phase, None, None, cause, self.solo_discard_rule,
+                              detail="the solo market discard, " + ("at Cleanup" if self.phase == "cleanup"
+                                                                    else "at the end of the Market turn"))
+        discard_market_ends(self, cause, "s2.solo.market-discard")
+        return refill(self, cause, "s2.solo.market-discard")
 
     def shuffle_deck(self, p) -> None:
         deck = list(p.deck)
@@ -142,25 +164,18 @@ class Game(Resolver):
         p.deck.extend(deck)
         self.emit(Shuffle, p.index, None, None, "s2.flip", detail="deck shuffled")
 
-    def check_end_trigger(self) -> None:
-        """30 fame triggers the end; the most fame takes the critic's choice card, which goes back
-        to the box on a tie among the leaders (s2.check-fame.critics-choice)."""
-        t = self.table
-        firefly = t.rulings.firefly_counts_for_trigger
-        scores = [p.fame_total if firefly else p.fame_generated for p in t.players]
-        if self.end_triggered or max(scores) < TRIGGER_FAME:
-            return
-        self.end_triggered = True
-        best = max(scores)
-        leaders = [i for i, s in enumerate(scores) if s == best]
-        rule = "s2.check-fame.critics-choice"
-        if len(leaders) == 1:
-            t.players[leaders[0]].critics_choice = True
-            self.emit(CriticsChoice, leaders[0], None, None, rule, value=best,
-                      detail=f"{best} fame: takes the critic's choice card; the end is triggered")
-        else:
-            self.emit(CriticsChoice, None, None, None, rule, value=best,
-                      detail="a tie for the most fame: the card goes back to the box; the end is triggered")
+    def solo_won(self) -> bool:
+        """Solo: 30 fame generated in one Check Fame wins (s2.solo.win; a gained Peacock's 2 as
+        ruling `peacock_counts_for_trigger` says)."""
+        def won(scores):
+            return scores[0] >= TRIGGER_FAME
+        self.trigger_rule = self.trigger_ruling(won) if self.trace is not None else None
+        if won(self.trigger_scores()):
+            return True
+        if self.trigger_rule is not None:
+            self.emit(Ignored, 0, None, None, self.trigger_rule,
+                      detail=f"{self.table.players[0].fame_total} fame, but not 30 generated: not won")
+        return False
 
     def cleanup(self) -> None:
         """Discard the market's ends with few players (and solo), collect the grids, then the next
@@ -168,13 +183,13 @@ class Game(Resolver):
         t = self.table
         self.phase = "cleanup"
         n = len(t.players)
-        few = self.solo or (n <= 4 if t.season == "combined" else n <= 2)
-        rule = "s2.solo.market-discard" if self.solo else (
-            "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count")
-        if few and t.market_cards():
-            discard_market_ends(self, None, rule)
-            if not refill(self, None, rule) and self.solo:
+        if self.solo:
+            if not self.solo_discard_done and not self.solo_market_discard(None):
                 return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
+        elif (n <= 4 if t.season == "combined" else n <= 2) and t.market_cards():
+            rule = "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count"
+            discard_market_ends(self, None, rule)
+            refill(self, None, rule)
         for p in t.players:
             self.collect(p)
         if self.end_triggered:
@@ -196,6 +211,7 @@ class Game(Resolver):
             c.face_up = False
             p.deck.append(c)
         p.gains.clear()
+        p.turned_up.clear()
         p.bonus_actions = 0
         p.fame_left = 0  # unspent fame is lost (S2 Cleanup)
         p.flip_ended = ""
@@ -217,7 +233,7 @@ class Game(Resolver):
                 if flips:
                     self.collect(p)
                 self.shuffle_deck(p)
-            self.flip_and_check_fame(contenders, t.rulings.firefly_in_final_flip)
+            self.flip_and_check_fame(contenders, t.rulings.firefly_in_final_flip, trigger=False)
             self.phase = "final-flip"
             for p in contenders:
                 if p.critics_choice and (flips == 0 or t.rulings.critics_choice_in_reflips):

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..policy import Choice, DefaultPolicy, Policy, ScriptedPolicy, ScriptError
 from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, ToDeck, Trigger
-from .grid import LOWER, lowest_rank_card
+from .grid import LOWER, lowest_rank_card, not_in_play
 
 DISMISS_COST = 5  # S2 Market: Dismiss a Toon
 
@@ -457,8 +457,9 @@ WHEN_DISMISSED = {"free_hire": free_hire, "into_any_deck": into_any_deck}
 
 def gain_fame_this_round(g, player, card, cause) -> None:
     """Peacock gained in the Flip: its 2 fame go to that round's total (added at Check Fame, in
-    its own fame entry) and it gives a bonus Market action (s1.faq.snake.peacock)."""
-    player.gains[card.uid] = player.gains.get(card.uid, 0) + 2
+    its own fame entry while it is there) and it gives a bonus Market action (s1.faq.snake.peacock);
+    both at once, when its effect resolves at the end of the Flip."""
+    player.gains[card] = player.gains.get(card, 0) + 2
     player.bonus_actions += 1
     g.emit(FameChange, player.index, card, cause, "s1.faq.snake.peacock", value=2,
            detail="+2 to this round's total and a bonus Market action")
@@ -474,24 +475,43 @@ def resolve_after_flip(g) -> None:
     s1.faq.snake.when-hired, s2.faq.mongoose.when-dismissed, s2.faq.crow.flip-phase). A player
     with two or more waiting resolves them in the order of their choice (`effect_first`). Each
     effect is a `trigger` caused by its `queued` event; what it does names the trigger as its
-    cause."""
+    cause. The when-hired effect of a card gained into the grid belongs to a card in the grid:
+    once that card is face down or gone from the grid, it is ignored, all of it (`not_in_play`:
+    a Peacock gives neither its 2 fame nor its bonus action)."""
     t = g.table
     queued, t.after_flip = t.after_flip, []
     if not queued:
         return
     phase = g.emit(Phase, None, None, None, "s2.key.timing.after-flip", detail="effects queued in the Flip")
     for pi, entries in groupby(queued, key=lambda entry: entry[0]):
+        player = t.players[pi]
         waiting = list(entries)
         while waiting:
+            for entry in list(waiting):
+                _, card, trigger, step = entry
+                why = not_in_play(player.grid, card) if trigger == "when_hired" else None
+                if why is not None:
+                    waiting.remove(entry)
+                    g.emit(Ignored, pi, card, step, why[0],
+                           detail=f"its when hired effect does not happen: {why[1]}")
+            if not waiting:
+                break
             _, card, trigger, step = waiting.pop(effect_first(g, pi, waiting, phase))
+            rule = "s2.key.timing.after-flip"
             if trigger == "when_hired":
                 key = card.spec.when_hired
                 effect = WHEN_HIRED_AFTER_FLIP.get(key) or WHEN_HIRED[key]
             else:
                 effect = WHEN_DISMISSED[card.spec.when_dismissed]
-            cause = g.emit(Trigger, pi, card, step, "s2.key.timing.after-flip",
+                if card not in player.dismissed:  # a Raccoon took it back first
+                    rule = "ruling.taken_back_before_its_effect"
+                    if t.rulings.taken_back_before_its_effect == "lapses":
+                        g.emit(Ignored, pi, card, step, rule, detail="its when dismissed effect lapses: "
+                               "it has left the dismissed pile")
+                        continue
+            cause = g.emit(Trigger, pi, card, step, rule,
                            detail=trigger.replace("_", " ") + " effect, at the end of the Flip")
-            effect(g, t.players[pi], card, cause)
+            effect(g, player, card, cause)
 
 
 def effect_first(g, pi, waiting, cause) -> int:
@@ -545,11 +565,21 @@ def _self_dismiss(g, player, card, cause, rule) -> None:
 
 def dismiss_right(g, player, card, cause) -> None:
     """Alligator: dismiss one card in the space directly right of it; of a stack, any one card
-    (s1.faq.alligator)."""
+    (s1.faq.alligator); in the right column, none, or the next space in reading order (ruling
+    `alligator_in_the_right_column`)."""
     row, col = card.where
-    stack = player.grid.at(row, col + 1) if col < 2 else None
+    rule = "s1.faq.alligator"
+    if col < 2:
+        space = (row, col + 1)
+    else:
+        space = (row + 1, 0) if row < LOWER else None  # reading order: the left of the row below
+        if space is not None and player.grid.at(*space):
+            rule = "ruling.alligator_in_the_right_column"
+        if g.table.rulings.alligator_in_the_right_column == "nothing":
+            space = None
+    stack = player.grid.at(*space) if space else None
     targets = [c for c in stack or () if c.face_up and not c.spec.dismiss_immune]
-    _dismiss_chosen(g, player, card, cause, targets, optional=False, rule="s1.faq.alligator",
+    _dismiss_chosen(g, player, card, cause, targets, optional=False, rule=rule,
                     question="dismiss which card of the stack on its right?" if stack and len(stack) > 1
                     else "dismiss the card on its right?")
 
@@ -586,12 +616,22 @@ def has_after_market(table, player) -> bool:
 
 def after_market(g, player, cause) -> None:
     """The player's after-Market effects, left to right, top row first (s2.market.order), each only
-    if its card is still face up in the grid (s2.faq.vulture, s1.faq.alligator)."""
+    if its card is still face up in the grid (`not_in_play`: s2.faq.vulture, s1.faq.alligator); a
+    card a flip turned face up again acts as ruling `flipped_face_up` says."""
     sources = [c for _, _, stack in player.grid.spaces(g.table.rulings.extra_rows_topmost)
                for c in reversed(stack) if c.face_up and c.spec.other in AFTER_MARKET]
     for card in sources:
-        if card.face_up and player.grid.locate(card) is not None:
-            AFTER_MARKET[card.spec.other](g, player, card, cause)
+        if not_in_play(player.grid, card) is not None:
+            continue
+        effect_cause = cause
+        if card.uid in player.turned_up:
+            if g.table.rulings.flipped_face_up != "active":
+                g.emit(Ignored, player.index, card, cause, "ruling.flipped_face_up",
+                       detail="turned face up again by a flip: its after-Market ability does not apply")
+                continue
+            effect_cause = g.emit(Trigger, player.index, card, cause, "ruling.flipped_face_up",
+                                  detail="after the Market, though a flip turned it face up again")
+        AFTER_MARKET[card.spec.other](g, player, card, effect_cause)
 
 
 # -- a player's Market turn -------------------------------------------------------------------------

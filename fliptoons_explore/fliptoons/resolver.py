@@ -6,12 +6,16 @@ the sequence a round and `resolve` share, the Flip, the effects it queued, then 
 """
 from __future__ import annotations
 
-from .events import Decision, Trace
+from dataclasses import replace
+
+from .events import CriticsChoice, Decision, Ignored, Trace
 from .fame import check_fame
 from .flip import flip_phase
 from .market import resolve_after_flip
 from ..policy import Choice, DefaultPolicy, Policy
 from .state import Table
+
+TRIGGER_FAME = 30  # S1/S2 Check Fame: 30 fame triggers the end; solo: 30 wins
 
 
 class Resolver:
@@ -26,6 +30,8 @@ class Resolver:
         self.decisions: list[int | None] = []
         self.phase = "setup"
         self.name = getattr(self.policy, "name", "policy")
+        self.solo = None  # a solo game's difficulty (`Game`): no critic's choice
+        self.end_triggered = False  # a Check Fame has triggered the end of the game
 
     def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None):
         if self.trace is None:
@@ -45,10 +51,11 @@ class Resolver:
                       detail=choice.question)
         return i
 
-    def flip_and_check_fame(self, players=None, least_fame: bool = True) -> None:
+    def flip_and_check_fame(self, players=None, least_fame: bool = True, trigger: bool = True) -> None:
         """The Flip phase, then the effects it queued, at its end, clockwise from the first player
-        (s2.key.timing.after-flip), then Check Fame; for `players` (default all). `least_fame`
-        False skips the least-fame triggers (ruling `firefly_in_final_flip`)."""
+        (s2.key.timing.after-flip), then Check Fame and its critic's choice; for `players`
+        (default all). `least_fame` False skips the least-fame triggers (ruling
+        `firefly_in_final_flip`); `trigger` False the 30-fame check (the Final Flip)."""
         t = self.table
         self.phase = "flip"
         flip_phase(t, self.trace, players)
@@ -57,4 +64,57 @@ class Resolver:
             resolve_after_flip(self)
         self.phase = "check-fame"
         check_fame(t, self, self.trace, players, least_fame)
+        if trigger and not self.solo and len(t.players) > 1:
+            self.check_end_trigger()
 
+    def trigger_scores(self, rulings=None) -> list[int]:
+        """Each player's fame toward the 30-fame trigger and the critic's choice: the fame
+        generated at Check Fame, with a gained Peacock's 2 (ruling `peacock_counts_for_trigger`)
+        and the Firefly's 2 (ruling `firefly_counts_for_trigger`) as the rulings say."""
+        r = rulings or self.table.rulings
+        return [p.fame_generated - (0 if r.peacock_counts_for_trigger else p.fame_after_flip)
+                + (p.fame_total - p.fame_generated if r.firefly_counts_for_trigger else 0)
+                for p in self.table.players]
+
+    def trigger_ruling(self, outcome) -> str | None:
+        """'ruling.<name>' for the first of the two trigger rulings whose other reading changes
+        `outcome(trigger_scores)`, else None."""
+        now = outcome(self.trigger_scores())
+        for name in ("peacock_counts_for_trigger", "firefly_counts_for_trigger"):
+            other = replace(self.table.rulings, **{name: not getattr(self.table.rulings, name)})
+            if outcome(self.trigger_scores(other)) != now:
+                return "ruling." + name
+        return None
+
+    def check_end_trigger(self) -> None:
+        """Check Fame's last step (S2 Check Fame): if any player generated 30 fame or more, the
+        most fame takes the critic's choice card, which goes back to the box on a tie among the
+        leaders (s2.check-fame.critics-choice, .critics-choice-tie); this triggers the end of the
+        game. Which fame counts: `trigger_scores`; a ruling that decided it is cited (also when
+        it leaves the end untriggered). `table.critics_choice` records the outcome."""
+        t = self.table
+        if self.end_triggered:
+            return
+
+        def outcome(scores):
+            best = max(scores)
+            return best >= TRIGGER_FAME and tuple(i for i, s in enumerate(scores) if s == best)
+        rule = self.trigger_ruling(outcome) if self.trace is not None else None
+        scores = self.trigger_scores()
+        best = max(scores)
+        if best < TRIGGER_FAME:
+            if rule is not None:
+                self.emit(Ignored, None, None, None, rule,
+                          detail="no player generated 30 fame as the rulings count it: the end is not triggered")
+            return
+        self.end_triggered = True
+        leaders = [i for i, s in enumerate(scores) if s == best]
+        holder = leaders[0] if len(leaders) == 1 else None
+        t.critics_choice = {"player": holder, "fame": best}
+        if holder is not None:
+            t.players[holder].critics_choice = True
+            self.emit(CriticsChoice, holder, None, None, rule or "s2.check-fame.critics-choice", value=best,
+                      detail=f"{best} fame: takes the critic's choice card; the end is triggered")
+        else:
+            self.emit(CriticsChoice, None, None, None, rule or "s2.check-fame.critics-choice-tie", value=best,
+                      detail="a tie for the most fame: the card goes back to the box; the end is triggered")

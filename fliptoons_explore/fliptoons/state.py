@@ -40,7 +40,7 @@ class PlayerState:
     __slots__ = ("index", "name", "deck", "grid", "dismissed", "revealed", "built_grid", "actions",
                  "choices", "fame", "fame_total", "queued", "flip_ended", "fame_left", "actions_left",
                  "critics_choice", "starting_season", "gains", "bonus_actions", "fame_generated",
-                 "fame_extra_rows")
+                 "fame_extra_rows", "fame_after_flip", "turned_up")
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -64,6 +64,8 @@ class PlayerState:
         self.bonus_actions = 0  # extra Market actions gained after the Flip (a gained Peacock)
         self.fame_generated = 0  # fame generated at Check Fame, before least-fame gains
         self.fame_extra_rows = 0  # extra rows of the grid at Check Fame (where `fame` entries scored)
+        self.fame_after_flip = 0  # of fame_generated, what was gained after the Flip (a gained Peacock's 2)
+        self.turned_up: set[int] = set()  # uids of cards a flip turned face up again this round
 
     def __repr__(self) -> str:
         return f"<Player {self.index} {self.name}: deck {len(self.deck)}, grid {self.grid.count()}>"
@@ -89,6 +91,9 @@ class Table:
         self.notes: list[str] = []  # remarks on the situation (e.g. more copies than the boxes hold)
         self.after_flip: list = []  # (player, card, trigger) effects queued in the Flip, in order
         self.least_fame_player = None  # who alone had the least fame at Check Fame
+        #: the critic's choice at the Check Fame that triggered the end: {"player": index, or None
+        #: when a tie sent it back to the box, "fame": the most fame}; None before that
+        self.critics_choice: dict | None = None
         self._next_uid = 0
 
     def new_card(self, card_id: str, face_up: bool = False) -> Card:
