@@ -38,7 +38,7 @@ FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
 PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed")
 #: expected-outcome fields about the table or the trace
 TABLE_EXPECT = ("market", "toon_deck", "market_discard", "events", "no_events", "order", "cites")
-PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "pos", "target", "value", "count")
+PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "ruling", "pos", "target", "value", "count")
 NAME = re.compile(r"^(s1|s2|jp)\.[a-z0-9-]+(\.[a-z0-9-]+)+$")
 CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
@@ -266,7 +266,7 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
             out.append(f"order {_show(pattern)}: not found after step {start - 1}")
             break
         start = step + 1
-    cited = {e["rule"] for e in trace}
+    cited = {e["rule"] for e in trace} | {e["ruling"] for e in trace if "ruling" in e}
     for rule in expect.get("cites", []):
         if not any(r == rule or r.startswith(rule + ".") for r in cited):
             out.append(f"cites {rule}: no event cites it")
@@ -281,8 +281,8 @@ def _check_pattern(pattern, where: str, players: list[str]) -> None:
     for key, value in pattern.items():
         if key not in PATTERN_FIELDS:
             raise LibraryError(f"{where}.{key}: unknown field (expected one of: {', '.join(PATTERN_FIELDS)})")
-        if key == "rule" and value not in RULES:
-            raise LibraryError(f"{where}.rule: unknown rule id {value!r}")
+        if key in ("rule", "ruling") and value not in RULES:
+            raise LibraryError(f"{where}.{key}: unknown rule id {value!r}")
         if key == "player" and value not in players:
             raise LibraryError(f"{where}.player: {value!r} is not a player of the scenario")
 

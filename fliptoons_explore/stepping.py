@@ -27,7 +27,7 @@ events, filtered by phase, player, card and event kind; they take anything with 
 from __future__ import annotations
 
 from .rules import RULES
-from .words import event_text
+from .words import event_text, paraphrases
 
 __all__ = ["Stepper", "trace_frame", "trace_lines", "select_events", "fame_at", "cause_chain"]
 
@@ -282,13 +282,14 @@ def select_events(resolution, phase=None, player=None, card=None, kind=None) -> 
 
 
 COLUMNS = ["phase", "player", "event", "card", "target", "position", "detail", "cause", "rule",
-           "paraphrase"]
+           "paraphrase", "ruling"]
 
 
 def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_columns: bool = False):
     """The trace as a pandas DataFrame, one row per event (filters as in `select_events`), indexed
     by `step`: phase, player (name), event (its kind), card, target, position (in words), detail,
-    cause (the step of its cause), rule (its id) and paraphrase (the rule in words, from `RULES`).
+    cause (the step of its cause), rule (its id), paraphrase (the rule in words, from `RULES`) and
+    ruling (the ruling option that decided, if any, `ruling.<name>`).
 
     A column empty for every row shown is left out (`all_columns` keeps it; an empty frame has
     them all). Text columns have the "string" dtype, "" where an event has no such value (no
@@ -304,7 +305,7 @@ def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_c
         steps.append(e.step)
         rows.append((e.phase, "" if e.player is None else names[e.player], e.kind, e.card or "",
                      e.target or "", "" if e.pos is None else where(tuple(e.pos)), e.detail or "",
-                     e.cause, e.rule, rule.paraphrase if rule else ""))
+                     e.cause, e.rule, rule.paraphrase if rule else "", getattr(e, "ruling", None) or ""))
     frame = pd.DataFrame.from_records(rows, columns=COLUMNS, index=pd.Index(steps, dtype="int64", name="step"))
     frame = frame.astype({c: "string" for c in COLUMNS if c != "cause"} | {"cause": "Int64"})
     if all_columns or frame.empty:
@@ -321,6 +322,6 @@ def trace_lines(resolution, phase=None, player=None, card=None, kind=None,
     game = resolution.table.game
     for e in select_events(resolution, phase, player, card, kind):
         lines.append(event_text(e, players, game))
-        if paraphrase and e.rule in RULES:
-            lines.append(f"       {RULES[e.rule].paraphrase}")
+        if paraphrase:
+            lines += paraphrases(e)
     return "\n".join(lines)

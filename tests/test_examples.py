@@ -103,8 +103,9 @@ def test_ostrich_stacks_a_monkey():
     d = doc("ostrich-stacks-a-monkey")
     ann = d["players"][0]
     assert compact_grid(ann) == [[None, "monkey", None], ["bee", "ostrich", "bee"], ["skunk", "bee", "lion"]]
-    monkey = [(e["event"], e["rule"]) for e in d["trace"] if e["card"] == "monkey" and e["event"] in ("stack", "move")]
-    assert monkey == [("stack", "s1.faq.ostrich"), ("move", "ruling.stacked_is_placed")]
+    monkey = [(e["event"], e["rule"], e.get("ruling")) for e in d["trace"]
+              if e["card"] == "monkey" and e["event"] in ("stack", "move")]
+    assert monkey == [("stack", "s1.faq.ostrich", None), ("move", "s1.faq.monkey", "ruling.stacked_is_placed")]
     lion = next(c for c in ann["fame"]["cards"] if c["id"] == "lion")
     assert (lion["base"], lion["bonus"], ann["fame"]["total"]) == (3, 4, 14)
 

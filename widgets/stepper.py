@@ -12,7 +12,7 @@ from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore.views import Marks, rule_words
+from fliptoons_explore.views import Marks, rules_words
 from fliptoons_explore.stepping import Stepper
 
 from .errors import ErrorArea
@@ -171,7 +171,7 @@ class StepperView(w.VBox):
         self.event.value = (f'<div style="font-size:13px;font-weight:700;line-height:1.35">'
                             f'{escape(("#%d " % s.step if s.step >= 0 else "") + s.sentence)}</div>')
         self.rule.value = ("" if s.event is None else
-                           f'<div style="color:#57606a;line-height:1.35">{escape(rule_words(s.event.rule))}</div>')
+                           f'<div style="color:#57606a;line-height:1.35">{escape(rules_words(s.event))}</div>')
         fame = s.fame
         self.fame.value = '<div style="line-height:1.35">fame: ' + " · ".join(
             f"<b>{escape(p.name)} {'not scored yet' if fame[p.index] is None else fame[p.index]}</b>"

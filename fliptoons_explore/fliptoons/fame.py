@@ -24,6 +24,7 @@ class CardFame:
     bonus: int
     gained: int = 0
     rule: str = ""  # the rule the trace cites for this card's fame
+    ruling: str | None = None  # the ruling option that decided it, cited beside the rule
     step: int | None = None  # its fame event in the trace
 
     @property
@@ -310,8 +311,9 @@ def score_player(table, player, policy, trace: Trace | None) -> tuple[list[CardF
         if result is None:
             seat = Seat(card, entry.pos[0], entry.pos[1], stack, player, table, faces)
             bonus = BONUSES[score](seat)
-            result = known[key] = (bonus, seat.ruling or ("s2.key.stack-adjacency" if seat.stack_adjacency else ""))
-        entry.bonus, entry.rule = result
+            result = known[key] = (bonus, "s2.key.stack-adjacency" if seat.stack_adjacency else "",
+                                   seat.ruling or None)
+        entry.bonus, entry.rule, entry.ruling = result
         total += _turned_up_bonus(table, player, entry)
     by_card = {id(e.card): e for e in entries} if cows else None
     for entry in cows:
@@ -324,7 +326,7 @@ def _turned_up_bonus(table, player, entry: CardFame) -> int:
     """The bonus an entry keeps: all of it, unless its card was turned face up again by a flip
     and ruling `flipped_face_up` is 'inactive' (s2.key.face-down.flipped-up)."""
     if entry.bonus and entry.card.uid in player.turned_up:
-        entry.rule = "ruling.flipped_face_up"
+        entry.ruling = "ruling.flipped_face_up"
         if table.rulings.flipped_face_up == "inactive":
             entry.bonus = 0
     return entry.bonus
@@ -343,13 +345,13 @@ def _cow(table, player, entry, by_card, policy, trace) -> int:
                    else c.spec.fame for c in neighbours)
     values = totals if table.rulings.cow_copies == "total" else printed
     if printed != totals:
-        entry.rule = "ruling.cow_copies"
+        entry.ruling = "ruling.cow_copies"
     choice = Choice("cow_copy", player.index, entry.card, tuple(neighbours), values,
                     f"which adjacent card's fame does the {entry.card.spec.name} copy?")
     i = policy.choose(choice)
     if trace is not None:
-        trace.emit(Decision, "check-fame", player.index, entry.card, None, entry.rule or "s1.faq.cow",
-                   target=neighbours[i], value=values[i], detail=choice.question)
+        trace.emit(Decision, "check-fame", player.index, entry.card, None, "s1.faq.cow",
+                   target=neighbours[i], value=values[i], detail=choice.question, ruling=entry.ruling)
     return values[i]
 
 
@@ -383,7 +385,7 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
                 if e.gained and not e.rule:
                     cite = "s1.faq.snake.peacock"
                 e.step = trace.emit(Fame, "check-fame", p.index, e.card, None, cite, pos=e.pos,
-                                    value=e.fame, detail=_breakdown(e))
+                                    value=e.fame, detail=_breakdown(e), ruling=e.ruling)
             for card, gain in after_flip.items():  # its card has left the grid since it was gained
                 p.fame_total += gain
                 trace.emit(FameChange, "check-fame", p.index, card, None, "s1.faq.snake.peacock",
@@ -435,33 +437,36 @@ def _least_fame(table, players, trace) -> None:
         active = []
         for e in triggers:
             if e.card.uid not in p.turned_up:
-                active.append((e, FAQ_OF[e.card.spec.id]))
+                active.append((e, None))
             elif rulings.flipped_face_up == "active":
                 active.append((e, "ruling.flipped_face_up"))
             elif trace is not None:
-                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, "ruling.flipped_face_up",
-                           detail="turned face up again by a flip: its ability does not apply")
+                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, "s2.key.face-down.flipped-up",
+                           detail="turned face up again by a flip: its ability does not apply",
+                           ruling="ruling.flipped_face_up")
         several = sum(1 for e, _ in active if e.card.spec.other == LEAST_FAME_GAIN) > 1
         gained = False
-        for e, rule in active:
+        for e, ruling in active:
+            rule = FAQ_OF[e.card.spec.id]
             if e.card.spec.other == LEAST_FAME_DISMISS:
                 if trace is not None:
                     trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, rule, value=0,
-                               detail="alone with the least fame: must dismiss one face-up card for 0")
+                               detail="alone with the least fame: must dismiss one face-up card for 0",
+                               ruling=ruling)
                 continue
             if several:
-                rule = "ruling.fireflies_of_one_player"
+                ruling = "ruling.fireflies_of_one_player"
             if gained and rulings.fireflies_of_one_player == "once":
                 if trace is not None:
                     trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule,
-                               detail="the player has already gained 2 from a Firefly")
+                               detail="the player has already gained 2 from a Firefly", ruling=ruling)
                 continue
             gained = True
             e.gained += 2
             p.fame_total += 2
             if trace is not None:
                 trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, rule, value=2,
-                           detail="alone with the least fame: gains 2")
+                           detail="alone with the least fame: gains 2", ruling=ruling)
 
 
 def _breakdown(e: CardFame) -> str:

@@ -43,14 +43,14 @@ class FlipRun:
         player.turned_up = set()
 
     # -- tracing ------------------------------------------------------------------------------
-    def emit(self, cls, card, cause, rule, pos=None, target=None, detail="", value=None):
+    def emit(self, cls, card, cause, rule, pos=None, target=None, detail="", value=None, ruling=None):
         if self.trace is None:
             return None
-        return self.trace.emit(cls, "flip", self.pi, card, cause, rule, pos, target, detail, value)
+        return self.trace.emit(cls, "flip", self.pi, card, cause, rule, pos, target, detail, value, ruling)
 
-    def ignored(self, card, cause, rule, why):
+    def ignored(self, card, cause, rule, why, ruling=None):
         if self.trace is not None:
-            self.trace.emit(Ignored, "flip", self.pi, card, cause, rule, detail=why)
+            self.trace.emit(Ignored, "flip", self.pi, card, cause, rule, detail=why, ruling=ruling)
 
     # -- the loop -----------------------------------------------------------------------------
     def step(self) -> bool:
@@ -74,11 +74,11 @@ class FlipRun:
         cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule) if tr is not None else None
         pending = self.pending
         alive = True
-        trigger_rule = None
+        ruling = None
         if pending:
             self.pending = []
             cause = self.place_next_revealed(card, cause, pending)
-            alive, trigger_rule = self.resolve_on_next_revealed(card, pending)
+            alive, ruling = self.resolve_on_next_revealed(card, pending)
             if not alive and tr is not None:
                 cause = len(tr) - 1  # the flip or return that stopped it
         else:
@@ -92,10 +92,10 @@ class FlipRun:
                 cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule, pos=pos)
         if card.spec.place:
             if alive:
-                self.activate(card, cause, trigger_rule)
-            elif trigger_rule is not None:
-                self.ignored(card, cause, trigger_rule, "its ability does not activate: the Eagle's "
-                             "next revealed card, though it cannot be flipped")
+                self.activate(card, cause, ruling)
+            elif ruling is not None:
+                self.ignored(card, cause, "card.eagle", "its ability does not activate: the Eagle's "
+                             "next revealed card, though it cannot be flipped", ruling)
             else:
                 self.ignored(card, cause, "s2.key.next-revealed.flipped-or-returned",
                              "its ability does not resolve: it was flipped face down or returned")
@@ -122,7 +122,7 @@ class FlipRun:
 
     def resolve_on_next_revealed(self, card, pending) -> tuple[bool, str | None]:
         """Eagle, Swordfish, Salamander on the card just revealed: (whether its own ability may
-        resolve, the rule that decided it if a ruling option did). It may not if it was flipped or
+        resolve, the ruling option that decided it, if one did). It may not if it was flipped or
         returned (s2.key.next-revealed); an Eagle's next card that cannot be flipped is ruling
         `eagle_next_cannot_be_flipped`'s question."""
         alive, rule = True, None
@@ -137,18 +137,18 @@ class FlipRun:
                 alive = self.return_if_low_rank(card, source, trig) and alive
         return alive, rule
 
-    def activate(self, card, cause, rule: str | None = None) -> None:
+    def activate(self, card, cause, ruling: str | None = None) -> None:
         """Resolve a card's placement ability, then drop a next-revealed part that has no next card.
-        The trigger cites the card's text, `rule` (a ruling option that let it act), or ruling
-        `previous_placed_first` when that reading lets a previous-placed ability act in slot 1."""
+        The trigger cites the card's text and, beside it, `ruling` (a ruling option that let it
+        act), or ruling `previous_placed_first` when that reading lets a previous-placed ability
+        act in slot 1."""
         trig = None
         if self.trace is not None:
-            rule = rule or "card." + card.spec.id
             if (card.where == FIRST_SLOT and card.spec.place in PREVIOUS_PLACED
                     and self.rules.previous_placed_first == "first-card"
                     and self.previous_placed(card)[0] is not None):
-                rule = "ruling.previous_placed_first"
-            trig = self.emit(Trigger, card, cause, rule)
+                ruling = "ruling.previous_placed_first"
+            trig = self.emit(Trigger, card, cause, "card." + card.spec.id, ruling=ruling)
         PLACEMENT[card.spec.place](self, card, trig)
         if self.pending and self.player.grid.is_full():
             for _, source, t in self.pending:
@@ -156,14 +156,14 @@ class FlipRun:
                              "placed in the last slot: no next card is revealed")
             self.pending = []
 
-    def end(self, why: str, rule: str, cause=None) -> bool:
+    def end(self, why: str, rule: str, cause=None, ruling=None) -> bool:
         if not self.done:
             self.done = True
             for _, source, trig in self.pending:
                 self.ignored(source, trig, "s2.key.next-revealed", "no next card was revealed")
             self.pending = []
             self.player.flip_ended = why
-            self.emit(EndFlip, None, cause, rule, detail=why)
+            self.emit(EndFlip, None, cause, rule, detail=why, ruling=ruling)
         return False
 
     # -- where the next revealed card goes ------------------------------------------------------
@@ -175,16 +175,16 @@ class FlipRun:
         if where is None:
             self.ignored(source, trig, "s2.key.next-revealed", "it has left the grid")
             return None
-        row, col, _ = where
+        row, col, height = where
         self.player.revealed = None
         if kind is PUT_STACK_ON:
             grid.stack_on(card, row, col)
             step = self.emit(Stack, card, trig, "s1.faq.ostrich", pos=(row, col), target=source)
-        else:
+        else:  # a Gorilla stacked in the upper row acts as placed there (ruling `stacked_is_placed`)
             row = grid.lowest_free_extra(col)
             grid.put(card, row, col)
             step = self.emit(Place, card, trig, "s2.faq.gorilla", pos=(row, col), target=source,
-                             detail="in a new row above")
+                             detail="in a new row above", ruling="ruling.stacked_is_placed" if height else None)
         return step, (row, col)
 
     # -- primitives -----------------------------------------------------------------------------
@@ -216,15 +216,16 @@ class FlipRun:
         grid = self.player.grid
         if not target.face_up:
             if self.rules.flip_face_down_card == "stays-down":
-                self.ignored(source, cause, "ruling.flip_face_down_card",
-                             f"{target.spec.id} is face down: it stays face down")
+                self.ignored(source, cause, "s2.keyword.flip", f"{target.spec.id} is face down: it "
+                             "stays face down", "ruling.flip_face_down_card")
                 return False
             target.face_up = True
             self.player.turned_up.add(target.uid)
             grid.version += 1
             if self.trace is not None:
                 self.emit(Flip, target, cause, "s2.key.face-down.flipped-up", value=1,
-                          pos=grid.locate(target)[:2], detail="none of its abilities activate")
+                          pos=grid.locate(target)[:2], detail="none of its abilities activate",
+                          ruling="ruling.flip_face_down_card")
             return False
         if target.spec.flip_immune:
             self.ignored(source, cause, "s1.icon.flip-immune", f"{target.spec.id} cannot be flipped")
@@ -235,7 +236,7 @@ class FlipRun:
             self.emit(Flip, target, cause, rule or "s2.keyword.flip", value=0, pos=grid.locate(target)[:2])
         return False
 
-    def return_to_deck(self, card, cause, rule=None) -> None:
+    def return_to_deck(self, card, cause, rule=None, ruling=None) -> None:
         """Return: face down to the bottom of the owner's deck; into an empty deck it becomes the
         deck and the Flip goes on (s2.keyword.return)."""
         pos = self.player.grid.remove(card)[:2]
@@ -243,9 +244,9 @@ class FlipRun:
         deck = self.player.deck
         detail = "" if deck else "the deck was empty: it is now the deck"
         deck.append(card)
-        self.emit(Return, card, cause, rule or "s2.keyword.return", pos=pos, detail=detail)
+        self.emit(Return, card, cause, rule or "s2.keyword.return", pos=pos, detail=detail, ruling=ruling)
 
-    def stack_onto(self, card, target, cause, rule=None) -> None:
+    def stack_onto(self, card, target, cause, rule=None, ruling=None) -> None:
         """Move a card of the grid onto the top of the stack holding `target` (s2.keyword.stack,
         unless `rule` names what chose the target)."""
         rule = rule or "s2.keyword.stack"
@@ -253,12 +254,12 @@ class FlipRun:
         here = grid.locate(card)
         there = grid.locate(target)
         if here[:2] == there[:2] and here[2] == len(grid.at(*here[:2])) - 1:
-            self.ignored(card, cause, rule, f"already on top of the stack holding {target.spec.id}")
+            self.ignored(card, cause, rule, f"already on top of the stack holding {target.spec.id}", ruling)
             return
         grid.remove(card)
         row, col, _ = grid.locate(target)
         grid.stack_on(card, row, col)
-        self.emit(Stack, card, cause, rule, pos=(row, col), target=target)
+        self.emit(Stack, card, cause, rule, pos=(row, col), target=target, ruling=ruling)
 
     def take_space_of(self, card, target, cause, rule) -> None:
         """Return `target` and put `card` into the space it left (Coyote, Zebra): its cell, at its
@@ -268,21 +269,22 @@ class FlipRun:
         row, col, height = grid.locate(target)
         crab_at_the_end = (target.face_up and target.spec.place == CRAB
                            and all(c.spec.place == CRAB for c in self.player.deck))
-        self.return_to_deck(target, cause, "ruling.crab_flip_end" if crab_at_the_end else None)
+        self.return_to_deck(target, cause, ruling="ruling.crab_flip_end" if crab_at_the_end else None)
         returned = None if self.trace is None else len(self.trace) - 1
         grid.remove(card)
         stack = grid.at(row, col) or ()
+        ruling = None
         if height < len(stack):  # cards were above it: which space it left is a reading
-            rule = "ruling.space_it_left"
+            ruling = "ruling.space_it_left"
             if self.rules.space_it_left == "top-of-stack":
                 height = len(stack)
         grid.insert(card, row, col, height)
-        self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left")
+        self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left", ruling=ruling)
         if crab_at_the_end and self.rules.crab_flip_end == "any-return":
             self.end("a Crab was returned to a deck that was empty or held only Crabs",
-                     "ruling.crab_flip_end", returned)
+                     "s2.faq.crab.deck-only-crabs", returned, "ruling.crab_flip_end")
 
-    def raise_extra_rows(self, cause, rule) -> None:
+    def raise_extra_rows(self, cause, rule, ruling=None) -> None:
         """Every card of the extra rows moves one row up, one card at a time (the top row first,
         each stack bottom first), leaving the row directly above the upper row empty."""
         grid = self.player.grid
@@ -295,7 +297,7 @@ class FlipRun:
                         grid.stack_on(card, up, col)
                     else:
                         grid.put(card, up, col)
-                    self.emit(Move, card, cause, rule, pos=(up, col), detail="one row up")
+                    self.emit(Move, card, cause, rule, pos=(up, col), detail="one row up", ruling=ruling)
 
     def dismiss_from_deck(self, card, cause, rule, where: str) -> None:
         """Dismiss a card from the deck; a when-dismissed effect waits for the end of the Flip."""
@@ -374,9 +376,9 @@ def stack_on_previous(run: FlipRun, card, trig) -> None:
 
 
 def placed_in_row(run: FlipRun, card, trig, row: int, words: str):
-    """Whether a card's 'if placed in the <row>' ability acts: (True or False, the rule to cite
-    or None). A card stacked there (by an Ostrich) is placed there, as ruling `stacked_is_placed`
-    reads it; when it is not, the ability is recorded as ignored."""
+    """Whether a card's 'if placed in the <row>' ability acts: (True or False, the ruling option
+    that decided, or None). A card stacked there (by an Ostrich) is placed there, as ruling
+    `stacked_is_placed` reads it; when it is not, the ability is recorded as ignored."""
     where = run.player.grid.locate(card)
     if where[0] != row:
         run.ignored(card, trig, "card." + card.spec.id, f"not in the {words}")
@@ -385,21 +387,22 @@ def placed_in_row(run: FlipRun, card, trig, row: int, words: str):
         return True, None
     if run.rules.stacked_is_placed:
         return True, "ruling.stacked_is_placed"
-    run.ignored(card, trig, "ruling.stacked_is_placed", f"stacked onto a card in the {words}, not placed there")
+    run.ignored(card, trig, "card." + card.spec.id, f"stacked onto a card in the {words}, not placed there",
+                "ruling.stacked_is_placed")
     return False, None
 
 
 def stack_on_card_above(run: FlipRun, card, trig) -> None:
     """Mole: if placed in the lower row, stack this card on the card directly above it."""
-    acts, rule = placed_in_row(run, card, trig, LOWER, "lower row")
+    acts, ruling = placed_in_row(run, card, trig, LOWER, "lower row")
     if not acts:
         return
     grid = run.player.grid
     col = card.where[1]
     if not grid.at(UPPER, col):
-        run.ignored(card, trig, rule or "card." + card.spec.id, "no card above it")
+        run.ignored(card, trig, "card." + card.spec.id, "no card above it", ruling)
     else:
-        run.stack_onto(card, grid.at(UPPER, col)[-1], trig, rule)
+        run.stack_onto(card, grid.at(UPPER, col)[-1], trig, ruling=ruling)
 
 
 def monkey_up(run: FlipRun, card, trig) -> None:
@@ -407,19 +410,21 @@ def monkey_up(run: FlipRun, card, trig) -> None:
     revealed card fills the space it left (s1.faq.monkey). With a card already directly above
     it, the new row goes above that card (as S2 FAQ Gorilla says), or directly above the upper
     row, pushing the rows there up (ruling `monkey_above_a_card`)."""
-    acts, rule = placed_in_row(run, card, trig, UPPER, "upper row")
+    acts, ruling = placed_in_row(run, card, trig, UPPER, "upper row")
     if not acts:
         return
     grid = run.player.grid
     col = card.where[1]
+    rule = "s1.faq.monkey"
     if grid.at(-1, col):
-        rule = "ruling.monkey_above_a_card"
+        rule, ruling = "s2.faq.gorilla.existing-row", "ruling.monkey_above_a_card"
         if run.rules.monkey_above_a_card == "pushes-it-up":
-            run.raise_extra_rows(trig, rule)
+            rule = "s1.faq.monkey"
+            run.raise_extra_rows(trig, rule, ruling)
     grid.remove(card)
     new_row = grid.lowest_free_extra(col)
     grid.put(card, new_row, col)
-    run.emit(Move, card, trig, rule or "s1.faq.monkey", pos=(new_row, col), detail="up into a new row")
+    run.emit(Move, card, trig, rule, pos=(new_row, col), detail="up into a new row", ruling=ruling)
 
 
 def next_card_above(run: FlipRun, card, trig) -> None:
@@ -514,9 +519,9 @@ def snake(run: FlipRun, card, trig) -> None:
         top = p.deck[0]
         row, col, _ = grid.locate(card)
         right = row * 3 + col + 1 if row >= 0 else 6
-        rule = "s1.faq.snake"
+        ruling = None
         if col == 2 and row == UPPER:  # slot 3: is slot 4 'to the right of the snake'?
-            rule = "ruling.snake_space_to_the_right"
+            ruling = "ruling.snake_space_to_the_right"
             if run.rules.snake_space_to_the_right == "same-row":
                 right = 6
         if right < 6 and grid.slots[right] is None:
@@ -524,13 +529,14 @@ def snake(run: FlipRun, card, trig) -> None:
             top.face_up = True
             grid.put(top, right // 3, right % 3)
             run.added.append((top, (right // 3, right % 3)))
-            run.emit(Place, top, trig, rule, pos=(right // 3, right % 3),
-                     detail="cannot be dismissed: placed right of the Snake")
+            run.emit(Place, top, trig, "s1.faq.snake.immune-top-card", pos=(right // 3, right % 3),
+                     detail="cannot be dismissed: placed right of the Snake", ruling=ruling)
         else:
             p.deck.popleft()
             p.deck.append(top)
-            run.emit(Return, top, trig, rule,
-                     detail="cannot be dismissed and no space right of the Snake: back into the deck")
+            run.emit(Return, top, trig, "s1.faq.snake.final-space" if right == 6 and ruling is None
+                     else "s1.faq.snake.immune-top-card",
+                     detail="cannot be dismissed and no space right of the Snake: back into the deck", ruling=ruling)
     else:
         run.dismiss_from_deck(p.deck[0], trig, "card." + card.spec.id, "top")
     gained = run.take_from_toon_deck(card, trig, "card." + card.spec.id)
@@ -548,10 +554,10 @@ def snake(run: FlipRun, card, trig) -> None:
         if gained.spec.id in STAYS_ON_SNAKE:
             run.ignored(gained, gain, "s1.faq.snake.rabbit-turkey", "it stays on the Snake")
         elif run.rules.snake_gained_abilities:
-            run.activate(gained, gain)
+            run.activate(gained, gain, "ruling.snake_gained_abilities")
         else:
-            run.ignored(gained, gain, "ruling.snake_gained_abilities",
-                        "a card gained by a Snake does not use its placement ability")
+            run.ignored(gained, gain, "s1.faq.snake.rabbit-turkey",
+                        "a card gained by a Snake does not use its placement ability", "ruling.snake_gained_abilities")
 
 
 def mongoose(run: FlipRun, card, trig) -> None:
@@ -583,7 +589,8 @@ def _previous_or_ignore(run: FlipRun, card, trig):
     if prev is None:
         run.ignored(card, trig, "s2.key.previous-placed.first-slot", "no previously placed card")
     elif card.where == FIRST_SLOT and run.rules.previous_placed_first == "first-slot":
-        run.ignored(card, trig, "ruling.previous_placed_first", "placed in the first slot")
+        run.ignored(card, trig, "s2.key.previous-placed.first-slot", "placed in the first slot",
+                    "ruling.previous_placed_first")
         return None, None
     return prev, chosen_by
 

@@ -58,8 +58,8 @@ class Game(Resolver):
         self.round = 0
         self.result: GameResult | None = None
         self.solo_discard_done = False  # this round's solo market discard has happened
-        self.solo_discard_rule = None  # what the solo market discard cites (ruling `solo_market_discard`)
-        self.trigger_rule = None  # a ruling option that decided the last 30-fame check
+        self.solo_discard_ruling = None  # the ruling the solo market discard cites, if it decides
+        self.trigger_rule = None  # a ruling option that decided the last solo 30-fame check
 
     def __repr__(self) -> str:
         fame = ", ".join(f"{p.name} {p.fame_total}" for p in self.table.players)
@@ -95,7 +95,7 @@ class Game(Resolver):
         if self.solo:
             if self.solo_won():
                 return self.finish([0], "won", f"{t.players[0].fame_total} fame in one Check Fame",
-                                   self.trigger_rule or "s2.solo.win")
+                                   "s2.solo.win", ruling=self.trigger_rule)
         self.phase = "market"
         skunk_dismissal(self, None)
         each_turn = t.rulings.after_market_timing == "each-turn"
@@ -120,19 +120,19 @@ class Game(Resolver):
         the refill when the player has such an effect and the market a gap). False if a solo
         game is lost because the market could not be refilled."""
         t = self.table
-        rule = "s2.market.refill"
+        ruling = None
         if self.trace is not None and each_turn and None in t.market and has_after_market(t, p):
-            rule = "ruling.after_market_refill"
+            ruling = "ruling.after_market_refill"
         effects_first = each_turn and t.rulings.after_market_refill == "effects-first"
         if effects_first:
-            if rule != "s2.market.refill":
-                cause = self.emit(Phase, p.index, None, cause, rule,
+            if ruling is not None:
+                cause = self.emit(Phase, p.index, None, cause, "s2.market.order", ruling=ruling,
                                   detail=f"{p.name}'s after-Market effects, before the refill")
             after_market(self, p, cause)
-        self.solo_discard_rule = None
+        self.solo_discard_ruling = None
         if self.solo and not effects_first and has_after_market(t, p):  # effects still to come
-            self.solo_discard_rule = "ruling.solo_market_discard"
-        if not refill(self, cause, rule) and self.solo:
+            self.solo_discard_ruling = "ruling.solo_market_discard"
+        if not refill(self, cause, "s2.market.refill", ruling) and self.solo:
             return False
         if self.solo and t.rulings.solo_market_discard == "end-of-market":
             if not self.solo_market_discard(cause):
@@ -150,8 +150,8 @@ class Game(Resolver):
         t = self.table
         if not t.market_cards():
             return True
-        if self.solo_discard_rule is not None:
-            cause = self.emit(Phase, None, None, cause, self.solo_discard_rule,
+        if self.solo_discard_ruling is not None:
+            cause = self.emit(Phase, None, None, cause, "s2.solo.market-discard", ruling=self.solo_discard_ruling,
                               detail="the solo market discard, " + ("at Cleanup" if self.phase == "cleanup"
                                                                     else "at the end of the Market turn"))
         discard_market_ends(self, cause, "s2.solo.market-discard")
@@ -173,7 +173,7 @@ class Game(Resolver):
         if won(self.trigger_scores()):
             return True
         if self.trigger_rule is not None:
-            self.emit(Ignored, 0, None, None, self.trigger_rule,
+            self.emit(Ignored, 0, None, None, "s2.solo.win", ruling=self.trigger_rule,
                       detail=f"{self.table.players[0].fame_total} fame, but not 30 generated: not won")
         return False
 
@@ -249,9 +249,9 @@ class Game(Resolver):
         self.finish([p.index for p in leaders], None, why + (" (ties unbroken after the safety bound)"
                                                           if len(leaders) > 1 else ""), "s2.final-flip", fame)
 
-    def finish(self, winners, solo, reason, rule, fame=None) -> None:
+    def finish(self, winners, solo, reason, rule, fame=None, ruling=None) -> None:
         self.phase = "end"
-        self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None, rule,
+        self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None, rule, ruling=ruling,
                   detail=(f"solo game {solo}: " if solo else "") + reason)
         self.result = GameResult(list(winners), self.round, fame or [], solo, reason)
 

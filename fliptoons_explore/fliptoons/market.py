@@ -84,9 +84,9 @@ def _cost(rulings, card, near_ladybug: bool, rats: int) -> int:
 COST_RULINGS = ("dismiss_costs_combine", "rat_discounts_itself", "rats_in_a_stack")
 
 
-def dismiss_cost_rule(table, player, card) -> str:
-    """The rule a dismissal's cost cites: the first ruling option whose other reading would
-    change it (`ruling.<name>`), else the Dismiss action's rule."""
+def dismiss_cost_ruling(table, player, card) -> str | None:
+    """The ruling option a dismissal's cost cites beside the Dismiss action's rule: the first
+    whose other reading would change it (`ruling.<name>`), else None."""
     from dataclasses import replace
 
     from .rulings import OPTIONS
@@ -95,7 +95,7 @@ def dismiss_cost_rule(table, player, card) -> str:
         for value in OPTIONS[name].choices:
             if dismiss_cost(table, player, card, replace(table.rulings, **{name: value})) != cost:
                 return "ruling." + name
-    return "s2.market.dismiss"
+    return None
 
 
 def x_side_slots(table) -> tuple[int, ...]:
@@ -113,9 +113,10 @@ def not_for_hire(table) -> tuple[int, ...]:
     return () if table.rulings.x_side_price_cards == "priced" else x_side_slots(table)
 
 
-def may_dismiss(table, player) -> bool:
-    """The dismiss minimum (s2.market.minimum; ruling `dismiss_minimum`)."""
-    if table.rulings.dismiss_minimum == "deck-3":
+def may_dismiss(table, player, rulings=None) -> bool:
+    """The dismiss minimum (s2.market.minimum; ruling `dismiss_minimum`; `rulings`: other than
+    the table's)."""
+    if (rulings or table.rulings).dismiss_minimum == "deck-3":
         return len(player.deck) >= 3
     return len(player.deck) + player.grid.count() >= 4
 
@@ -168,9 +169,7 @@ def why_illegal(table, player, verb: str, card_id: str | None) -> str:
         if up[0].spec.dismiss_immune:
             return f"cannot dismiss {card_id!r}: it cannot be dismissed"
         if not may_dismiss(table, player):
-            least = ("fewer than three cards in the deck" if table.rulings.dismiss_minimum == "deck-3"
-                     else "fewer than four cards in deck and grid")
-            return f"cannot dismiss {card_id!r}: {least}"
+            return f"cannot dismiss {card_id!r}: {_too_few(table)}"
         cost = dismiss_cost(table, player, _topmost(player, card_id))
         if cost > fame:
             return f"cannot dismiss {card_id!r}: it costs {cost} fame, {fame} left"
@@ -238,26 +237,33 @@ class ScriptedRound(ScriptedPolicy):
 
 # -- moving cards -------------------------------------------------------------------------------
 
-def dismiss_card(g, player, card, cause, rule, cost: int = 0) -> None:
+def dismiss_card(g, player, card, cause, rule, cost: int = 0, ruling=None) -> None:
     """Dismiss a face-up card of the player's grid (s2.keyword.dismiss); its when-dismissed
     effect happens at once (s2.faq.crow)."""
     player.grid.remove(card)
     card.face_up = True
     player.dismissed.append(card)
-    step = g.emit(Dismiss, player.index, card, cause, rule, value=cost, detail="from the grid")
+    step = g.emit(Dismiss, player.index, card, cause, rule, value=cost, detail="from the grid", ruling=ruling)
     if card.spec.when_dismissed:
         WHEN_DISMISSED[card.spec.when_dismissed](g, player, card, step)
 
 
-def hire(g, player, card, cause, rule, price: int, source: str, by_ability: bool = False):
+def hire(g, player, card, cause, rule, price: int, source: str, by_ability: bool = False, ruling=None):
     """Put a hired card on top of the player's deck (the rulebook examples do) and pay; then its
-    when-hired effect (for a hire by a Raccoon or Crow: ruling `hired_by_ability_triggers`)."""
+    when-hired effect (for a hire by a Raccoon or Crow: ruling `hired_by_ability_triggers`, cited
+    on the hire of a card that has one)."""
     card.face_up = False
     player.deck.appendleft(card)
     player.fame_left -= price
-    step = g.emit(Hire, player.index, card, cause, rule, value=price, detail=f"from {source}")
-    if card.spec.when_hired and (not by_ability or g.table.rulings.hired_by_ability_triggers):
-        WHEN_HIRED[card.spec.when_hired](g, player, card, step)
+    if by_ability and card.spec.when_hired:
+        ruling = "ruling.hired_by_ability_triggers"
+    step = g.emit(Hire, player.index, card, cause, rule, value=price, detail=f"from {source}", ruling=ruling)
+    if card.spec.when_hired:
+        if not by_ability or g.table.rulings.hired_by_ability_triggers:
+            WHEN_HIRED[card.spec.when_hired](g, player, card, step)
+        else:
+            g.emit(Ignored, player.index, card, step, "card." + card.spec.id, ruling=ruling,
+                   detail="hired by an ability: its when hired effect does not happen")
     return step
 
 
@@ -265,7 +271,7 @@ def take_from_market(table, card) -> None:
     table.market[table.market.index(card)] = None
 
 
-def refill(g, cause, rule: str = "s2.market.refill") -> bool:
+def refill(g, cause, rule: str = "s2.market.refill", ruling: str | None = None) -> bool:
     """Reveal toon cards until the market is full, then arrange it by rank (S2 Market: Refill;
     equal ranks to the right, S2 Combining Games). False if the toon deck could not fill it."""
     t = g.table
@@ -276,7 +282,7 @@ def refill(g, cause, rule: str = "s2.market.refill") -> bool:
         card.face_up = True
         cards.append(card)
         t.arrange_market(cards)
-        g.emit(Refill, None, card, cause, rule, value=t.market.index(card))
+        g.emit(Refill, None, card, cause, rule, value=t.market.index(card), ruling=ruling)
     t.arrange_market(cards)
     return len(cards) == size
 
@@ -306,9 +312,9 @@ def dismiss_face_up(g, player, card, cause) -> None:
                     rule="s2.faq.panther", question="dismiss which face-up card?")
 
 
-def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question) -> None:
+def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question, ruling=None) -> None:
     if not targets:
-        g.emit(Ignored, player.index, card, cause, rule, detail="no card it can dismiss")
+        g.emit(Ignored, player.index, card, cause, rule, detail="no card it can dismiss", ruling=ruling)
         return
     if not _ability_may_dismiss(g, player, card, cause, rule):
         return
@@ -316,14 +322,22 @@ def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question) -
     i = g.choose(Choice("dismiss_" + card.spec.id, player.index, card, tuple(targets), values,
                         question, optional, g.table), cause, rule)
     if i is not None:
-        dismiss_card(g, player, targets[i], cause, rule)
+        dismiss_card(g, player, targets[i], cause, rule, ruling=_minimum_ruling(g, player) or ruling)
+
+
+def _minimum_ruling(g, player) -> str | None:
+    """'ruling.minimum_limits_abilities' when an ability dismisses below the dismiss minimum
+    (its other reading would stop it), else None."""
+    if g.trace is not None and not may_dismiss(g.table, player):
+        return "ruling.minimum_limits_abilities"
+    return None
 
 
 def _ability_may_dismiss(g, player, card, cause, rule) -> bool:
     """Ruling `minimum_limits_abilities`: abilities obey the dismiss minimum too."""
     if g.table.rulings.minimum_limits_abilities and not may_dismiss(g.table, player):
-        g.emit(Ignored, player.index, card, cause, "ruling.minimum_limits_abilities",
-               detail="fewer than four cards in deck and grid")
+        g.emit(Ignored, player.index, card, cause, rule, ruling="ruling.minimum_limits_abilities",
+               detail=_too_few(g.table))
         return False
     return True
 
@@ -436,7 +450,7 @@ def free_hire(g, player, card, cause) -> None:
     options = tuple(c for i, c in enumerate(t.market) if c is not None and i not in closed)
     for c in t.market_cards():
         if c not in options:
-            g.emit(Ignored, player.index, c, cause, "ruling.x_side_price_cards",
+            g.emit(Ignored, player.index, c, cause, "s2.setup.low-count", ruling="ruling.x_side_price_cards",
                    detail="under an x-side price card: the Crow may not hire it")
     if not options:
         if not t.market_cards():
@@ -497,19 +511,19 @@ def resolve_after_flip(g) -> None:
             if not waiting:
                 break
             _, card, trigger, step = waiting.pop(effect_first(g, pi, waiting, phase))
-            rule = "s2.key.timing.after-flip"
+            rule, ruling = "s2.key.timing.after-flip", None
             if trigger == "when_hired":
                 key = card.spec.when_hired
                 effect = WHEN_HIRED_AFTER_FLIP.get(key) or WHEN_HIRED[key]
             else:
                 effect = WHEN_DISMISSED[card.spec.when_dismissed]
                 if card not in player.dismissed:  # a Raccoon took it back first
-                    rule = "ruling.taken_back_before_its_effect"
+                    ruling = "ruling.taken_back_before_its_effect"
                     if t.rulings.taken_back_before_its_effect == "lapses":
-                        g.emit(Ignored, pi, card, step, rule, detail="its when dismissed effect lapses: "
-                               "it has left the dismissed pile")
+                        g.emit(Ignored, pi, card, step, rule, ruling=ruling, detail="its when dismissed "
+                               "effect lapses: it has left the dismissed pile")
                         continue
-            cause = g.emit(Trigger, pi, card, step, rule,
+            cause = g.emit(Trigger, pi, card, step, rule, ruling=ruling,
                            detail=trigger.replace("_", " ") + " effect, at the end of the Flip")
             effect(g, player, card, cause)
 
@@ -560,7 +574,7 @@ def dismiss_in_end_slot(g, player, card, cause) -> None:
 
 def _self_dismiss(g, player, card, cause, rule) -> None:
     if _ability_may_dismiss(g, player, card, cause, rule):
-        dismiss_card(g, player, card, cause, rule)
+        dismiss_card(g, player, card, cause, rule, ruling=_minimum_ruling(g, player))
 
 
 def dismiss_right(g, player, card, cause) -> None:
@@ -568,20 +582,20 @@ def dismiss_right(g, player, card, cause) -> None:
     (s1.faq.alligator); in the right column, none, or the next space in reading order (ruling
     `alligator_in_the_right_column`)."""
     row, col = card.where
-    rule = "s1.faq.alligator"
+    ruling = None
     if col < 2:
         space = (row, col + 1)
     else:
         space = (row + 1, 0) if row < LOWER else None  # reading order: the left of the row below
         if space is not None and player.grid.at(*space):
-            rule = "ruling.alligator_in_the_right_column"
+            ruling = "ruling.alligator_in_the_right_column"
         if g.table.rulings.alligator_in_the_right_column == "nothing":
             space = None
     stack = player.grid.at(*space) if space else None
     targets = [c for c in stack or () if c.face_up and not c.spec.dismiss_immune]
-    _dismiss_chosen(g, player, card, cause, targets, optional=False, rule=rule,
+    _dismiss_chosen(g, player, card, cause, targets, optional=False, rule="s1.faq.alligator",
                     question="dismiss which card of the stack on its right?" if stack and len(stack) > 1
-                    else "dismiss the card on its right?")
+                    else "dismiss the card on its right?", ruling=ruling)
 
 
 def dismiss_lowest(g, player, card, cause) -> None:
@@ -600,7 +614,7 @@ def dismiss_lowest(g, player, card, cause) -> None:
         g.emit(Ignored, player.index, card, cause, "s2.faq.vulture",
                detail="no lowest-rank card it can dismiss")
     elif _ability_may_dismiss(g, player, card, cause, "s2.faq.vulture"):
-        dismiss_card(g, player, target, cause, "s2.key.lowest-rank")
+        dismiss_card(g, player, target, cause, "s2.key.lowest-rank", ruling=_minimum_ruling(g, player))
 
 
 AFTER_MARKET = {"after_market_dismiss_in_lower_row": dismiss_in_lower_row,
@@ -626,10 +640,12 @@ def after_market(g, player, cause) -> None:
         effect_cause = cause
         if card.uid in player.turned_up:
             if g.table.rulings.flipped_face_up != "active":
-                g.emit(Ignored, player.index, card, cause, "ruling.flipped_face_up",
+                g.emit(Ignored, player.index, card, cause, "s2.key.face-down.flipped-up",
+                       ruling="ruling.flipped_face_up",
                        detail="turned face up again by a flip: its after-Market ability does not apply")
                 continue
-            effect_cause = g.emit(Trigger, player.index, card, cause, "ruling.flipped_face_up",
+            effect_cause = g.emit(Trigger, player.index, card, cause, "card." + card.spec.id,
+                                  ruling="ruling.flipped_face_up",
                                   detail="after the Market, though a flip turned it face up again")
         AFTER_MARKET[card.spec.other](g, player, card, effect_cause)
 
@@ -642,8 +658,12 @@ def market_turn(g, player, cause) -> None:
     if t.rulings.x_side_price_cards == "not-for-hire":
         for i in x_side_slots(t):
             if t.market[i] is not None:
-                g.emit(Ignored, player.index, t.market[i], cause, "ruling.x_side_price_cards",
-                       detail="under an x-side price card: not for hire")
+                g.emit(Ignored, player.index, t.market[i], cause, "s2.setup.low-count",
+                       ruling="ruling.x_side_price_cards", detail="under an x-side price card: not for hire")
+    minimum = _minimum_reading(t, player)  # the dismiss minimum's readings disagree for this player
+    if minimum and not may_dismiss(t, player):
+        g.emit(Ignored, player.index, None, cause, "s2.market.minimum", ruling=minimum,
+               detail=f"may not dismiss: {_too_few(t)}")
     while player.actions_left > 0:
         options = legal_actions(t, player)
         i = g.choose(Choice("market_action", player.index, None, tuple(options),
@@ -654,15 +674,30 @@ def market_turn(g, player, cause) -> None:
         if action.verb == "skip":
             g.emit(Skip, player.index, None, cause, "s2.market.actions")
         elif action.verb == "hire":
-            rule = "s2.market.hire"
+            ruling = None
             if g.trace is not None and action.slot in x_side_slots(t):  # at its printed price
-                rule = "ruling.x_side_price_cards"
+                ruling = "ruling.x_side_price_cards"
             take_from_market(t, action.card)
-            hire(g, player, action.card, cause, rule, action.cost, "the market")
+            hire(g, player, action.card, cause, "s2.market.hire", action.cost, "the market", ruling=ruling)
         else:
-            rule = dismiss_cost_rule(t, player, action.card) if g.trace is not None else "s2.market.dismiss"
+            ruling = None
+            if g.trace is not None:
+                ruling = dismiss_cost_ruling(t, player, action.card) or _minimum_reading(t, player)
             player.fame_left -= action.cost
-            dismiss_card(g, player, action.card, cause, rule, action.cost)
+            dismiss_card(g, player, action.card, cause, "s2.market.dismiss", action.cost, ruling)
+
+
+def _minimum_reading(table, player) -> str | None:
+    """'ruling.dismiss_minimum' when its two readings disagree on whether the player may dismiss."""
+    from dataclasses import replace
+    allowed = {may_dismiss(table, player, replace(table.rulings, dismiss_minimum=v))
+               for v in ("deck-and-grid-4", "deck-3")}
+    return "ruling.dismiss_minimum" if len(allowed) > 1 else None
+
+
+def _too_few(table) -> str:
+    return ("fewer than three cards in the deck" if table.rulings.dismiss_minimum == "deck-3"
+            else "fewer than four cards in deck and grid")
 
 
 def _naive_worth(action: Action) -> int:

@@ -33,10 +33,10 @@ class Resolver:
         self.solo = None  # a solo game's difficulty (`Game`): no critic's choice
         self.end_triggered = False  # a Check Fame has triggered the end of the game
 
-    def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None):
+    def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None, ruling=None):
         if self.trace is None:
             return None
-        return self.trace.emit(cls, self.phase, player, card, cause, rule, pos, target, detail, value)
+        return self.trace.emit(cls, self.phase, player, card, cause, rule, pos, target, detail, value, ruling)
 
     def choose(self, choice: Choice, cause=None, rule=None):
         """Ask the policy; check and log the answer; record it in the trace (ability decisions)."""
@@ -104,7 +104,7 @@ class Resolver:
         best = max(scores)
         if best < TRIGGER_FAME:
             if rule is not None:
-                self.emit(Ignored, None, None, None, rule,
+                self.emit(Ignored, None, None, None, "s2.check-fame.trigger", value=best, ruling=rule,
                           detail="no player generated 30 fame as the rulings count it: the end is not triggered")
             return
         self.end_triggered = True
@@ -113,8 +113,8 @@ class Resolver:
         t.critics_choice = {"player": holder, "fame": best}
         if holder is not None:
             t.players[holder].critics_choice = True
-            self.emit(CriticsChoice, holder, None, None, rule or "s2.check-fame.critics-choice", value=best,
+            self.emit(CriticsChoice, holder, None, None, "s2.check-fame.critics-choice", value=best, ruling=rule,
                       detail=f"{best} fame: takes the critic's choice card; the end is triggered")
         else:
-            self.emit(CriticsChoice, None, None, None, rule or "s2.check-fame.critics-choice-tie", value=best,
+            self.emit(CriticsChoice, None, None, None, "s2.check-fame.critics-choice-tie", value=best, ruling=rule,
                       detail="a tie for the most fame: the card goes back to the box; the end is triggered")
