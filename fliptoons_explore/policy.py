@@ -1,7 +1,8 @@
 """Decisions: one small protocol for every choice a player makes, in either game.
 
-The engine asks a policy `choose(choice) -> index` (or None to decline an optional choice).
-Policies are interchangeable: `DefaultPolicy` (documented, deterministic), `RandomPolicy` (seeded),
+The engine asks a policy `choose(choice) -> index` (or None to decline an optional choice), but
+only for a real choice: a decision with one legal answer and no decline is taken without asking
+(`forced_answer`), and the trace says it was forced. Policies are interchangeable: `DefaultPolicy` (documented, deterministic), `RandomPolicy` (seeded),
 `ScriptedPolicy` (a scenario's `choices`, falling back to another policy), each game's own
 (`fliptoons_explore.fliptoons.greedy`, `fliptoons_explore.flipology.policies`) and the widgets.
 """
@@ -36,6 +37,19 @@ class Choice:
     def script_names(self) -> tuple:
         """How a script names each option (`names`, or each option's `script_name`)."""
         return self.names if self.names is not None else tuple(script_name(o) for o in self.options)
+
+
+def forced_answer(choice: Choice) -> int | None:
+    """The answer a decision takes without asking anyone: 0, the index of its one option, when it
+    has exactly one and may not be declined; None when it is a real choice (ask the policy).
+
+    Both games decide this way, so that a script answers, and the explorer asks, only where
+    there is a choice. The engine records a forced decision in its trace as forced and leaves it
+    out of the answers a replay needs."""
+    return 0 if len(choice.options) == 1 and not choice.optional else None
+
+
+FORCED = "forced: the only legal answer"  # how the trace marks a forced decision
 
 
 def script_name(option):

@@ -892,8 +892,9 @@ def test_alligator_dismissed_in_the_market_does_nothing():
 def test_crow_dismissed_by_an_alligator_hires_at_once():
     """RULINGS §14: when-dismissed effects in the Market phase (including a Crow dismissed by an
     after-Market effect) resolve immediately; S2 FAQ Crow: hire for 0, then refill. Combined game:
-    the alligator dismisses the crow on its right; the crow hires the vulture; the market refills."""
-    doc = run(one(["bee"], season="combined", choices=["crow", "vulture"],
+    the alligator dismisses the crow on its right (the only card there: a forced decision, not
+    scripted); the crow hires the vulture; the market refills."""
+    doc = run(one(["bee"], season="combined", choices=["vulture"],
                   market=["ostrich", "groundhog", "donkey", "hen", "raccoon", "fox", "vulture"],
                   toon=["goldfish", "mole"],
                   grid=hand_grid(["alligator", "crow", "snail"], ["bee", "snail", "bee"])))
@@ -902,6 +903,8 @@ def test_crow_dismissed_by_an_alligator_hires_at_once():
     assert a["deck"] == ["vulture", "bee"]
     assert doc["market"] == ["ostrich", "groundhog", "donkey", "goldfish", "hen", "raccoon", "fox"]
     assert doc["toon_deck"] == ["mole"]
+    decision = next(e for e in doc["trace"] if e["event"] == "decision" and e["card"] == "alligator")
+    assert decision["target"] == "crow" and decision["detail"].endswith("(forced: the only legal answer)")
 
 
 def test_groundhog_in_slot_1_or_6_is_dismissed_even_in_a_stack():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..policy import Choice
+from ..policy import FORCED, Choice, forced_answer
 from .rules import FAQ_OF
 from .events import Decision, Fame, FameChange, Ignored, LeastFame, Phase, Trace
 
@@ -348,14 +348,19 @@ def _cow(table, player, entry, by_card, policy, trace) -> int:
         entry.ruling = "ruling.cow_copies"
     choice = Choice("cow_copy", player.index, entry.card, tuple(neighbours), values,
                     f"which adjacent card's fame does the {entry.card.spec.name} copy?")
-    i = policy.choose(choice)
+    i = forced_answer(choice)
+    forced = i is not None
+    if not forced:
+        i = policy.choose(choice)
     if trace is not None:
         trace.emit(Decision, "check-fame", player.index, entry.card, None, "s1.faq.cow",
-                   target=neighbours[i], value=values[i], detail=choice.question, ruling=entry.ruling)
+                   target=neighbours[i], value=values[i], ruling=entry.ruling,
+                   detail=choice.question + (f" ({FORCED})" if forced else ""))
     return values[i]
 
 
-def check_fame(table, policy, trace: Trace | None, players=None, least_fame: bool = True) -> None:
+def check_fame(table, policy, trace: Trace | None, players=None, least_fame: bool = True,
+               least_fame_ruling: str | None = None) -> None:
     """Check Fame for every player, computed once (s2.check-fame, s2.check-fame.lock), then the
     least-fame triggers (s2.faq.firefly, s1.faq.skunk): if exactly one player of two or more has
     the least fame, each face-up Firefly of theirs gains 2 and a face-up Skunk obliges them to
@@ -393,9 +398,19 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
                                               "the card has left the grid since")
         p.fame_generated = p.fame_total
     table.least_fame_player = None
-    if len(players) < 2 or not least_fame:
+    if len(players) < 2:
         return
-    _least_fame(table, players, trace)
+    if not least_fame:
+        if trace is not None and least_fame_ruling is not None:  # say it where it would have applied
+            least = min(p.fame_total for p in players)
+            lowest = [p for p in players if p.fame_total == least]
+            for e in lowest[0].fame if len(lowest) == 1 else ():
+                if e.card.spec.other == LEAST_FAME_GAIN:
+                    trace.emit(Ignored, "check-fame", lowest[0].index, e.card, e.step, FAQ_OF[e.card.spec.id],
+                               ruling=least_fame_ruling, detail="alone with the least fame, but its ability "
+                                                                "does not apply in the Final Flip")
+        return
+    _least_fame(table, players, trace, least_fame_ruling)
 
 
 def _gains_after_flip(player, entries) -> dict:
@@ -414,7 +429,7 @@ def _gains_after_flip(player, entries) -> dict:
     return left
 
 
-def _least_fame(table, players, trace) -> None:
+def _least_fame(table, players, trace, ruling_here: str | None = None) -> None:
     """The least-fame triggers (Firefly, Skunk) once every player's fame is known: for the player
     alone with the least fame, each face-up Firefly gains 2 (ruling `fireflies_of_one_player`)
     and a face-up Skunk obliges them to dismiss; a card a flip turned face up again takes part as
@@ -437,7 +452,7 @@ def _least_fame(table, players, trace) -> None:
         active = []
         for e in triggers:
             if e.card.uid not in p.turned_up:
-                active.append((e, None))
+                active.append((e, ruling_here if e.card.spec.other == LEAST_FAME_GAIN else None))
             elif rulings.flipped_face_up == "active":
                 active.append((e, "ruling.flipped_face_up"))
             elif trace is not None:

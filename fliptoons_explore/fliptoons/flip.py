@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .events import (Dismiss, EndFlip, Flip, Gain, Ignored, Move, Phase, Place, Queued, Return,
                      Reveal, Stack, Trace, Trigger)
-from .grid import LOWER, MIDDLE, UPPER, lowest_rank_card
+from .grid import LOWER, MIDDLE, UPPER, lowest_rank
 from ..limits import MAX_REVEALS  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
 
 FIRST_SLOT = (UPPER, 0)
@@ -261,7 +261,7 @@ class FlipRun:
         grid.stack_on(card, row, col)
         self.emit(Stack, card, cause, rule, pos=(row, col), target=target, ruling=ruling)
 
-    def take_space_of(self, card, target, cause, rule) -> None:
+    def take_space_of(self, card, target, cause, rule, ruling=None) -> None:
         """Return `target` and put `card` into the space it left (Coyote, Zebra): its cell, at its
         height in a stack or on top (ruling `space_it_left`). A returned Crab may end the Flip
         (ruling `crab_flip_end`)."""
@@ -269,11 +269,10 @@ class FlipRun:
         row, col, height = grid.locate(target)
         crab_at_the_end = (target.face_up and target.spec.place == CRAB
                            and all(c.spec.place == CRAB for c in self.player.deck))
-        self.return_to_deck(target, cause, ruling="ruling.crab_flip_end" if crab_at_the_end else None)
+        self.return_to_deck(target, cause, ruling=ruling or ("ruling.crab_flip_end" if crab_at_the_end else None))
         returned = None if self.trace is None else len(self.trace) - 1
         grid.remove(card)
         stack = grid.at(row, col) or ()
-        ruling = None
         if height < len(stack):  # cards were above it: which space it left is a reading
             ruling = "ruling.space_it_left"
             if self.rules.space_it_left == "top-of-stack":
@@ -479,13 +478,13 @@ def return_lowest_take_its_space(run: FlipRun, card, trig) -> None:
         run.ignored(card, trig, "s2.faq.zebra", "the first card placed")
         return
     grid = run.player.grid
-    target = lowest_rank_card(grid, run.rules.extra_rows_topmost, exclude=card)
+    target, ruling = lowest_rank(grid, run.rules.extra_rows_topmost, exclude=card)
     if target is None:
         run.ignored(card, trig, "s2.key.lowest-rank", "no other face-up card")
     elif target.spec.return_immune:
-        run.stack_onto(card, target, trig, "s2.faq.zebra")
+        run.stack_onto(card, target, trig, "s2.faq.zebra", ruling)
     else:
-        run.take_space_of(card, target, trig, "s2.key.lowest-rank")
+        run.take_space_of(card, target, trig, "s2.key.lowest-rank", ruling)
 
 
 def join_rabbit_or_face_down(run: FlipRun, card, trig) -> None:
@@ -493,14 +492,20 @@ def join_rabbit_or_face_down(run: FlipRun, card, trig) -> None:
     order; in a stack, the topmost); stay if there is none."""
     grid = run.player.grid
     own = grid.at(*card.where)
-    for _, _, stack in grid.spaces(run.rules.extra_rows_topmost):
-        if stack is own:
-            continue
-        for c in reversed(stack):
-            if not c.face_up or c.spec.id == card.spec.id:
-                run.stack_onto(card, c, trig)
-                return
-    run.ignored(card, trig, "card." + card.spec.id, "no face-up Rabbit or face-down card in the grid")
+
+    def first(extra_topmost):
+        for _, _, stack in grid.spaces(extra_topmost):
+            if stack is not own:
+                for c in reversed(stack):
+                    if not c.face_up or c.spec.id == card.spec.id:
+                        return c
+        return None
+    target = first(run.rules.extra_rows_topmost)
+    if target is None:
+        run.ignored(card, trig, "card." + card.spec.id, "no face-up Rabbit or face-down card in the grid")
+    else:
+        other = first(not run.rules.extra_rows_topmost)
+        run.stack_onto(card, target, trig, ruling=None if other is target else "ruling.extra_rows_topmost")
 
 
 #: The Snake FAQ names these: gained by a Snake, they stay on it whatever the ruling options.
@@ -608,16 +613,30 @@ PLACEMENT = {f.__name__: f for f in (
     snake, mongoose)}
 
 
+#: Placement abilities that take cards from the shared toon deck during the Flip.
+TAKE_FROM_TOON_DECK = frozenset(f.__name__ for f in (snake, mongoose))
+
+
+def _shared_toon_deck(table, flipping) -> bool:
+    """Do two or more flipping players hold a card that takes from the toon deck (so that the
+    order in which they flip, ruling `flip_players`, can decide who gets which toon card)?"""
+    if not table.toon_deck:
+        return False
+    takers = sum(1 for p in flipping if any(c.spec.place in TAKE_FROM_TOON_DECK for c in p.deck))
+    return takers >= 2
+
+
 def flip_phase(table, trace: Trace | None, players=None) -> None:
     """Every player (of `players`, default all) without a hand-built grid flips (ruling
-    `flip_players`), then their queued when-hired / when-dismissed effects are put in resolution
+    `flip_players`, cited on the phase event when the order can decide who takes which toon card),
+    then their queued when-hired / when-dismissed effects are put in resolution
     order in `table.after_flip` as (player index, card, trigger, step of its `queued` event)
     (s2.key.timing; `market.resolve_after_flip` resolves them)."""
+    flipping = [p for p in table.clockwise() if not p.built_grid and (players is None or p in players)]
     if trace is not None:
         trace.emit(Phase, "flip", None, None, None, "s1.flip" if table.season == "s1" else "s2.flip",
-                   detail="Flip")
-    runs = [FlipRun(table, p, trace) for p in table.clockwise()
-            if not p.built_grid and (players is None or p in players)]
+                   detail="Flip", ruling="ruling.flip_players" if _shared_toon_deck(table, flipping) else None)
+    runs = [FlipRun(table, p, trace) for p in flipping]
     if table.rulings.flip_players == "clockwise":
         for run in runs:
             while run.step():

@@ -108,8 +108,12 @@ class Game(Resolver):
             if not self.refill_and_after_market(p, start, each_turn):
                 return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
         if t.rulings.after_market_timing == "end-of-phase":
+            cause = None
+            if self.trace is not None and any(has_after_market(t, p) for p in t.clockwise()[:-1]):
+                cause = self.emit(Phase, None, None, None, "s2.market.order", ruling="ruling.after_market_timing",
+                                  detail="the after-Market effects, once every player's Market turn is done")
             for p in t.clockwise():
-                after_market(self, p, None)
+                after_market(self, p, cause)
         if stop_before_cleanup:
             return
         self.cleanup()
@@ -125,6 +129,7 @@ class Game(Resolver):
             ruling = "ruling.after_market_refill"
         effects_first = each_turn and t.rulings.after_market_refill == "effects-first"
         if effects_first:
+            cause = self.after_turn(p, cause)
             if ruling is not None:
                 cause = self.emit(Phase, p.index, None, cause, "s2.market.order", ruling=ruling,
                                   detail=f"{p.name}'s after-Market effects, before the refill")
@@ -138,8 +143,18 @@ class Game(Resolver):
             if not self.solo_market_discard(cause):
                 return False
         if each_turn and not effects_first:
-            after_market(self, p, cause)
+            after_market(self, p, self.after_turn(p, cause))
         return True
+
+    def after_turn(self, p, cause):
+        """The cause of a player's after-Market effects resolved after their own turn: a phase
+        event citing ruling `after_market_timing` when a later player's turn comes before the end
+        of the Market phase (the other reading would move the effects after it), else `cause`."""
+        t = self.table
+        if self.trace is None or p is t.clockwise()[-1] or not has_after_market(t, p):
+            return cause
+        return self.emit(Phase, p.index, None, cause, "s2.market.order", ruling="ruling.after_market_timing",
+                         detail=f"{p.name}'s after-Market effects, right after their own turn")
 
     def solo_market_discard(self, cause) -> bool:
         """Solo: discard the market's end cards, then refill (s2.solo.market-discard); at Cleanup,
@@ -233,13 +248,20 @@ class Game(Resolver):
                 if flips:
                     self.collect(p)
                 self.shuffle_deck(p)
-            self.flip_and_check_fame(contenders, t.rulings.firefly_in_final_flip, trigger=False)
+            self.flip_and_check_fame(contenders, t.rulings.firefly_in_final_flip, trigger=False,
+                                     least_fame_ruling="ruling.firefly_in_final_flip")
             self.phase = "final-flip"
             for p in contenders:
-                if p.critics_choice and (flips == 0 or t.rulings.critics_choice_in_reflips):
+                if not p.critics_choice:
+                    continue
+                ruling = "ruling.critics_choice_in_reflips" if flips else None
+                if flips == 0 or t.rulings.critics_choice_in_reflips:
                     p.fame_total += CRITICS_CHOICE_FAME
-                    self.emit(FameChange, p.index, None, None, "s2.final-flip",
+                    self.emit(FameChange, p.index, None, None, "s2.final-flip", ruling=ruling,
                               value=CRITICS_CHOICE_FAME, detail="the critic's choice card")
+                else:
+                    self.emit(Ignored, p.index, None, None, "s2.final-flip.tie", ruling=ruling,
+                              detail="the critic's choice card does not count in a re-flip")
             best = max(p.fame_total for p in contenders)
             leaders = [p for p in contenders if p.fame_total == best]
             if len(leaders) == 1:

@@ -215,3 +215,13 @@ def not_in_play(grid: Grid, card) -> tuple[str, str] | None:
     if not card.face_up:
         return "s1.faq.eagle.ignore-flipped", "it is face down"
     return None
+
+
+def lowest_rank(grid: Grid, extra_topmost: bool = True, exclude=None):
+    """(`lowest_rank_card`, 'ruling.extra_rows_topmost' when the other reading of that ruling
+    option, an extra row below the base rows in reading order, picks another card; else None)."""
+    card = lowest_rank_card(grid, extra_topmost, exclude)
+    if card is None or not grid.extra_height():
+        return card, None
+    other = lowest_rank_card(grid, not extra_topmost, exclude)
+    return card, None if other is card else "ruling.extra_rows_topmost"

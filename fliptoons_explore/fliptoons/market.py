@@ -8,12 +8,14 @@ Every function takes the `Game` (`g`): its table, policy (every decision goes th
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import groupby
 from typing import NamedTuple
 
 from ..policy import Choice, DefaultPolicy, Policy, ScriptedPolicy, ScriptError
 from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, ToDeck, Trigger
 from .grid import LOWER, lowest_rank_card, not_in_play
+from .rulings import OPTIONS
 
 DISMISS_COST = 5  # S2 Market: Dismiss a Toon
 
@@ -87,9 +89,6 @@ COST_RULINGS = ("dismiss_costs_combine", "rat_discounts_itself", "rats_in_a_stac
 def dismiss_cost_ruling(table, player, card) -> str | None:
     """The ruling option a dismissal's cost cites beside the Dismiss action's rule: the first
     whose other reading would change it (`ruling.<name>`), else None."""
-    from dataclasses import replace
-
-    from .rulings import OPTIONS
     cost = dismiss_cost(table, player, card)
     for name in COST_RULINGS:
         for value in OPTIONS[name].choices:
@@ -319,10 +318,11 @@ def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question, r
     if not _ability_may_dismiss(g, player, card, cause, rule):
         return
     values = tuple(1 - c.spec.fame for c in targets)  # losing a card worth no fame is a gain
+    ruling = _minimum_ruling(g, player) or ruling
     i = g.choose(Choice("dismiss_" + card.spec.id, player.index, card, tuple(targets), values,
-                        question, optional, g.table), cause, rule)
+                        question, optional, g.table), cause, rule, ruling)
     if i is not None:
-        dismiss_card(g, player, targets[i], cause, rule, ruling=_minimum_ruling(g, player) or ruling)
+        dismiss_card(g, player, targets[i], cause, rule, ruling=ruling)
 
 
 def _minimum_ruling(g, player) -> str | None:
@@ -600,21 +600,35 @@ def dismiss_right(g, player, card, cause) -> None:
 
 def dismiss_lowest(g, player, card, cause) -> None:
     """Vulture: dismiss the lowest-rank card of your grid unless it cannot be dismissed; face-down
-    cards have no rank (s2.faq.vulture; ruling `vulture_immune_lowest`)."""
-    grid = player.grid
-    target = lowest_rank_card(grid, g.table.rulings.extra_rows_topmost)
-    if target is not None and target.spec.dismiss_immune and g.table.rulings.vulture_immune_lowest == "next-lowest":
+    cards have no rank (s2.faq.vulture; rulings `vulture_immune_lowest`, `extra_rows_topmost`)."""
+    rulings = g.table.rulings
+    target, ruling = _vulture_target(player.grid, rulings), None
+    for name in ("vulture_immune_lowest", "extra_rows_topmost"):
+        option = OPTIONS[name]
+        other = replace(rulings, **{name: next(v for v in option.choices if v != getattr(rulings, name))})
+        if _vulture_target(player.grid, other) is not target:
+            ruling = "ruling." + name
+            break
+    if target is None:
+        g.emit(Ignored, player.index, card, cause, "s2.faq.vulture", ruling=ruling,
+               detail="no lowest-rank card it can dismiss")
+    elif _ability_may_dismiss(g, player, card, cause, "s2.faq.vulture"):
+        dismiss_card(g, player, target, cause, "s2.key.lowest-rank", ruling=_minimum_ruling(g, player) or ruling)
+
+
+def _vulture_target(grid, rulings):
+    """The card a Vulture dismisses under these rulings, or None."""
+    target = lowest_rank_card(grid, rulings.extra_rows_topmost)
+    if target is not None and target.spec.dismiss_immune and rulings.vulture_immune_lowest == "next-lowest":
         candidates = [c for c in grid.cards() if c.face_up and not c.spec.dismiss_immune]
         target = None
         if candidates:
             low = min(c.spec.rank for c in candidates)
-            target = next(c for _, _, stack in grid.spaces(g.table.rulings.extra_rows_topmost)
+            target = next(c for _, _, stack in grid.spaces(rulings.extra_rows_topmost)
                           for c in reversed(stack) if c in candidates and c.spec.rank == low)
-    if target is None or target.spec.dismiss_immune:
-        g.emit(Ignored, player.index, card, cause, "s2.faq.vulture",
-               detail="no lowest-rank card it can dismiss")
-    elif _ability_may_dismiss(g, player, card, cause, "s2.faq.vulture"):
-        dismiss_card(g, player, target, cause, "s2.key.lowest-rank", ruling=_minimum_ruling(g, player))
+    if target is not None and target.spec.dismiss_immune:
+        target = None
+    return target
 
 
 AFTER_MARKET = {"after_market_dismiss_in_lower_row": dismiss_in_lower_row,
@@ -689,7 +703,6 @@ def market_turn(g, player, cause) -> None:
 
 def _minimum_reading(table, player) -> str | None:
     """'ruling.dismiss_minimum' when its two readings disagree on whether the player may dismiss."""
-    from dataclasses import replace
     allowed = {may_dismiss(table, player, replace(table.rulings, dismiss_minimum=v))
                for v in ("deck-and-grid-4", "deck-3")}
     return "ruling.dismiss_minimum" if len(allowed) > 1 else None

@@ -12,7 +12,7 @@ from .events import CriticsChoice, Decision, Ignored, Trace
 from .fame import check_fame
 from .flip import flip_phase
 from .market import resolve_after_flip
-from ..policy import Choice, DefaultPolicy, Policy
+from ..policy import FORCED, Choice, DefaultPolicy, Policy, forced_answer
 from .state import Table
 
 TRIGGER_FAME = 30  # S1/S2 Check Fame: 30 fame triggers the end; solo: 30 wins
@@ -38,24 +38,34 @@ class Resolver:
             return None
         return self.trace.emit(cls, self.phase, player, card, cause, rule, pos, target, detail, value, ruling)
 
-    def choose(self, choice: Choice, cause=None, rule=None):
-        """Ask the policy; check and log the answer; record it in the trace (ability decisions)."""
-        i = self.policy.choose(choice)
-        if i is None and not choice.optional or i is not None and not 0 <= i < len(choice.options):
-            raise ValueError(f"policy {self.name!r} answered {i!r} to {choice.kind!r} "
-                             f"({len(choice.options)} options)")
-        self.decisions.append(i)
+    def choose(self, choice: Choice, cause=None, rule=None, ruling=None):
+        """The answer to a decision: a forced one (one legal answer, no decline: `forced_answer`)
+        is taken without asking; else the policy is asked, its answer checked and logged in
+        `decisions` (what a replay answers again). Ability decisions (a `rule`, not a Market
+        action) are recorded in the trace, a forced one said so; `ruling`: the ruling option that
+        decided the options, cited beside the rule. Market actions are always asked: they answer
+        a scenario's `actions`, read one by one."""
+        i = forced_answer(choice) if choice.kind != "market_action" else None
+        forced = i is not None
+        if not forced:
+            i = self.policy.choose(choice)
+            if i is None and not choice.optional or i is not None and not 0 <= i < len(choice.options):
+                raise ValueError(f"policy {self.name!r} answered {i!r} to {choice.kind!r} "
+                                 f"({len(choice.options)} options)")
+            self.decisions.append(i)
         if rule is not None and choice.kind != "market_action":
             answer = "none" if i is None else getattr(choice.options[i], "id", choice.options[i])
             self.emit(Decision, choice.player, choice.card, cause, rule, target=str(answer),
-                      detail=choice.question)
+                      detail=choice.question + (f" ({FORCED})" if forced else ""), ruling=ruling)
         return i
 
-    def flip_and_check_fame(self, players=None, least_fame: bool = True, trigger: bool = True) -> None:
+    def flip_and_check_fame(self, players=None, least_fame: bool = True, trigger: bool = True,
+                            least_fame_ruling: str | None = None) -> None:
         """The Flip phase, then the effects it queued, at its end, clockwise from the first player
         (s2.key.timing.after-flip), then Check Fame and its critic's choice; for `players`
-        (default all). `least_fame` False skips the least-fame triggers (ruling
-        `firefly_in_final_flip`); `trigger` False the 30-fame check (the Final Flip)."""
+        (default all). `least_fame` False skips the least-fame triggers, `least_fame_ruling` the
+        ruling option that decides whether they apply (`firefly_in_final_flip`); `trigger` False
+        the 30-fame check (the Final Flip)."""
         t = self.table
         self.phase = "flip"
         flip_phase(t, self.trace, players)
@@ -63,7 +73,7 @@ class Resolver:
             self.phase = "after-flip"
             resolve_after_flip(self)
         self.phase = "check-fame"
-        check_fame(t, self, self.trace, players, least_fame)
+        check_fame(t, self, self.trace, players, least_fame, least_fame_ruling)
         if trigger and not self.solo and len(t.players) > 1:
             self.check_end_trigger()
 
