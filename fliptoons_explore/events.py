@@ -3,7 +3,8 @@
 Every event has a `step` (its index in the trace), the `phase`, the `player` index (None for
 table-wide events), the `card` id it concerns, `cause` (the step that caused it; None for a
 phase step), `rule` (an id of `fliptoons_explore.rules.RULES`), `ruling` (beside the rule, the
-ruling option that decided what happened, `ruling.<name>`, where one did), and where it applies `pos`
+ruling option that decided what happened, `ruling.<name>`, where one did; several are joined by
+"; "), and where it applies `pos`
 (a position in the game's own terms: `(row, col)` of a FlipToons grid, `(player, row, col)` of a
 Flipology table; the game says it in words), `target` (another card id), `detail` (a short
 phrase) and `value` (a number). `uid`/`target_uid` identify the physical cards.
@@ -57,8 +58,8 @@ class Event(NamedTuple):
 
     @property
     def cites(self) -> tuple[str, ...]:
-        """The rule ids the event cites: its rule, then the ruling option that decided, if any."""
-        return (self.rule,) if self.ruling is None else (self.rule, self.ruling)
+        """The rule ids the event cites: its rule, then the ruling options that decided, if any."""
+        return (self.rule,) if self.ruling is None else (self.rule, *self.ruling.split("; "))
 
     def __repr__(self) -> str:
         ruling = "" if self.ruling is None else f", ruling={self.ruling!r}"

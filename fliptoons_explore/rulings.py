@@ -75,6 +75,13 @@ class RulingSet:
             raise AssertionError(f"{cls.__qualname__}: fields {have} do not match the options {want}")
 
 
+def cite(*rulings: str | None) -> str | None:
+    """What an event cites beside its rule for these deciding ruling options (`ruling.<name>`
+    ids, None for none): those given, joined by '; ', or None."""
+    given = [r for r in rulings if r]
+    return "; ".join(dict.fromkeys(given)) or None
+
+
 def show(value: object) -> str:
     return json.dumps(value)
 

@@ -207,7 +207,10 @@ def _matches(event: dict, pattern: dict, players: list[str]) -> bool:
             continue
         if key == "player":
             want = players.index(want) if want in players else want
-        if event.get(key) != want:
+        if key == "ruling":
+            if want not in (event.get("ruling") or "").split("; "):
+                return False
+        elif event.get(key) != want:
             return False
     return True
 
@@ -266,7 +269,7 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
             out.append(f"order {_show(pattern)}: not found after step {start - 1}")
             break
         start = step + 1
-    cited = {e["rule"] for e in trace} | {e["ruling"] for e in trace if "ruling" in e}
+    cited = {e["rule"] for e in trace} | {r for e in trace if "ruling" in e for r in e["ruling"].split("; ")}
     for rule in expect.get("cites", []):
         if not any(r == rule or r.startswith(rule + ".") for r in cited):
             out.append(f"cites {rule}: no event cites it")

@@ -22,7 +22,7 @@ def cites(event) -> tuple:
     """The rule ids an event cites: its rule and, beside it, the ruling option that decided (a
     game's events may have none)."""
     ruling = getattr(event, "ruling", None)
-    return (event.rule,) if ruling is None else (event.rule, ruling)
+    return (event.rule,) if ruling is None else (event.rule, *ruling.split("; "))
 
 
 def event_label(event, players, game) -> str:

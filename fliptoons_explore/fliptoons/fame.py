@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..policy import FORCED, Choice, forced_answer
+from ..rulings import cite
 from .rules import FAQ_OF
 from .events import Decision, Fame, FameChange, Ignored, LeastFame, Phase, Trace
 
@@ -326,7 +327,7 @@ def _turned_up_bonus(table, player, entry: CardFame) -> int:
     """The bonus an entry keeps: all of it, unless its card was turned face up again by a flip
     and ruling `flipped_face_up` is 'inactive' (s2.key.face-down.flipped-up)."""
     if entry.bonus and entry.card.uid in player.turned_up:
-        entry.ruling = "ruling.flipped_face_up"
+        entry.ruling = cite(entry.ruling, "ruling.flipped_face_up")
         if table.rulings.flipped_face_up == "inactive":
             entry.bonus = 0
     return entry.bonus
@@ -345,7 +346,7 @@ def _cow(table, player, entry, by_card, policy, trace) -> int:
                    else c.spec.fame for c in neighbours)
     values = totals if table.rulings.cow_copies == "total" else printed
     if printed != totals:
-        entry.ruling = "ruling.cow_copies"
+        entry.ruling = cite(entry.ruling, "ruling.cow_copies")
     choice = Choice("cow_copy", player.index, entry.card, tuple(neighbours), values,
                     f"which adjacent card's fame does the {entry.card.spec.name} copy?")
     i = forced_answer(choice)

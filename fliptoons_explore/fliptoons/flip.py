@@ -9,6 +9,7 @@ from __future__ import annotations
 from .events import (Dismiss, EndFlip, Flip, Gain, Ignored, Move, Phase, Place, Queued, Return,
                      Reveal, Stack, Trace, Trigger)
 from .grid import LOWER, MIDDLE, UPPER, lowest_rank
+from ..rulings import cite
 from ..limits import MAX_REVEALS  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
 
 FIRST_SLOT = (UPPER, 0)
@@ -125,17 +126,17 @@ class FlipRun:
         resolve, the ruling option that decided it, if one did). It may not if it was flipped or
         returned (s2.key.next-revealed); an Eagle's next card that cannot be flipped is ruling
         `eagle_next_cannot_be_flipped`'s question."""
-        alive, rule = True, None
+        alive, ruling = True, None
         for kind, source, trig in pending:
             if kind is THEN_FLIP or kind is THEN_FLIP_SILENCING:
                 unturned = self.turn_over(card, source, trig, "s2.key.next-revealed")
                 if unturned and kind is THEN_FLIP_SILENCING and card.spec.place:
-                    rule = "ruling.eagle_next_cannot_be_flipped"
+                    ruling = "ruling.eagle_next_cannot_be_flipped"
                     unturned = self.rules.eagle_next_cannot_be_flipped == "acts"
                 alive = unturned and alive
             elif kind is THEN_RETURN_LOW:
                 alive = self.return_if_low_rank(card, source, trig) and alive
-        return alive, rule
+        return alive, ruling
 
     def activate(self, card, cause, ruling: str | None = None) -> None:
         """Resolve a card's placement ability, then drop a next-revealed part that has no next card.
@@ -269,12 +270,12 @@ class FlipRun:
         row, col, height = grid.locate(target)
         crab_at_the_end = (target.face_up and target.spec.place == CRAB
                            and all(c.spec.place == CRAB for c in self.player.deck))
-        self.return_to_deck(target, cause, ruling=ruling or ("ruling.crab_flip_end" if crab_at_the_end else None))
+        self.return_to_deck(target, cause, ruling=cite(ruling, "ruling.crab_flip_end" if crab_at_the_end else None))
         returned = None if self.trace is None else len(self.trace) - 1
         grid.remove(card)
         stack = grid.at(row, col) or ()
         if height < len(stack):  # cards were above it: which space it left is a reading
-            ruling = "ruling.space_it_left"
+            ruling = cite(ruling, "ruling.space_it_left")
             if self.rules.space_it_left == "top-of-stack":
                 height = len(stack)
         grid.insert(card, row, col, height)
@@ -341,8 +342,10 @@ def stack_next_on_this(run: FlipRun, card, trig) -> None:
 
 
 def flip_next(run: FlipRun, card, trig) -> None:
-    """Eagle: turn the next revealed card face down unless it cannot be flipped (s1.faq.eagle)."""
-    run.pending.append((THEN_FLIP, card, trig))
+    """Eagle: turn the next revealed card face down unless it cannot be flipped; that card's
+    ability does not activate (s1.faq.eagle; a card that cannot be flipped: ruling
+    `eagle_next_cannot_be_flipped`)."""
+    run.pending.append((THEN_FLIP_SILENCING, card, trig))
 
 
 def flip_previous(run: FlipRun, card, trig) -> None:
@@ -356,7 +359,7 @@ def flip_previous(run: FlipRun, card, trig) -> None:
 def flip_previous_and_next(run: FlipRun, card, trig) -> None:
     """Swordfish: flip the previously placed card and the next revealed card."""
     flip_previous(run, card, trig)
-    flip_next(run, card, trig)
+    run.pending.append((THEN_FLIP, card, trig))
 
 
 def flip_previous_and_stack_on_it(run: FlipRun, card, trig) -> None:
@@ -416,10 +419,10 @@ def monkey_up(run: FlipRun, card, trig) -> None:
     col = card.where[1]
     rule = "s1.faq.monkey"
     if grid.at(-1, col):
-        rule, ruling = "s2.faq.gorilla.existing-row", "ruling.monkey_above_a_card"
+        rule, ruling = "s2.faq.gorilla.existing-row", cite(ruling, "ruling.monkey_above_a_card")
         if run.rules.monkey_above_a_card == "pushes-it-up":
             rule = "s1.faq.monkey"
-            run.raise_extra_rows(trig, rule, ruling)
+            run.raise_extra_rows(trig, rule, "ruling.monkey_above_a_card")
     grid.remove(card)
     new_row = grid.lowest_free_extra(col)
     grid.put(card, new_row, col)

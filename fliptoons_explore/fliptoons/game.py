@@ -107,6 +107,9 @@ class Game(Resolver):
             market_turn(self, p, start)
             if not self.refill_and_after_market(p, start, each_turn):
                 return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
+            if not each_turn and self.trace is not None and p is not t.clockwise()[-1] and has_after_market(t, p):
+                self.emit(Phase, p.index, None, start, "s2.market.order", ruling="ruling.after_market_timing",
+                          detail=f"{p.name}'s after-Market effects wait for the end of the Market phase")
         if t.rulings.after_market_timing == "end-of-phase":
             cause = None
             if self.trace is not None and any(has_after_market(t, p) for p in t.clockwise()[:-1]):

@@ -16,6 +16,7 @@ from ..policy import Choice, DefaultPolicy, Policy, ScriptedPolicy, ScriptError
 from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, ToDeck, Trigger
 from .grid import LOWER, lowest_rank_card, not_in_play
 from .rulings import OPTIONS
+from ..rulings import cite
 
 DISMISS_COST = 5  # S2 Market: Dismiss a Toon
 
@@ -87,14 +88,12 @@ COST_RULINGS = ("dismiss_costs_combine", "rat_discounts_itself", "rats_in_a_stac
 
 
 def dismiss_cost_ruling(table, player, card) -> str | None:
-    """The ruling option a dismissal's cost cites beside the Dismiss action's rule: the first
-    whose other reading would change it (`ruling.<name>`), else None."""
+    """The ruling options a dismissal's cost cites beside the Dismiss action's rule: each whose
+    other reading would change it (`ruling.<name>`, joined by '; '), else None."""
     cost = dismiss_cost(table, player, card)
-    for name in COST_RULINGS:
-        for value in OPTIONS[name].choices:
-            if dismiss_cost(table, player, card, replace(table.rulings, **{name: value})) != cost:
-                return "ruling." + name
-    return None
+    return cite(*("ruling." + name for name in COST_RULINGS
+                  if any(dismiss_cost(table, player, card, replace(table.rulings, **{name: value})) != cost
+                         for value in OPTIONS[name].choices)))
 
 
 def x_side_slots(table) -> tuple[int, ...]:
@@ -107,9 +106,9 @@ def x_side_slots(table) -> tuple[int, ...]:
     return ()
 
 
-def not_for_hire(table) -> tuple[int, ...]:
+def not_for_hire(table, rulings=None) -> tuple[int, ...]:
     """The market slots whose cards may not be hired (ruling `x_side_price_cards`)."""
-    return () if table.rulings.x_side_price_cards == "priced" else x_side_slots(table)
+    return () if (rulings or table.rulings).x_side_price_cards == "priced" else x_side_slots(table)
 
 
 def may_dismiss(table, player, rulings=None) -> bool:
@@ -126,20 +125,42 @@ def dismissable(player) -> list:
     return [c for c in player.grid.cards() if c.face_up and not c.spec.dismiss_immune]
 
 
-def legal_actions(table, player) -> list[Action]:
-    """Every action the player may take now: affordable hires, affordable dismissals, skip."""
+def legal_actions(table, player, rulings=None) -> list[Action]:
+    """Every action the player may take now: affordable hires, affordable dismissals, skip
+    (`rulings`: other than the table's)."""
     fame = player.fame_left
-    closed = not_for_hire(table)
+    closed = not_for_hire(table, rulings)
     actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, table.prices))
                if c is not None and price <= fame and i not in closed]
-    if may_dismiss(table, player):
-        costs = dismiss_costs(table, player)
+    if may_dismiss(table, player, rulings):
+        costs = dismiss_costs(table, player, rulings)
         for c in dismissable(player):
             cost = costs[c.uid]
             if cost <= fame:
                 actions.append(Action("dismiss", c, None, cost))
     actions.append(SKIP)
     return actions
+
+
+def options_ruling(table, player, options) -> str | None:
+    """'ruling.<name>' (several joined by '; ') for each of the Rat's cost rulings whose other
+    reading would offer the player other dismissals than `options` (one they could not afford, or
+    could), else None; looked at
+    only while a face-up Rat is in the grid. (The x-side price cards and the dismiss minimum say
+    so once, at the start of the turn, where they restrict the options.)"""
+    if not any(c.face_up and c.spec.other == "stack_dismiss_discount" for c in player.grid.cards()):
+        return None
+    rulings = table.rulings
+    offered = _offer(options)
+    return cite(*("ruling." + name for name in COST_RULINGS if any(
+        _offer(legal_actions(table, player, replace(rulings, **{name: value}))) != offered
+        for value in OPTIONS[name].choices if value != getattr(rulings, name))))
+
+
+def _offer(options) -> list:
+    """The actions offered (a cost that changes but stays affordable changes no option: the
+    dismissal, if taken, cites its cost's ruling)."""
+    return [(a.verb, a.card.uid if a.card else None) for a in options]
 
 
 def why_illegal(table, player, verb: str, card_id: str | None) -> str:
@@ -318,7 +339,7 @@ def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question, r
     if not _ability_may_dismiss(g, player, card, cause, rule):
         return
     values = tuple(1 - c.spec.fame for c in targets)  # losing a card worth no fame is a gain
-    ruling = _minimum_ruling(g, player) or ruling
+    ruling = cite(_minimum_ruling(g, player), ruling)
     i = g.choose(Choice("dismiss_" + card.spec.id, player.index, card, tuple(targets), values,
                         question, optional, g.table), cause, rule, ruling)
     if i is not None:
@@ -602,18 +623,15 @@ def dismiss_lowest(g, player, card, cause) -> None:
     """Vulture: dismiss the lowest-rank card of your grid unless it cannot be dismissed; face-down
     cards have no rank (s2.faq.vulture; rulings `vulture_immune_lowest`, `extra_rows_topmost`)."""
     rulings = g.table.rulings
-    target, ruling = _vulture_target(player.grid, rulings), None
-    for name in ("vulture_immune_lowest", "extra_rows_topmost"):
-        option = OPTIONS[name]
-        other = replace(rulings, **{name: next(v for v in option.choices if v != getattr(rulings, name))})
-        if _vulture_target(player.grid, other) is not target:
-            ruling = "ruling." + name
-            break
+    target = _vulture_target(player.grid, rulings)
+    ruling = cite(*("ruling." + name for name in ("vulture_immune_lowest", "extra_rows_topmost")
+                    if any(_vulture_target(player.grid, replace(rulings, **{name: v})) is not target
+                           for v in OPTIONS[name].choices)))
     if target is None:
         g.emit(Ignored, player.index, card, cause, "s2.faq.vulture", ruling=ruling,
                detail="no lowest-rank card it can dismiss")
     elif _ability_may_dismiss(g, player, card, cause, "s2.faq.vulture"):
-        dismiss_card(g, player, target, cause, "s2.key.lowest-rank", ruling=_minimum_ruling(g, player) or ruling)
+        dismiss_card(g, player, target, cause, "s2.key.lowest-rank", ruling=cite(_minimum_ruling(g, player), ruling))
 
 
 def _vulture_target(grid, rulings):
@@ -680,9 +698,11 @@ def market_turn(g, player, cause) -> None:
                detail=f"may not dismiss: {_too_few(t)}")
     while player.actions_left > 0:
         options = legal_actions(t, player)
+        ruling = options_ruling(t, player, options) if g.trace is not None else None
         i = g.choose(Choice("market_action", player.index, None, tuple(options),
                             tuple(_naive_worth(o) for o in options),
-                            f"action ({player.fame_left} fame left)?", False, t), cause, "s2.market.actions")
+                            f"action ({player.fame_left} fame left)?", False, t), cause, "s2.market.actions",
+                     ruling)
         action = options[i]
         player.actions_left -= 1
         if action.verb == "skip":
@@ -696,7 +716,7 @@ def market_turn(g, player, cause) -> None:
         else:
             ruling = None
             if g.trace is not None:
-                ruling = dismiss_cost_ruling(t, player, action.card) or _minimum_reading(t, player)
+                ruling = cite(dismiss_cost_ruling(t, player, action.card), _minimum_reading(t, player))
             player.fame_left -= action.cost
             dismiss_card(g, player, action.card, cause, "s2.market.dismiss", action.cost, ruling)
 

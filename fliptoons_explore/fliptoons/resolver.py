@@ -41,10 +41,11 @@ class Resolver:
     def choose(self, choice: Choice, cause=None, rule=None, ruling=None):
         """The answer to a decision: a forced one (one legal answer, no decline: `forced_answer`)
         is taken without asking; else the policy is asked, its answer checked and logged in
-        `decisions` (what a replay answers again). Ability decisions (a `rule`, not a Market
-        action) are recorded in the trace, a forced one said so; `ruling`: the ruling option that
-        decided the options, cited beside the rule. Market actions are always asked: they answer
-        a scenario's `actions`, read one by one."""
+        `decisions` (what a replay answers again). Ability decisions (a `rule`) are recorded in
+        the trace, a forced one said so; `ruling`: the ruling option that decided the options,
+        cited beside the rule. A Market action is recorded only when a ruling decided what it
+        offered (its Hire, Dismiss or Skip event says what was done); it is always asked, as it
+        answers a scenario's `actions`, read one by one."""
         i = forced_answer(choice) if choice.kind != "market_action" else None
         forced = i is not None
         if not forced:
@@ -53,7 +54,7 @@ class Resolver:
                 raise ValueError(f"policy {self.name!r} answered {i!r} to {choice.kind!r} "
                                  f"({len(choice.options)} options)")
             self.decisions.append(i)
-        if rule is not None and choice.kind != "market_action":
+        if rule is not None and (choice.kind != "market_action" or ruling is not None):
             answer = "none" if i is None else getattr(choice.options[i], "id", choice.options[i])
             self.emit(Decision, choice.player, choice.card, cause, rule, target=str(answer),
                       detail=choice.question + (f" ({FORCED})" if forced else ""), ruling=ruling)
