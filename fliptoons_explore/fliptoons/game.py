@@ -321,7 +321,7 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
             card = table.toon_deck.popleft()
             card.face_up = True
             table.market_discard.append(card)
-        game.emit(Phase, None, None, None, "s2.solo.difficulty",
+        game.emit(Phase, None, None, None, "s2.solo.difficulty", value=SOLO_DISCARDS[season][solo],
                   detail=f"{SOLO_DISCARDS[season][solo]} toon cards discarded ({solo})")
     return game
 

@@ -13,7 +13,7 @@ from itertools import groupby
 from typing import NamedTuple
 
 from ..policy import Choice, DefaultPolicy, Policy, ScriptedPolicy, ScriptError
-from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, ToDeck, Trigger
+from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, Slide, ToDeck, Trigger
 from .grid import LOWER, lowest_rank_card, not_in_play
 from .rulings import OPTIONS
 from ..rulings import cite
@@ -301,10 +301,22 @@ def refill(g, cause, rule: str = "s2.market.refill", ruling: str | None = None) 
         card = t.toon_deck.popleft()
         card.face_up = True
         cards.append(card)
-        t.arrange_market(cards)
+        t.arrange_market(cards, depleted=False)
         g.emit(Refill, None, card, cause, rule, value=t.market.index(card), ruling=ruling)
-    t.arrange_market(cards)
+    arrange_or_slide(g, cards, cause)
     return len(cards) == size
+
+
+def arrange_or_slide(g, cards, cause) -> None:
+    """The market's cards in rank order after a refill; with the toon deck empty, under the
+    highest price cards (S2 Market: "Any remaining cards in the market are arranged under the
+    highest price cards"), recorded as a `slide` when any card changes slot."""
+    t = g.table
+    before = list(t.market)
+    t.arrange_market(cards)
+    if not t.toon_deck and t.market != before:
+        g.emit(Slide, None, None, cause, "s1.market.depleted" if t.season == "s1" else "s2.market.depleted",
+               detail="the toon deck is empty, so the market's cards move under the highest price cards")
 
 
 def discard_market_ends(g, cause, rule) -> None:
@@ -379,6 +391,8 @@ def redraw_market(g, player, card, cause) -> None:
         t.market_discard.append(cards[i])
         g.emit(Discard, player.index, cards[i], cause, "s1.faq.horse", detail="discarded by the Horse")
         discarded += 1
+    if not discarded:
+        return
     cards = t.market_cards()
     for _ in range(discarded):
         if not t.toon_deck:
@@ -386,9 +400,9 @@ def redraw_market(g, player, card, cause) -> None:
         new = t.toon_deck.popleft()
         new.face_up = True
         cards.append(new)
-        t.arrange_market(cards)
+        t.arrange_market(cards, depleted=False)
         g.emit(Refill, None, new, cause, "s1.faq.horse", value=t.market.index(new))
-    t.arrange_market(cards)
+    arrange_or_slide(g, cards, cause)
 
 
 def fame_and_action(g, player, card, cause) -> None:

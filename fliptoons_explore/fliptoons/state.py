@@ -139,13 +139,16 @@ class Table:
         """The price card above each market slot, left to right."""
         return PRICES[self.season]
 
-    def arrange_market(self, cards: list[Card]) -> None:
+    def arrange_market(self, cards: list[Card], depleted: bool | None = None) -> None:
         """Market slots by rank, lowest left (a later card of equal rank to the right, S2 Combining
-        Games); with the toon deck empty the cards sit under the highest price cards (S2 Market)."""
+        Games); with the toon deck empty (`depleted`, by default whether it is) the cards sit
+        under the highest price cards (S2 Market)."""
         slots = len(PRICES[self.season])
         ordered = sorted(cards, key=lambda c: c.spec.rank)  # stable: equal ranks keep their order
         pad = [None] * (slots - len(ordered))
-        self.market = (pad + ordered) if not self.toon_deck else (ordered + pad)
+        if depleted is None:
+            depleted = not self.toon_deck
+        self.market = (pad + ordered) if depleted else (ordered + pad)
 
     def market_cards(self) -> list[Card]:
         return [c for c in self.market if c is not None]
