@@ -204,7 +204,8 @@ def fame_at(trace, step: int, n_players: int):
     """({player: fame or None}, {card uid: CardScore}) as scored up to `step`: the start of a
     phase of `CLEARING_PHASES` clears both (None: not yet scored), of `SCORING_PHASES` starts every
     total at 0; `fame` events give each card's fame (or points), FlipToons' `least_fame` gains add
-    to it, and a `fame_change` of the Final Flip (the critic's choice) adds to its player's total."""
+    to it, and a `fame_change` of the Final Flip (the critic's choice) or of a scoring phase (a
+    gained Peacock's 2 once it has left the grid) adds to its player's total."""
     from .views import CardScore
     totals: dict[int, int | None] = {i: None for i in range(n_players)}
     cards: dict = {}
@@ -226,7 +227,7 @@ def fame_at(trace, step: int, n_players: int):
             old = cards.get(e.uid)
             if old is not None:
                 cards[e.uid] = CardScore(old.fame + e.value, f"{old.words} {e.value:+d} ({e.detail})")
-        elif kind == "fame_change" and e.phase == "final-flip":
+        elif kind == "fame_change" and (e.phase == "final-flip" or e.phase in SCORING_PHASES):
             totals[e.player] = (totals[e.player] or 0) + e.value
     return totals, cards
 
