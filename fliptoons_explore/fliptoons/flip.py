@@ -149,6 +149,9 @@ class FlipRun:
                     and self.rules.previous_placed_first == "first-card"
                     and self.previous_placed(card)[0] is not None):
                 ruling = "ruling.previous_placed_first"
+            row = PLACED_IN_A_ROW.get(card.spec.place)
+            if row is not None and card.where[0] == row and self.player.grid.locate(card)[2]:
+                ruling = cite(ruling, "ruling.stacked_is_placed")  # stacked there: placed there?
             trig = self.emit(Trigger, card, cause, "card." + card.spec.id, ruling=ruling)
         PLACEMENT[card.spec.place](self, card, trig)
         if self.pending and self.player.grid.is_full():
@@ -608,6 +611,9 @@ PREVIOUS_PLACED = frozenset(f.__name__ for f in (
     flip_previous, flip_previous_and_next, flip_previous_and_stack_on_it, stack_on_previous,
     return_previous_take_its_space))
 
+#: Placement abilities that act 'if placed in' a row, and that row (ruling `stacked_is_placed`).
+PLACED_IN_A_ROW = {monkey_up.__name__: UPPER, next_card_above.__name__: UPPER, stack_on_card_above.__name__: LOWER}
+
 PLACEMENT = {f.__name__: f for f in (
     stack_next_on_this, flip_next, flip_previous, flip_previous_and_next,
     flip_previous_and_stack_on_it, stack_on_previous, stack_on_card_above, monkey_up,
@@ -634,7 +640,8 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
     `flip_players`, cited on the phase event when the order can decide who takes which toon card),
     then their queued when-hired / when-dismissed effects are put in resolution
     order in `table.after_flip` as (player index, card, trigger, step of its `queued` event)
-    (s2.key.timing; `market.resolve_after_flip` resolves them)."""
+    (s2.key.timing; `market.resolve_after_flip` resolves them); `table.effect_orders_differ`: the
+    players whose effects the two readings of ruling `flip_trigger_order` offer in other orders."""
     flipping = [p for p in table.clockwise() if not p.built_grid and (players is None or p in players)]
     if trace is not None:
         trace.emit(Phase, "flip", None, None, None, "s1.flip" if table.season == "s1" else "s2.flip",
@@ -649,10 +656,19 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
         while active:
             active = [run for run in active if run.step()]
     table.after_flip = []
+    table.effect_orders_differ = set()
     by_position = table.rulings.flip_trigger_order == "reading-order"
     for run in runs:
         p = run.player
         if p.queued:
-            entries = sorted(p.queued, key=lambda e: e[3]) if by_position else p.queued
+            in_reading_order = sorted(p.queued, key=lambda e: e[3])
+            if _names(in_reading_order) != _names(p.queued):  # ruling `flip_trigger_order` decides
+                table.effect_orders_differ.add(p.index)
+            entries = in_reading_order if by_position else p.queued
             table.after_flip.extend((p.index, card, trigger, step) for card, trigger, _, _, step in entries)
+
+
+def _names(queued) -> list:
+    """The card names of queued effects, each once, in order (the options of `effect_order`)."""
+    return list(dict.fromkeys(card.spec.id for card, *_ in queued))
 

@@ -145,6 +145,9 @@ class Game(Resolver):
         if self.solo and t.rulings.solo_market_discard == "end-of-market":
             if not self.solo_market_discard(cause):
                 return False
+        elif self.solo_discard_ruling is not None:
+            self.emit(Phase, None, None, cause, "s2.solo.market-discard", ruling=self.solo_discard_ruling,
+                      detail="the solo market discard waits for Cleanup")
         if each_turn and not effects_first:
             after_market(self, p, self.after_turn(p, cause))
         return True

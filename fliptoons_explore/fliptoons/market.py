@@ -491,8 +491,9 @@ def free_hire(g, player, card, cause) -> None:
         if not t.market_cards():
             g.emit(Ignored, player.index, card, cause, "s2.faq.crow", detail="the market is empty")
         return
+    ruling = "ruling.x_side_price_cards" if any(t.market[i] is not None for i in x_side_slots(t)) else None
     i = g.choose(Choice("crow", player.index, card, options, tuple(c.spec.fame for c in options),
-                        "hire which market card for 0 (or none)?", True, t), cause, "s2.faq.crow")
+                        "hire which market card for 0 (or none)?", True, t), cause, "s2.faq.crow", ruling)
     if i is not None:
         take_from_market(t, options[i])
         hire(g, player, options[i], cause, "s2.faq.crow", 0, "the market, by the Crow", True)
@@ -576,8 +577,9 @@ def effect_first(g, pi, waiting, cause) -> int:
         return 0
     at = tuple(firsts.values())
     cards = tuple(waiting[i][1] for i in at)
+    ruling = "ruling.flip_trigger_order" if pi in g.table.effect_orders_differ else None
     i = g.choose(Choice("effect_order", pi, None, cards, (0,) * len(cards),
-                        "which effect resolves first?", False, g.table), cause, "s2.key.timing.outside-grid")
+                        "which effect resolves first?", False, g.table), cause, "s2.key.timing.outside-grid", ruling)
     return at[i]
 
 

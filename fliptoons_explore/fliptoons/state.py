@@ -90,6 +90,7 @@ class Table:
         self.first_player = first_player
         self.notes: list[str] = []  # remarks on the situation (e.g. more copies than the boxes hold)
         self.after_flip: list = []  # (player, card, trigger) effects queued in the Flip, in order
+        self.effect_orders_differ: set[int] = set()  # players whose order the Flip's readings differ on
         self.least_fame_player = None  # who alone had the least fame at Check Fame
         #: the critic's choice at the Check Fame that triggered the end: {"player": index, or None
         #: when a tie sent it back to the box, "fame": the most fame}; None before that
