@@ -86,8 +86,11 @@ class DefaultPolicy:
     with the highest printed fame (the cheaper on a tie); if none is affordable, dismisses the
     first card worth no fame it can pay for; else skips. The Cow copies the most fame; the
     Raccoon and the Crow take the most fame; a Butterfly dismisses a Caterpillar; a Horse
-    discards nothing; the effects waiting at the end of the Flip resolve in the order of ruling
-    `flip_trigger_order`. In Flipology: `fliptoons_explore.flipology.policies`."""
+    discards nothing; the Pig goes into the deck of the other player with the most fame (the
+    first of them on a tie), or into the toon deck when its owner is alone at the table or every
+    other player has less than 0 fame; the effects waiting at the end of the Flip resolve in the
+    order of ruling `flip_trigger_order`. A decision with one legal answer is not asked at all
+    (`forced_answer`). In Flipology: `fliptoons_explore.flipology.policies`."""
 
     name = "default"
 

@@ -563,8 +563,9 @@ def test_pig_dismissed_goes_into_a_chosen_deck():
 
 
 def test_pig_default_goes_to_the_leaders_deck():
-    """Pig with no scripted answer: the documented default (policy.DefaultPolicy: "the Pig goes to
-    the leader's deck"): B, the other player with the most fame (9), gets it on top of the deck."""
+    """Pig with no scripted answer: the documented default (policy.DefaultPolicy: "the Pig goes
+    into the deck of the other player with the most fame"): B, the other player with the most
+    fame (9), gets it on top of the deck."""
     doc = run(_pig_table(GOATS22 + ["bee"], [{"hire": "pig"}], []))
     a, b = P(doc, 0), P(doc, 1)
     assert a["fame_left"] == 12
