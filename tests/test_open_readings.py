@@ -275,10 +275,12 @@ def test_solo_market_discard_at_cleanup_or_at_the_end_of_the_market():
     assert [c.spec.id for c in early.table.players[0].deck][0] == "zebra"
     for game, phase in ((default, "cleanup"), (early, "market")):
         assert [c.spec.id for c in game.table.market_discard] == ["rat", "shark"]
-        marker, = _cited(game.trace, "ruling.solo_market_discard")
-        assert (marker.kind, marker.phase, marker.rule) == ("phase", phase, "s2.solo.market-discard")
+        markers = _cited(game.trace, "ruling.solo_market_discard")
+        assert [(e.kind, e.phase, e.rule) for e in markers][-1] == ("phase", phase, "s2.solo.market-discard")
         discards = [e for e in game.trace if e.kind == "discard"]
-        assert [e.cause for e in discards] == [marker.step, marker.step]
+        assert [e.cause for e in discards] == [markers[-1].step, markers[-1].step]
+    waits, at_cleanup = _cited(default.trace, "ruling.solo_market_discard")  # said where the other reading acts
+    assert (waits.detail, waits.phase) == ("the solo market discard waits for Cleanup", "market")
 
 
 def test_solo_market_discard_without_after_market_effects_is_no_question():
@@ -311,8 +313,9 @@ def test_stacked_is_placed_gorilla():
     assert table_grid(default.players[0]) == [["bee", None, None], ["ostrich+gorilla", "snail", "caterpillar"],
                                               ["bee", "bee", "goat"]]
     assert table_grid(other.players[0]) == [["ostrich+gorilla", "bee", "snail"], ["caterpillar", "bee", "bee"]]
-    place, = _cited(default.trace, "ruling.stacked_is_placed")
-    ignored, = _cited(other.trace, "ruling.stacked_is_placed")
+    trigger, place = _cited(default.trace, "ruling.stacked_is_placed")
+    trigger_too, ignored = _cited(other.trace, "ruling.stacked_is_placed")
+    assert (trigger.kind, trigger.card) == (trigger_too.kind, trigger_too.card) == ("trigger", "gorilla")
     assert (place.kind, place.card, place.rule) == ("place", "bee", "s2.faq.gorilla")
     assert (ignored.kind, ignored.card) == ("ignored", "gorilla")
     assert rulings_that_matter(GORILLA_ON_AN_OSTRICH) == [("stacked_is_placed", False)]

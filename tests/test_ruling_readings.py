@@ -133,7 +133,9 @@ def test_x_side_price_cards_and_the_crow():
     assert default.players[0].deck[0].spec.id == "swordfish"
     assert other.players[0].deck[0].spec.id == "mole"
     assert [(e.kind, e.card) for e in _cited(other.trace, "ruling.x_side_price_cards")] == [
-        ("ignored", "rat"), ("ignored", "swordfish")]
+        ("ignored", "rat"), ("ignored", "swordfish"), ("decision", "crow")]
+    decision, = _cited(default.trace, "ruling.x_side_price_cards")  # the Crow's options depend on it
+    assert (decision.kind, decision.target, decision.rule) == ("decision", "swordfish", "s2.faq.crow")
     assert rulings_that_matter(MONGOOSE_CROW) == [("x_side_price_cards", "not-for-hire")]
 
 
