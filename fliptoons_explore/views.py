@@ -100,8 +100,9 @@ def rule_words(rule_id: str) -> str:
 
 
 def rules_words(event) -> str:
-    """`rule_words` of the rule an event cites and, after it, of the ruling option that decided."""
-    return "; ".join(rule_words(r) for r in cites(event))
+    """`rule_words` of the rule an event cites and, a line each after it, of the ruling options
+    that decided."""
+    return "\n".join(rule_words(r) for r in cites(event))
 
 
 def rule_html(rule_id: str) -> str:

@@ -170,8 +170,8 @@ class StepperView(w.VBox):
         players = self.resolution.table.players
         self.event.value = (f'<div style="font-size:13px;font-weight:700;line-height:1.35">'
                             f'{escape(("#%d " % s.step if s.step >= 0 else "") + s.sentence)}</div>')
-        self.rule.value = ("" if s.event is None else
-                           f'<div style="color:#57606a;line-height:1.35">{escape(rules_words(s.event))}</div>')
+        rules = "" if s.event is None else "<br>".join(map(escape, rules_words(s.event).splitlines()))
+        self.rule.value = rules and f'<div style="color:#57606a;line-height:1.35">{rules}</div>'
         fame = s.fame
         self.fame.value = '<div style="line-height:1.35">fame: ' + " · ".join(
             f"<b>{escape(p.name)} {'not scored yet' if fame[p.index] is None else fame[p.index]}</b>"

@@ -365,7 +365,8 @@ def step_html(stepper, show_order: bool = True) -> str:
         line = f"#{event.step} " + event_sentence(event, players)
         rule = rules_words(event)
     head = (f'<div style="font-size:13px;margin-bottom:2px"><b>{esc(line)}</b></div>'
-            + (f'<div style="color:{MUTED};margin-bottom:6px">{esc(rule)}</div>' if rule else "")
+            + (f'<div style="color:{MUTED};margin-bottom:6px">{"<br>".join(map(esc, rule.splitlines()))}</div>'
+               if rule else "")
             + f'<div style="color:{MUTED};font-size:11px;margin-bottom:4px">step {stepper.step} of '
               f"{stepper.last} (−1: before the first event)</div>")
     table = stepper.resolution.table
