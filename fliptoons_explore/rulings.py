@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import ClassVar
 
 
@@ -21,6 +22,11 @@ class RulingOption:
     choices: tuple
     question: str
     why_default: str
+
+
+@lru_cache(maxsize=4096)
+def _variant(rulings: "RulingSet", name: str, value) -> "RulingSet":
+    return replace(rulings, **{name: value})
 
 
 def options_table(*options: RulingOption) -> dict[str, RulingOption]:
@@ -61,6 +67,12 @@ class RulingSet:
             if not allowed(value, cls.OPTIONS[name].choices):
                 refuse(cls.OPTIONS[name], value)
         return replace(cls(), **values)
+
+    def but(self, name: str, value):
+        """These rulings with option `name` set to `value`: what the other reading would do, asked
+        wherever the engine says which rulings decided something. Made once per ruling set and
+        value (a table's rulings ask for the same few again and again)."""
+        return _variant(self, name, value)
 
     def changed(self) -> dict:
         """The options that differ from the defaults."""

@@ -8,7 +8,6 @@ Every function takes the `Game` (`g`): its table, policy (every decision goes th
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import groupby
 from typing import NamedTuple
 
@@ -92,7 +91,7 @@ def dismiss_cost_ruling(table, player, card) -> str | None:
     other reading would change it (`ruling.<name>`, joined by '; '), else None."""
     cost = dismiss_cost(table, player, card)
     return cite(*("ruling." + name for name in COST_RULINGS
-                  if any(dismiss_cost(table, player, card, replace(table.rulings, **{name: value})) != cost
+                  if any(dismiss_cost(table, player, card, table.rulings.but(name, value)) != cost
                          for value in OPTIONS[name].choices)))
 
 
@@ -153,7 +152,7 @@ def options_ruling(table, player, options) -> str | None:
     rulings = table.rulings
     offered = _offer(options)
     return cite(*("ruling." + name for name in COST_RULINGS if any(
-        _offer(legal_actions(table, player, replace(rulings, **{name: value}))) != offered
+        _offer(legal_actions(table, player, rulings.but(name, value))) != offered
         for value in OPTIONS[name].choices if value != getattr(rulings, name))))
 
 
@@ -641,7 +640,7 @@ def dismiss_lowest(g, player, card, cause) -> None:
     rulings = g.table.rulings
     target = _vulture_target(player.grid, rulings)
     ruling = cite(*("ruling." + name for name in ("vulture_immune_lowest", "extra_rows_topmost")
-                    if any(_vulture_target(player.grid, replace(rulings, **{name: v})) is not target
+                    if any(_vulture_target(player.grid, rulings.but(name, v)) is not target
                            for v in OPTIONS[name].choices)))
     if target is None:
         g.emit(Ignored, player.index, card, cause, "s2.faq.vulture", ruling=ruling,
@@ -708,7 +707,7 @@ def market_turn(g, player, cause) -> None:
             if t.market[i] is not None:
                 g.emit(Ignored, player.index, t.market[i], cause, "s2.setup.low-count",
                        ruling="ruling.x_side_price_cards", detail="under an x-side price card: not for hire")
-    minimum = _minimum_reading(t, player)  # the dismiss minimum's readings disagree for this player
+    minimum = _minimum_reading(t, player) if g.trace is not None else None  # its readings disagree here
     if minimum and not may_dismiss(t, player):
         g.emit(Ignored, player.index, None, cause, "s2.market.minimum", ruling=minimum,
                detail=f"may not dismiss: {_too_few(t)}")
@@ -739,9 +738,10 @@ def market_turn(g, player, cause) -> None:
 
 def _minimum_reading(table, player) -> str | None:
     """'ruling.dismiss_minimum' when its two readings disagree on whether the player may dismiss."""
-    allowed = {may_dismiss(table, player, replace(table.rulings, dismiss_minimum=v))
-               for v in ("deck-and-grid-4", "deck-3")}
-    return "ruling.dismiss_minimum" if len(allowed) > 1 else None
+    in_deck = len(player.deck)
+    if (in_deck >= 3) == (in_deck + player.grid.count() >= 4):
+        return None
+    return "ruling.dismiss_minimum"
 
 
 def _too_few(table) -> str:

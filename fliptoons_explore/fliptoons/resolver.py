@@ -6,8 +6,6 @@ the sequence a round and `resolve` share, the Flip, the effects it queued, then 
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .events import CriticsChoice, Decision, Ignored, Trace
 from .fame import check_fame
 from .flip import flip_phase
@@ -92,7 +90,7 @@ class Resolver:
         `outcome(trigger_scores)`, else None."""
         now = outcome(self.trigger_scores())
         for name in ("peacock_counts_for_trigger", "firefly_counts_for_trigger"):
-            other = replace(self.table.rulings, **{name: not getattr(self.table.rulings, name)})
+            other = self.table.rulings.but(name, not getattr(self.table.rulings, name))
             if outcome(self.trigger_scores(other)) != now:
                 return "ruling." + name
         return None
