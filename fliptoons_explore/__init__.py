@@ -5,6 +5,7 @@ FlipToons: Season 2 and Flipology, whose every resolution is a step-by-step trac
                                     a Flipology scenario's turns and final count
     resolve_scenario(scenario)   -> the CLI's JSON document
     round_scenario(scenario)     -> the same for a FlipToons round: + Market and after-Market effects
+    play_game(scenario)          -> a FlipToons scenario played on to the end of its game
     new_game(season, players, seed, solo=...).play() -> GameResult   (FlipToons)
     flipology.new_game("nature", players, seed).play()               (Flipology)
     situations(rule=..., season=...) -> the FAQ and example library; situation(name).check()
@@ -14,8 +15,8 @@ The layout: the game-neutral toolkit at the top (`events`, `rules`, `rulings`, `
 subpackage per game (`fliptoons`, `flipology`), `analysis` (compare, interactions), the command
 line (`cli`, `app`) and the widgets (`fliptoons_explore.widgets`, a one-way layer on top).
 """
-from .fliptoons import (CATALOG, OPTIONS, CardSpec, Game, GameResult, Rulings, new_game, play_round,
-                        replay, resolve_table, round_scenario)
+from .fliptoons import (CATALOG, OPTIONS, CardSpec, Game, GameResult, Rulings, game_scenario, new_game,
+                        play_game, play_round, replay, resolve_table, round_scenario)
 from .fliptoons import resolve as _resolve_fliptoons
 from .games import game_of, game_package
 from .jsonio import ScenarioError
@@ -27,7 +28,8 @@ from .situations import Situation, situation, situations
 from ._moved import alias_moved_modules
 
 __all__ = ["CATALOG", "CardSpec", "Resolution", "resolve", "resolve_scenario", "resolve_table",
-           "play_round", "round_scenario", "Game", "GameResult", "new_game", "replay",
+           "play_round", "round_scenario", "play_game", "game_scenario", "Game", "GameResult",
+           "new_game", "replay",
            "Choice", "DefaultPolicy", "RandomPolicy", "ScriptedPolicy", "RULES", "OPTIONS",
            "Rulings", "ScenarioError", "Situation", "situation", "situations", "flipology"]
 __version__ = "0.2.0"

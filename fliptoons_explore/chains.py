@@ -51,21 +51,22 @@ def causal_graph(resolution):
     """The causal graph of a traced resolution (or of anything with a `trace` and a `table`,
     such as the `Game` of `play_round`): a `networkx.DiGraph` (a subclass that shows as its
     drawing in Jupyter) with one node per event (its step) and an edge from each event to the
-    events it caused. Graph attributes: `game` (its name), `season` (FlipToons' season, or
-    Flipology's variant) and `players` (names)."""
+    events it caused. Graph attributes: `game` (its name), FlipToons' `season` or Flipology's
+    `variant`, and `players` (names)."""
     trace = resolution.trace
     if trace is None:
         raise ValueError("an untraced resolution has no events (resolve with traced=True)")
     table = resolution.table
     game = table.game
     players = table.players
-    g = _graph_class()(game=game.name, season=table.season, players=[p.name for p in players])
+    kind = {"season": table.season} if hasattr(table, "season") else {"variant": table.variant}
+    g = _graph_class()(game=game.name, **kind, players=[p.name for p in players])
     for e in trace:
         pos = None if e.pos is None else tuple(e.pos)
         g.add_node(e.step, kind=e.kind, phase=e.phase, card=e.card, target=e.target,
                    player=e.player, who=None if e.player is None else players[e.player].name,
-                   pos=None if pos is None else list(pos), where=None if pos is None else game.where(pos),
-                   short=None if pos is None else game.short_where(pos),
+                   pos=None if pos is None else list(pos), where=None if pos is None else game.where(pos, players),
+                   short=None if pos is None else game.short_where(pos, players),
                    rule=e.rule, ruling=getattr(e, "ruling", None), detail=e.detail, uid=e.uid,
                    label=event_label(e, players, game))
     edges = [(e.cause, e.step, "cause") for e in trace if e.cause is not None]

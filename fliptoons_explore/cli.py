@@ -1,12 +1,17 @@
-"""The command line: a thin layer over the engine (DESIGN.md §2.3).
+"""The command line: a thin layer over the engine (DESIGN.md §2.3), for both games.
 
 SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and exit code 2.
+`resolve`, `round` and `chain` take a scenario of either game (a Flipology scenario says
+`"game": "flipology"`).
 
     fliptoons-explore resolve SCENARIO.json [--json]
     fliptoons-explore round SCENARIO.json [--json]
+    fliptoons-explore game SCENARIO.json [--json] [--policy P]
     fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--json]
     fliptoons-explore chain SCENARIO.json [--json]
     fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]
+    fliptoons-explore flipology resolve SCENARIO.json [--json]
+    fliptoons-explore flipology play --variant V --players N --seed S [--games G] [--policy P] [--json]
     fliptoons-explore notebooks [DEST]
     fliptoons-explore app [--port N] [--no-browser]
     fliptoons-explore --version
@@ -23,10 +28,12 @@ import textwrap
 
 from . import __version__
 from ._optional import MissingOptional
-from .engine import play_round, resolve
+from .fliptoons.engine import game_json, play_game, play_round
+from .fliptoons.scenario import table_json
+from .fliptoons.text import game_text, resolution_text, round_text
+from .games import game_of
+from .jsonio import ScenarioError, read_scenario
 from .limits import MAX_INTEGER_DIGITS, one_line
-from .scenario import ScenarioError, read_scenario, table_json
-from .text import resolution_text, round_text
 
 SCENARIO_HELP = "a scenario JSON file (see 'A scenario' below), or - to read standard input"
 
@@ -37,19 +44,32 @@ A scenario is a JSON object; every key but "players" is optional:
    "players": [{"name": "Ann",
                 "deck": ["mosquito", "gorilla", "coyote"],   top first, revealed in this order
                 "dismissed": [], "grid": null,               a grid built by hand skips the Flip
-                "actions": [{"hire": "raccoon"}],            round: Market actions, in order
+                "actions": [{"hire": "raccoon"}],            round, game: Market actions, in order
                 "choices": ["crow"]}],                       answers to the player's decisions
-   "market": ["raccoon", "hen", "fox"], "toon_deck": ["goldfish"], "rulings": {}}
+   "market": ["raccoon", "hen", "fox"], "toon_deck": ["goldfish"], "rulings": {},
+   "seed": 7, "round": 1, "solo": null,    game: the shuffles of later rounds; the round;
+   "critics_choice": "Ann", "end_triggered": true, "start": "flip"}   ... (see docs/scenarios.md)
 Card ids are lowercase English names ("hippopotamus"). The whole format: docs/scenarios.md.
 `fliptoons-explore notebooks` copies the example scenarios (into ./fliptoons-notebooks/examples)
 and the docs (./fliptoons-notebooks/docs) with the notebooks; a checkout has them in examples/
 and docs/."""
 
 DESCRIPTION = """\
-Resolve FlipToons (Season 1, Season 2, both combined) situations step by step: every reveal,
-placement, stack, flip, return and fame point, with the event that caused it and the rule it
-follows. Start with `fliptoons-explore notebooks` (the notebooks and example scenarios), then
-e.g. `fliptoons-explore resolve fliptoons-notebooks/examples/crab-in-the-middle.json`."""
+Resolve FlipToons (Season 1, Season 2, both combined) and Flipology situations step by step:
+every reveal, placement, stack, flip, return and fame point, with the event that caused it and
+the rule it follows. Start with `fliptoons-explore notebooks` (the notebooks and example
+scenarios), then e.g. `fliptoons-explore resolve fliptoons-notebooks/examples/crab-in-the-middle.json`."""
+
+FLIPOLOGY_EPILOG = """\
+A Flipology scenario is a JSON object with "game": "flipology"; every other key but "players" is optional:
+  {"game": "flipology", "variant": "nature",     "nature", "great-tree" or "multi"
+   "players": [{"name": "Joelle",
+                "rows": [["dog", "frog:5", {"id": "cat:6", "face_up": true}]]}],   bottom row first, face down
+   "discard": ["panda"],                                                        unless given face up
+   "turns": [{"player": 0, "flip": [0, 1], "choices": [[1, 0, 0]]}],             [ROW, COL]; [PLAYER, ROW, COL]
+   "end_choices": ["panda"], "rulings": {}}
+Card ids are kinds ("hermit_crab"), with :POINTS for a value ("dog:6"); the kind alone is its lowest value.
+The whole format: docs/scenarios.md."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -94,6 +114,19 @@ def _parser() -> argparse.ArgumentParser:
                          "Play a scenario's round: Flip, Check Fame, each player's scripted Market "
                          "actions (\"actions\") and the after-Market effects; stops before Cleanup.")
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p = scenario_command("game", "play a scenario on to the end of its game: Cleanup, the next "
+                                 "rounds and the Final Flip",
+                         "Play a scenario's round as 'round' plays it, then Cleanup, the next rounds "
+                         "and the Final Flip (or, with \"start\": \"final-flip\", the Final Flip "
+                         "alone): each player's grid and fame as the game ends, every round's fame, "
+                         "the Final Flip and its re-flips, who won and why, then the trace of the "
+                         "whole game. Later rounds shuffle from the scenario's \"seed\"; what the "
+                         "scripts (\"actions\", \"choices\", each a list or a list of rounds) do not "
+                         "answer, the policy answers.")
+    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p.add_argument("--policy", choices=("default", "random", "greedy"), default="default",
+                   help="who answers what no script answers: the engine's documented defaults, at "
+                        "random (from the scenario's seed), or greedy (default: %(default)s)")
     p = command("play", "play whole games from a seed and print who won",
                 "Play whole games, game k from seed SEED + k, every decision taken by a policy; "
                 "one line per game, then the wins. Progress goes to standard error when it is a "
@@ -121,6 +154,30 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", dest="everything",
                    help="show every player and card, not only those that change")
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    p = command("flipology", "Flipology: resolve a scenario, or play whole games from a seed",
+                "Flipology (Nature, the Great Tree, the multi-game variant): resolve a scenario's turns and "
+                "count the end of the game, or play whole games from a seed.", FLIPOLOGY_EPILOG)
+    fsub = p.add_subparsers(dest="flipology_command", required=True, parser_class=_Parser, metavar="command")
+    f = fsub.add_parser("resolve", help="a scenario's turns, then the end-of-game count",
+                        description="Resolve a Flipology scenario: its turns in order (each flips the card it "
+                                    "names and answers its decisions from its choices), then the end of the game: "
+                                    "each player's rows, score and its parts, the winners, and the numbered trace.",
+                        epilog=FLIPOLOGY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    f.add_argument("scenario", help="a Flipology scenario JSON file, or - to read standard input")
+    f.add_argument("--json", action="store_true", help="print one JSON document instead")
+    f = fsub.add_parser("play", help="play whole games from a seed and print who won",
+                        description="Play whole Flipology games, game k from seed SEED + k, every decision taken "
+                                    "by a policy; one line per game, then the wins.")
+    f.add_argument("--variant", choices=("nature", "great-tree", "multi"), required=True)
+    f.add_argument("--players", type=_whole_number, required=True, help="2 to 8 (nature, multi) or 2 to 4 (great-tree)")
+    f.add_argument("--seed", type=_whole_number, required=True)
+    f.add_argument("--games", type=_whole_number, default=1, help="how many games (default: %(default)s)")
+    f.add_argument("--policy", choices=("default", "random", "greedy"), default="default",
+                   help="who decides: the engine's documented defaults, at random, or greedy (default: %(default)s)")
+    f.add_argument("--no-moon", action="store_true", help="leave the Moon out (the rulebook's advice for learners)")
+    f.add_argument("--no-wolves", action="store_true", help="leave the two Wolves out")
+    f.add_argument("--deck", metavar="FILE.csv", help="a deck table of your own (columns id,copies)")
+    f.add_argument("--json", action="store_true", help="print one JSON document instead")
     p = command("notebooks", "copy the teaching notebooks and example scenarios out",
                 "Copy the teaching notebooks into DEST, the example scenarios into DEST/examples "
                 "and the docs (the scenario format, how the engine reads the rules) into "
@@ -160,6 +217,23 @@ def _quiet_exit(command):
             return 1
 
     return run
+
+
+def flipology_command(scenario, args) -> str:
+    """`resolve`, `round`, `chain` or `flipology resolve` of a Flipology scenario."""
+    from . import flipology
+    from .flipology.text import resolution_text as flipology_text
+
+    if args.command == "flipology":
+        flipology.check(scenario)
+    if args.command == "chain":
+        from .chains import chain_command
+        return chain_command(scenario, as_json=args.json)
+    if args.command == "compare":
+        from .analysis.compare import compare_command
+        return compare_command(scenario, args.ruling, as_json=args.json, everything=args.everything)
+    result = flipology.play_round(scenario) if args.command == "round" else flipology.resolve(scenario)
+    return json.dumps(result.to_json(), indent=1) if args.json else flipology_text(result)
 
 
 def notebooks_command(dest: str) -> str:
@@ -203,8 +277,11 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             return _fail(e)
         return 0
-    if args.command == "play":
-        from .play import play_command
+    if args.command == "play" or args.command == "flipology" and args.flipology_command == "play":
+        if args.command == "play":
+            from .fliptoons.play import play_command
+        else:
+            from .flipology.play import play_command
         try:
             output = play_command(args)
         except ValueError as e:
@@ -213,11 +290,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         scenario = read_scenario(args.scenario)
-        if args.command == "round":
+        if args.command == "flipology" or game_of(scenario) == "flipology":
+            output = flipology_command(scenario, args)
+        elif args.command == "game":
+            from .fliptoons.play import make_policy
+            seed = scenario.get("seed", 0) if isinstance(scenario, dict) else 0
+            game = play_game(scenario, make_policy(args.policy, seed if isinstance(seed, int) else 0))
+            output = json.dumps(game_json(game), indent=1) if args.json else game_text(game)
+        elif args.command == "round":
             game = play_round(scenario)
             output = (json.dumps(table_json(game.table, game.trace, fame_left=True), indent=1)
                       if args.json else round_text(game))
         elif args.command == "resolve":
+            from .fliptoons.engine import resolve
             result = resolve(scenario)
             output = json.dumps(result.to_json(), indent=1) if args.json else resolution_text(result)
         elif args.command == "chain":

@@ -23,13 +23,14 @@ class GameKit(Protocol):
     name: str  # "fliptoons", "flipology"
     title: str  # "FlipToons", "Flipology"
 
-    def where(self, pos) -> str:
-        """A position (an event's `pos`) in words: 'slot 2 (upper middle)'."""
+    def where(self, pos, players) -> str:
+        """A position (an event's `pos`) in words, `players` the table's (for their names):
+        'slot 2 (upper middle)', "Ben's row, card 1"."""
 
-    def short_where(self, pos) -> str:
+    def short_where(self, pos, players) -> str:
         """The same in a few characters, for a graph's box: 'slot 2'."""
 
-    def event_words(self, event) -> str:
+    def event_words(self, event, players) -> str:
         """An event as a trace line says it: 'stack rat onto grasshopper at slot 4 (lower left)'."""
 
     def event_sentence(self, event, players) -> str:

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .limits import quote
 from .jsonio import ScenarioError
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """A decision: `kind` (e.g. 'cow_copy'), who decides, the card whose ability asks, the
     `options` (cards or values), a number `values[i]` per option (what it is worth by the
     engine's plain hint), the `question`, whether it may be declined, the table (for policies
     that look at the situation) and `names`: how a scenario's script names each option (by
-    default a card option's id, or the option itself: `script_name`)."""
+    default a card option's id, or the option itself: `script_name`). An immutable record (a
+    named tuple: decisions are asked in the engine's inner loops)."""
 
     kind: str
     player: int
@@ -150,15 +150,18 @@ class ScriptedPolicy:
         names = choice.script_names()
         given, answer = answer, _plain(answer)
         if answer not in names:
+            shown = list(dict.fromkeys(quote(_json(n)) for n in names))
+            more = f", ... ({len(shown)} in all)" if len(shown) > 12 else ""
             raise ScriptError(f"{where}: {quote(given)} is not a legal answer to "
-                              f"{quote(choice.question, 200)} (expected one of: "
-                              f"{', '.join(map(quote, dict.fromkeys(map(_json, names))))})")
+                              f"{quote(choice.question, 200)} (expected one of: {', '.join(shown[:12])}{more})")
         return names.index(answer)
 
 
 def _json(name):
     """An option's name as a message shows it: a position as a list, anything else as text."""
-    return [_json(n) for n in name] if isinstance(name, tuple) else str(name)
+    if isinstance(name, tuple):
+        return [_json(n) for n in name]
+    return name if isinstance(name, int) and not isinstance(name, bool) else str(name)
 
 
 @dataclass(frozen=True)

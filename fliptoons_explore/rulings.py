@@ -74,6 +74,22 @@ class RulingSet:
         value (a table's rulings ask for the same few again and again)."""
         return _variant(self, name, value)
 
+    @classmethod
+    def from_scenario(cls, value, where: str = "rulings"):
+        """The rulings a scenario's `rulings` field names, each option checked once;
+        `ScenarioError` (one line, naming the field) for a wrong name or value."""
+        from .jsonio import ScenarioError, expect, field
+        from .limits import quote
+        values = expect(value, dict, where, "an object")
+        for name, v in values.items():
+            option = cls.OPTIONS.get(name)
+            if option is None:
+                raise ScenarioError(f"{field(where, name)}: unknown ruling option (known: {', '.join(cls.OPTIONS)})")
+            if not allowed(v, option.choices):
+                raise ScenarioError(f"{field(where, name)}: expected one of "
+                                    f"{', '.join(map(show, option.choices))}, got {quote(v)}")
+        return replace(cls(), **values)
+
     def changed(self) -> dict:
         """The options that differ from the defaults."""
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != f.default}

@@ -1,10 +1,12 @@
-"""The situation library: every FAQ entry and Key Concept of both rulebooks, and their worked
-examples, as named situations that the tests, the notebooks and the explorer all load.
+"""The situation library: every FAQ entry and Key Concept of the FlipToons rulebooks, every rule
+and clarification of the Flipology rulebook, and their worked examples, as named situations that
+the tests, the notebooks and the explorer all load.
 
 A situation is a scenario (DESIGN.md §2.2) built on purpose, the rule ids it illustrates, a
 one-line title, a short explanation in plain words, how it is played (`resolve`: Flip + Check
-Fame; `round`: + the Market and the after-Market effects) and its expected outcome, written from
-the rulebooks (not from the engine). The library is package data, one JSON file per season and
+Fame; `round`: + the Market and the after-Market effects; `game`: on to the end of the game,
+through Cleanup and the Final Flip) and its expected outcome, written from the rulebooks (not
+from the engine). The library is package data, one JSON file per season and
 kind (`data/situations/s2-faq.json`, ...); `data/situations/README.md` describes the fields.
 
     >>> from fliptoons_explore import situation, situations
@@ -25,32 +27,60 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from .fliptoons.engine import Resolution, play_round, resolve
-from .rules import RULES
+from . import flipology
+from .fliptoons.engine import GameResolution, Resolution, play_game, play_round, resolve
 from .fliptoons.scenario import table_json
+from .games import game_of
+from .rules import RULES
 
 __all__ = ["Situation", "SituationError", "LibraryError", "situations", "situation",
-           "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "fame_grid"]
+           "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "compact_rows", "fame_grid"]
 
-PLAYS = ("resolve", "round")
+PLAYS = ("resolve", "round", "game")
+GAMES = ("fliptoons", "flipology")
 FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
 #: expected-outcome fields keyed by player name
-PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed")
+PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed",
+                 "final_fame", "round_fame")
 #: expected-outcome fields about the table or the trace
-TABLE_EXPECT = ("market", "toon_deck", "market_discard", "events", "no_events", "order", "cites")
+TABLE_EXPECT = ("market", "toon_deck", "toon_deck_cards", "market_discard", "events", "no_events", "order",
+                "cites", "winners", "rounds", "critics_choice", "solo")
+#: expected-outcome fields about how a game ended (play "game" only)
+GAME_EXPECT = ("final_fame", "round_fame", "winners", "rounds", "critics_choice", "solo")
+#: a Flipology situation's: by player name, then about the table
+FLIPOLOGY_PLAYER_EXPECT = ("score", "rows", "score_parts", "different_animals")
+FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "running_scores", "game_points", "events", "no_events",
+                          "order", "cites")
 PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "ruling", "pos", "target", "value", "count")
-NAME = re.compile(r"^(s1|s2|jp)\.[a-z0-9-]+(\.[a-z0-9-]+)+$")
+NAME = re.compile(r"^(s1|s2|jp|fl)\.[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
-#: Rule ids of kind `.faq.` / `.key.` that no situation illustrates, and why: rules about what a
-#: player may look at, which change no outcome the engine resolves.
+#: Rule ids of kind `.faq.` / `.key.` and Flipology rules (`fl.*`) that no situation illustrates,
+#: and why. No FlipToons rule now: the information rules (dismissed piles, one's own deck, counting
+#: decks) have situations in which what a player may know decides what they can work out or
+#: choose. The Flipology rules that happen before a scenario's table exists (the deal, the cards
+#: left out) or between two of its games, which the tests of whole games cover instead.
 NOT_ILLUSTRATED = {
-    "s2.key.dismissed-cards": "information only: anyone may look at any dismissed pile; the engine "
-                              "hides nothing, so no outcome depends on it",
-    "s2.key.player-deck": "information only: a player may look through their own deck in the "
-                          "Market; the engine hides nothing, so no outcome depends on it",
-    "s2.key.player-deck.count": "information only: anyone may count any deck at any time; no "
-                                "outcome depends on it",
+    "fl.components": "the deck's make-up (78 cards and 6 Clearings), not a table in play: "
+                     "tests/test_flipology_rules.py::test_the_deck_table_sums_to_78_with_the_known_counts",
+    "fl.moon.learning": "a choice made before the deal (leave the Moon out): new_game(moon=False), "
+                        "tests/test_flipology_games.py::test_leaving_the_moon_and_the_wolves_out",
+    "fl.nature.setup": "the deal (nine cards each, seven kept in a row, two discarded) comes before a "
+                       "scenario's table exists: tests/test_flipology_games.py::test_the_nature_deal",
+    "fl.nature.wolves-optional": "a choice made before the deal (leave the two Wolves out): "
+                                 "new_game(wolves=False), tests/test_flipology_games.py::"
+                                 "test_leaving_the_moon_and_the_wolves_out",
+    "fl.tree.setup": "the Great Tree's setup: 2-4 players, the Rain and the Hermit Crabs set aside (a "
+                     "scenario naming them is refused): tests/test_flipology_games.py::"
+                     "test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
+    "fl.tree.deal": "the deal of five cards in a row, before a scenario's table exists: "
+                    "tests/test_flipology_games.py::test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
+    "fl.tree.regrowth": "a choice at the deal, before the hand is a row: "
+                        "tests/test_flipology_games.py::test_regrowth_once_a_game_from_the_starting_player",
+    "fl.tree.starting-player": "happens between two rounds, at the deal of the next row: "
+                               "tests/test_flipology_games.py::test_the_highest_score_showing_starts_the_next_round",
+    "fl.multi.first": "happens between two games of a match; a scenario is one game with its first_player: "
+                      "tests/test_flipology_games.py::test_the_winner_of_a_game_starts_the_next",
 }
 
 
@@ -95,6 +125,12 @@ def fame_grid(player: dict) -> list[list]:
             out.append(parts[0] if len(parts) == 1 else "+".join(map(str, parts)))
         rows.append(out)
     return rows
+
+
+def compact_rows(player: dict) -> list[list[str]]:
+    """A Flipology player's rows (bottom first) as words: each card 'kind:points', a face-down
+    card '~kind:points'."""
+    return [[("" if c["face_up"] else "~") + f"{c['id']}:{c['points']}" for c in row] for row in player["rows"]]
 
 
 def _unplaced(player: dict) -> list[dict]:
@@ -148,12 +184,23 @@ class Situation:
     def players(self) -> list[str]:
         return [p.get("name", f"Player {i + 1}") for i, p in enumerate(self.scenario["players"])]
 
+    @property
+    def game(self) -> str:
+        """'fliptoons' or 'flipology'."""
+        return game_of(self.scenario)
+
     def run(self, record: bool = False, policy=None) -> Resolution:
-        """Play the situation as the library says (`resolve` or `round`); a `Resolution` (for a
-        round a `RoundResolution`, whose JSON has `fame_left`). `record` keeps every state, for
+        """Play the situation as the library says (`resolve`, `round` or `game`); a `Resolution`
+        (for a FlipToons round a `RoundResolution`, whose JSON has `fame_left`; for a game a
+        `GameResolution`, whose `game` holds the result). `record` keeps every state, for
         `stepping.Stepper`."""
+        if self.game == "flipology":
+            run = flipology.play_round if self.play == "round" else flipology.resolve
+            return run(self.scenario, policy, record=record)
         if self.play == "resolve":
             return resolve(self.scenario, policy, record=record)
+        if self.play == "game":
+            return GameResolution.of(play_game(self.scenario, policy, record=record))
         game = play_round(self.scenario, policy, record=record)
         result = RoundResolution(game.table, game.trace)
         result.game = game
@@ -164,7 +211,8 @@ class Situation:
         market cards discarded face up next to the toon deck, e.g. by a Horse)."""
         r = self.run() if resolution is None else resolution
         doc = r.to_json()
-        doc["market_discard"] = [c.spec.id for c in r.table.market_discard]
+        if self.game == "fliptoons":
+            doc["market_discard"] = [c.spec.id for c in r.table.market_discard]
         return doc
 
     def check(self, resolution: Resolution | None = None) -> list[str]:
@@ -224,10 +272,18 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
     `expect`; `players` are the scenario's player names in seat order."""
     out = []
     by_name = {p["name"]: p for p in doc["players"]}
+    names = [p["name"] for p in doc["players"]]
+    result, history = doc.get("result") or {}, doc.get("rounds") or []
+    seat = {p["name"]: i for i, p in enumerate(doc["players"])}
     readers = {"fame": lambda p: p["fame"]["total"], "fame_left": lambda p: p.get("fame_left"),
                "grid": compact_grid, "fame_grid": fame_grid,
-               "deck": lambda p: p["deck"], "dismissed": lambda p: p["dismissed"]}
-    for field in PLAYER_EXPECT:
+               "deck": lambda p: p["deck"], "dismissed": lambda p: p["dismissed"],
+               "final_fame": lambda p: (result.get("final_fame") or [None] * len(names))[seat[p["name"]]],
+               "round_fame": lambda p: [r["fame"][seat[p["name"]]] for r in history],
+               "score": lambda p: p["score"], "rows": compact_rows, "score_parts": lambda p: p["score_parts"],
+               "different_animals": lambda p: p["different_animals"]}
+    flipology_doc = doc.get("game") == "flipology"
+    for field in FLIPOLOGY_PLAYER_EXPECT if flipology_doc else PLAYER_EXPECT:
         for name, want in expect.get(field, {}).items():
             p = by_name.get(name)
             if p is None:
@@ -248,9 +304,25 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
                 out.append(f"{name} fame_grid: fame entries for no card of the grid: {_unplaced(p)}")
             if got != want:
                 out.append(f"{name} {field}: expected {json.dumps(want)}, got {json.dumps(got)}")
-    for field in ("market", "toon_deck", "market_discard"):
-        if field in expect and doc[field] != expect[field]:
-            out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc[field])}")
+    for field in ("discard", "moon", "running_scores", "game_points") if flipology_doc else (
+            "market", "toon_deck", "market_discard"):
+        if field in expect and doc.get(field) != expect[field]:
+            out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc.get(field))}")
+    if (not flipology_doc and "toon_deck_cards" in expect
+            and sorted(doc["toon_deck"]) != sorted(expect["toon_deck_cards"])):
+        out.append(f"toon_deck_cards: expected {json.dumps(sorted(expect['toon_deck_cards']))} in any order, "
+                   f"got {json.dumps(sorted(doc['toon_deck']))}")
+    if flipology_doc and "winners" in expect:
+        got = [players[i] for i in doc["winners"]]
+        if got != expect["winners"]:
+            out.append(f"winners: expected {json.dumps(expect['winners'])}, got {json.dumps(got)}")
+    if not flipology_doc:
+        holder = result.get("critics_choice")
+        ended = {"winners": [names[i] for i in result.get("winners", [])], "rounds": result.get("rounds"),
+                 "critics_choice": None if holder is None else names[holder], "solo": result.get("solo")}
+        for field, got in ended.items():
+            if field in expect and got != expect[field]:
+                out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(got)}")
     trace = doc["trace"]
     for pattern in expect.get("events", []):
         n = sum(1 for e in trace if _matches(e, pattern, players))
@@ -290,12 +362,14 @@ def _check_pattern(pattern, where: str, players: list[str]) -> None:
             raise LibraryError(f"{where}.player: {value!r} is not a player of the scenario")
 
 
-def _check_expect(expect, where: str, play: str, players: list[str]) -> None:
+def _check_expect(expect, where: str, play: str, players: list[str], game: str = "fliptoons") -> None:
     if not isinstance(expect, dict) or not expect:
         raise LibraryError(f"{where}: expected an object with at least one expected field")
+    player_fields, table_fields = ((FLIPOLOGY_PLAYER_EXPECT, FLIPOLOGY_TABLE_EXPECT) if game == "flipology"
+                                   else (PLAYER_EXPECT, TABLE_EXPECT))
     for key, value in expect.items():
         w = f"{where}.{key}"
-        if key in PLAYER_EXPECT:
+        if key in player_fields:
             if not isinstance(value, dict) or not value:
                 raise LibraryError(f"{w}: expected an object keyed by player name")
             for name, v in value.items():
@@ -312,9 +386,9 @@ def _check_expect(expect, where: str, play: str, players: list[str]) -> None:
                                                '{"fame", "base", "bonus"}')
             if key == "fame_left" and play != "round":
                 raise LibraryError(f"{w}: fame_left needs play \"round\"")
-            if key == "fame_grid" and play != "resolve":
-                raise LibraryError(f"{w}: fame_grid needs play \"resolve\" (after a round the grid "
-                                   "is no longer the one Check Fame scored; use card_fame)")
+            if key == "fame_grid" and play == "round":
+                raise LibraryError(f"{w}: fame_grid needs play \"resolve\" or \"game\" (after a "
+                                   "round the grid is no longer the one Check Fame scored; use card_fame)")
         elif key in ("events", "no_events", "order"):
             if not isinstance(value, list) or not value:
                 raise LibraryError(f"{w}: expected a list of event patterns")
@@ -324,9 +398,27 @@ def _check_expect(expect, where: str, play: str, players: list[str]) -> None:
             for rule in value:
                 if rule not in RULES:
                     raise LibraryError(f"{w}: unknown rule id {rule!r}")
-        elif key not in TABLE_EXPECT:
+        elif key == "winners":
+            if not isinstance(value, list) or not all(v in players for v in value):
+                raise LibraryError(f"{w}: expected a list of the scenario's player names")
+        elif key == "critics_choice":
+            if value is not None and value not in players:
+                raise LibraryError(f"{w}: expected a player name of the scenario or null")
+        elif key == "rounds":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise LibraryError(f"{w}: expected the number of rounds played")
+        elif key == "solo":
+            if value not in ("won", "lost"):
+                raise LibraryError(f'{w}: expected "won" or "lost"')
+        elif key in ("running_scores", "game_points") and key in table_fields:
+            if not isinstance(value, list) or len(value) != len(players) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in value):
+                raise LibraryError(f"{w}: expected {len(players)} whole numbers, one per player in seat order")
+        elif key not in table_fields:
             raise LibraryError(f"{w}: unknown field (expected one of: "
-                               f"{', '.join(PLAYER_EXPECT + TABLE_EXPECT)})")
+                               f"{', '.join(player_fields + table_fields)})")
+        if key in GAME_EXPECT and play != "game" and game != "flipology":
+            raise LibraryError(f"{w}: {key} needs play \"game\"")
 
 
 def _situation(data, file: str, k: int) -> Situation:
@@ -344,7 +436,7 @@ def _situation(data, file: str, k: int) -> Situation:
             raise LibraryError(f"{where}: missing field {key!r}")
     if not isinstance(name, str) or not NAME.match(name):
         raise LibraryError(f"{where}: a name is lowercase words joined by dots, starting with "
-                           "its season (s1., s2., jp.)")
+                           "its source (s1., s2., jp., fl.)")
     for key in ("title", "explain"):
         if not isinstance(data[key], str) or not data[key].strip():
             raise LibraryError(f"{where}.{key}: expected a non-empty string")
@@ -358,16 +450,18 @@ def _situation(data, file: str, k: int) -> Situation:
         raise LibraryError(f"{where}: the name starts with its first rule id and a few words "
                            f"(e.g. {rules[0]}.what-happens)")
     if data["play"] not in PLAYS:
-        raise LibraryError(f"{where}.play: expected \"resolve\" or \"round\", got {data['play']!r}")
+        raise LibraryError(f"{where}.play: expected \"resolve\", \"round\" or \"game\", got {data['play']!r}")
     scenario = data["scenario"]
     if not isinstance(scenario, dict) or not isinstance(scenario.get("players"), list):
         raise LibraryError(f"{where}.scenario: expected a scenario with players")
     players = [p.get("name", f"Player {i + 1}") for i, p in enumerate(scenario["players"])]
     if len(set(players)) != len(players):
         raise LibraryError(f"{where}.scenario: player names must differ")
-    _check_expect(data["expect"], f"{where}.expect", data["play"], players)
+    game = game_of(scenario)
+    _check_expect(data["expect"], f"{where}.expect", data["play"], players, game)
+    season = scenario.get("variant", "nature") if game == "flipology" else scenario.get("season", "s2")
     return Situation(name, data["title"], tuple(rules), data["play"], data["explain"],
-                     scenario.get("season", "s2"), file, json.dumps(scenario), json.dumps(data["expect"]))
+                     season, file, json.dumps(scenario), json.dumps(data["expect"]))
 
 
 def library_files() -> list[str]:
@@ -410,13 +504,19 @@ def _library() -> dict[str, Situation]:
 
 
 def situations(rule: str | None = None, season: str | None = None, play: str | None = None,
-               card: str | None = None) -> list[Situation]:
+               card: str | None = None, game: str | None = None) -> list[Situation]:
     """The library's situations in file order, optionally only those that illustrate `rule` (an
     id or a family: 's2.faq.crab' also takes 's2.faq.crab.deck-only-crabs'; 's1.faq' every
-    Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'), are played with `play`
-    ('resolve' or 'round'), or use `card` (an id) anywhere in their scenario."""
+    Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'; for Flipology its
+    variant, 'nature', 'great-tree' or 'multi'), are played with `play` ('resolve', 'round' or
+    'game'), use `card` (an id; a Flipology kind) anywhere in their scenario, or are of `game`
+    ('fliptoons' or 'flipology')."""
+    if game is not None and game not in GAMES:
+        raise ValueError(f"game: expected {' or '.join(map(repr, GAMES))}, got {game!r}")
     found = []
     for s in _library().values():
+        if game is not None and s.game != game:
+            continue
         if rule is not None and not any(r == rule or r.startswith(rule + ".") for r in s.rules):
             continue
         if season is not None and s.season != season:
@@ -431,6 +531,12 @@ def situations(rule: str | None = None, season: str | None = None, play: str | N
 
 def _cards_in(scenario: dict) -> set[str]:
     """Every card id a scenario names: decks, dismissed piles, grids, market, toon deck."""
+    if game_of(scenario) == "flipology":
+        ids = {c.split(":")[0] for c in scenario.get("discard", [])}
+        for p in scenario["players"]:
+            for row in p.get("rows", []):
+                ids |= {(c if isinstance(c, str) else c["id"]).split(":")[0] for c in row}
+        return ids
     ids = set(scenario.get("market", [])) | set(scenario.get("toon_deck", []))
     for p in scenario["players"]:
         ids |= set(p.get("deck", [])) | set(p.get("dismissed", []))

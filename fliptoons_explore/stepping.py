@@ -196,7 +196,7 @@ def cause_chain(trace, step: int) -> list[int]:
 
 #: Phases whose start clears every score (None: not scored yet), and phases whose start counts
 #: every score from 0: FlipToons' Flip and Check Fame, Flipology's turns and final count.
-CLEARING_PHASES = frozenset({"flip", "final-flip", "turns"})
+CLEARING_PHASES = frozenset({"flip", "turns"})
 SCORING_PHASES = frozenset({"check-fame", "score"})
 
 
@@ -205,31 +205,40 @@ def fame_at(trace, step: int, n_players: int):
     phase of `CLEARING_PHASES` clears both (None: not yet scored), of `SCORING_PHASES` starts every
     total at 0; `fame` events give each card's fame (or points), FlipToons' `least_fame` gains add
     to it, and a `fame_change` of the Final Flip (the critic's choice) or of a scoring phase (a
-    gained Peacock's 2 once it has left the grid) adds to its player's total."""
+    gained Peacock's 2 once it has left the grid) adds to its player's total. In a re-flip of
+    FlipToons' Final Flip only the tied players, whose grids it collects (`collect` events of the
+    phase), flip and score again: the others keep their fame."""
     from .views import CardScore
     totals: dict[int, int | None] = {i: None for i in range(n_players)}
-    cards: dict = {}
+    cards: dict[int, dict] = {i: {} for i in range(n_players)}  # each player's scored cards
+    again: set[int] = set()  # the players a re-flip of the Final Flip takes
     for e in trace[:step + 1]:
         kind = e.kind
         if kind == "phase":
+            if e.phase == "final-flip":  # a flip of the Final Flip begins: its Flip phase clears
+                again = set()
+                continue
+            players = again or list(totals)
             if e.phase in SCORING_PHASES:
-                cards = {}
-                totals = {i: 0 for i in totals}
+                for i in players:
+                    totals[i], cards[i] = 0, {}
             elif e.phase in CLEARING_PHASES:
-                totals = {i: None for i in totals}
-                cards = {}
+                for i in players:
+                    totals[i], cards[i] = None, {}
+        elif kind == "collect" and e.phase == "final-flip":
+            again.add(e.player)
         elif kind == "fame":
             totals[e.player] = (totals[e.player] or 0) + e.value
             words = f"scores {e.value}: " + (e.detail or "printed fame")
-            cards[e.uid] = CardScore(e.value, words)
+            cards[e.player][e.uid] = CardScore(e.value, words)
         elif kind == "least_fame" and e.value:
             totals[e.player] = (totals[e.player] or 0) + e.value
-            old = cards.get(e.uid)
+            old = cards[e.player].get(e.uid)
             if old is not None:
-                cards[e.uid] = CardScore(old.fame + e.value, f"{old.words} {e.value:+d} ({e.detail})")
+                cards[e.player][e.uid] = CardScore(old.fame + e.value, f"{old.words} {e.value:+d} ({e.detail})")
         elif kind == "fame_change" and (e.phase == "final-flip" or e.phase in SCORING_PHASES):
             totals[e.player] = (totals[e.player] or 0) + e.value
-    return totals, cards
+    return totals, {uid: score for scored in cards.values() for uid, score in scored.items()}
 
 
 def _player_index(resolution, player) -> int:
@@ -300,12 +309,13 @@ def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_c
 
     names = [p.name for p in resolution.table.players]
     where = resolution.table.game.where
+    players = resolution.table.players
     rows, steps = [], []
     for e in select_events(resolution, phase, player, card, kind):
         rule = RULES.get(e.rule)
         steps.append(e.step)
         rows.append((e.phase, "" if e.player is None else names[e.player], e.kind, e.card or "",
-                     e.target or "", "" if e.pos is None else where(tuple(e.pos)), e.detail or "",
+                     e.target or "", "" if e.pos is None else where(tuple(e.pos), players), e.detail or "",
                      e.cause, e.rule, rule.paraphrase if rule else "", getattr(e, "ruling", None) or ""))
     frame = pd.DataFrame.from_records(rows, columns=COLUMNS, index=pd.Index(steps, dtype="int64", name="step"))
     frame = frame.astype({c: "string" for c in COLUMNS if c != "cause"} | {"cause": "Int64"})

@@ -147,7 +147,7 @@ def _trace_rows(trace, players, game, current: int | None = None, clickable: boo
         cause = "" if ev.cause is None else f"#{ev.cause}"
         if ev.cause in by_step:
             cause = f'<span title="{esc(event_text(by_step[ev.cause], players, game))}">#{ev.cause}</span>'
-        where = game.where(tuple(ev.pos)) if ev.pos is not None else ""
+        where = game.where(tuple(ev.pos), players) if ev.pos is not None else ""
         kind = (f'<span style="display:inline-block;padding:0 4px;border-radius:3px;font-size:10.5px;'
                 f'background:{kind_colour(ev.kind)}">{esc(ev.kind.replace("_", " "))}</span>')
         data = f' data-step="{ev.step}"' if clickable else ""

@@ -8,7 +8,7 @@ from .rules import RULES
 
 def event_text(event, players, game) -> str:
     """'#12  flip       Ann: stack rat onto grasshopper at slot 4 (lower left)  <- #11  [card.rat]'"""
-    return line(event, players, game.event_words(event))
+    return line(event, players, game.event_words(event, players))
 
 
 def line(event, players, said: str) -> str:
@@ -28,12 +28,12 @@ def cites(event) -> tuple:
 def event_label(event, players, game) -> str:
     """'#7 Ann: place coyote above gorilla at extra row 1, middle' (no rule, no cause)."""
     who = players[event.player].name if event.player is not None else "table"
-    return f"#{event.step} {who}: {game.event_words(event)}"
+    return f"#{event.step} {who}: {game.event_words(event, players)}"
 
 
 def trace_text(trace, players, game, paraphrase: bool = False) -> str:
     """Every event as a numbered line, each followed by its rule's paraphrase if `paraphrase`."""
-    return lines_text(trace, players, game.event_words, paraphrase)
+    return lines_text(trace, players, lambda e: game.event_words(e, players), paraphrase)
 
 
 def lines_text(trace, players, event_words, paraphrase: bool = False) -> str:

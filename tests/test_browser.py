@@ -224,6 +224,24 @@ def test_a_mistake_is_one_line_in_the_app(app, page):
     shot(page, "1-error")
 
 
+def test_play_to_the_end_in_the_app(app, page):
+    """"play to the end" (hook fte-game-end) plays on through the Final Flip and its re-flips (S2
+    Final Flip: the tied players re-flip): the stepper walks to the winner, at 1280x800 and on a
+    large screen."""
+    from fliptoons_explore import situation
+    open_app(page, app)
+    import_scenario(page, situation("s2.final-flip.tie.only-the-tied-players-reflip").scenario)
+    page.wait_for_function("document.querySelector('.fte-deck-2') !== null")
+    page.click(".fte-game-end")
+    page.click(".fte-step-last")
+    wait_event(page, "Ann: Wins the game")
+    page.wait_for_function("document.querySelector('.fte-fame').innerText.includes('Ann 9')")
+    assert "s2.final-flip.winner" in page.inner_text(".fte-rule")
+    shot(page, "1-game-end")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    shot(page, "2-game-end-large")
+
+
 # -- JupyterLab ------------------------------------------------------------------------------------
 
 def notebook(cells: list[dict]) -> dict:

@@ -218,7 +218,7 @@ def test_compare_plays_the_round_when_asked():
     assert not compare_rulings(s.scenario, {"minimum_limits_abilities": True}).changed
     assert ("minimum_limits_abilities", True) in rulings_that_matter(s.scenario, play="round")
     assert ("minimum_limits_abilities", True) not in rulings_that_matter(s.scenario)
-    with pytest.raises(ScenarioError, match='play: expected "resolve" or "round", got "market"'):
+    with pytest.raises(ScenarioError, match='play: expected "resolve", "round" or "game", got "market"'):
         compare_rulings(s.scenario, {"minimum_limits_abilities": True}, play="market")
 
 
@@ -237,3 +237,14 @@ def test_a_difference_in_deck_order_alone_is_reported():
     assert p.deck[0] != p.deck[1] and sorted(p.deck[0]) == sorted(p.deck[1])
     assert f"  deck (top first): {', '.join(p.deck[0])} -> {', '.join(p.deck[1])}" in c.text()
     assert c.to_json()["players"][0]["deck"] == {"before": list(p.deck[0]), "after": list(p.deck[1])}
+
+
+def test_compare_plays_a_game_to_its_end_when_asked():
+    """Ruling `firefly_in_final_flip` (RULINGS open question 4) changes who wins the Final Flip of
+    the library's situation: Ben's Firefly gains 2 (10 against Ann's 9) or nothing (8)."""
+    from fliptoons_explore import situation
+    s = situation("s2.final-flip.firefly-gains-in-the-final-flip")
+    assert rulings_that_matter(s.scenario, play="game") == [("firefly_in_final_flip", False)]
+    c = compare_rulings(s.scenario, {"firefly_in_final_flip": False}, play="game")
+    assert c.changed and [p.fame for p in c.players] == [(9, 9), (10, 8)]
+    assert c.text().splitlines()[1] == "the game is won by Ben -> Ann"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fliptoons_explore import play_round, resolve, round_scenario
+from fliptoons_explore import play_game, play_round, resolve, round_scenario
+from fliptoons_explore.engine import needs_game
 from fliptoons_explore.compare import compare_rulings
 from fliptoons_explore.material import example, examples, examples_dir
 
@@ -21,15 +22,17 @@ def doc(name: str) -> dict:
 
 
 def test_every_example_is_listed_and_valid():
-    """Every file resolves (a scenario with Market actions plays its round) and has its line in
-    examples/README.md."""
+    """Every file resolves (a scenario with Market actions plays its round, one with a key about
+    the game plays it to the end) and has its line in examples/README.md."""
     names = examples()
     assert names == sorted(p.stem for p in (ROOT / "examples").glob("*.json"))
     assert examples_dir() == ROOT / "examples"  # a checkout reads its own folder
     readme = (ROOT / "examples" / "README.md").read_text(encoding="utf-8")
     for name in names:
         scenario = example(name)
-        if any(p.get("actions") for p in scenario["players"]):
+        if needs_game(scenario):
+            play_game(scenario)
+        elif any(p.get("actions") for p in scenario["players"]):
             play_round(scenario)
         else:
             resolve(scenario)
@@ -118,8 +121,32 @@ def test_cow_beside_a_goat():
     assert [(x.id, x.before[1], x.after[1]) for x in c.players[0].cards] == [("cow", 1, 4)]
 
 
+@pytest.mark.parametrize("name, situation_name", [
+    ("joelles-cascade", "fl.example.cascade.joelles-monkey-frog-sloth"),
+    ("nicolass-great-tree", "fl.example.tree.nicolas-snake-parrot-frog-quokka"),
+    ("tim-and-rachels-tie", "fl.example.tiebreak.tim-and-rachel-21"),
+    ("moon-win-in-a-match", "fl.multi.moon.winner-25-others-zero"),
+])
+def test_flipology_examples_are_library_situations(name, situation_name):
+    """Each Flipology example is the scenario of a library situation, and plays to the outcome the
+    library writes down from the rulebook (Joelle 7 against 6; Nicolas 25 against 20; Rachel wins
+    the 21-21 tie with four animals to three; Cleo's Moon win: 40, 60, 95)."""
+    from fliptoons_explore import situation
+    s = situation(situation_name)
+    assert example(name) == s.scenario
+    assert s.check() == []
+    assert name in examples()
+
+
 def test_the_examples_are_json_a_person_can_read():
     for path in sorted((ROOT / "examples").glob("*.json")):
         text = path.read_text(encoding="utf-8")
         assert text.endswith("\n") and "\t" not in text
         assert json.loads(text)["players"]
+
+
+def test_final_flip_example():
+    """S2 Final Flip: "If a player has the critic's choice card, they add 3 fame to their total":
+    Ann 5 + 3 = 8 beats Ben's 6."""
+    game = play_game(example("final-flip-critics-choice"))
+    assert game.result.final_fame == [8, 6] and game.result.winners == [0]

@@ -14,14 +14,14 @@ import sys
 import pytest
 from inprocess import run_cli
 
-from fliptoons_explore import (RandomPolicy, Rulings, ScenarioError, new_game, play_round, resolve,
-                               resolve_scenario, round_scenario)
+from fliptoons_explore import (RandomPolicy, Rulings, ScenarioError, game_scenario, new_game, play_game,
+                               play_round, resolve, resolve_scenario, round_scenario)
 from fliptoons_explore.compare import compare_rulings, rulings_that_matter
 from fliptoons_explore.limits import MAX_CARDS, MAX_REVEALS, MAX_SCENARIO_BYTES, quote
 from fliptoons_explore.scenario import check, parse_scenario_text
 from fliptoons_explore.stepping import Stepper
 
-COMMANDS = ("resolve", "round", "chain", "compare")
+COMMANDS = ("resolve", "round", "game", "chain", "compare")
 SMALL = {"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]}
 
 
@@ -45,7 +45,8 @@ def refused(tmp_path, content, *fields: str, commands=COMMANDS, extra=()) -> lis
 def api_refuses(scenario, *fragments: str) -> str:
     """Every Python door refuses the dict with one ScenarioError line holding every fragment."""
     messages = []
-    for door in (resolve, resolve_scenario, play_round, round_scenario, check, Stepper.from_scenario,
+    for door in (resolve, resolve_scenario, play_round, round_scenario, play_game, game_scenario, check,
+                 Stepper.from_scenario,
                  lambda s: compare_rulings(s, {"cow_copies": "total"}), rulings_that_matter):
         with pytest.raises(ScenarioError) as info:
             door(scenario)
@@ -253,7 +254,7 @@ def test_item7_tall_stacks_over_the_card_limit(tmp_path):
     stack = {"players": [{"grid": [[["mosquito"] * 10_000, ["capybara"], None], [None] * 3]}]}
     lines = refused(tmp_path, stack, "players[0].grid[0][0][1500]",
                     f"more than {MAX_CARDS:,} cards", "docs/limits.md")
-    assert len(lines) == 8
+    assert len(lines) == 2 * len(COMMANDS)
 
 
 def test_item7_a_20_mb_file_is_refused_unread(tmp_path):
@@ -404,11 +405,12 @@ def test_python_values_that_are_not_json(deck, message):
 
 
 def test_standard_input_is_a_scenario():
-    good = json.dumps(SMALL).encode()
+    two = {**SMALL, "players": SMALL["players"] + [{"name": "Ben", "deck": ["ladybug"]}]}  # `game`: no solo
+    good = json.dumps(two).encode()
     for command in COMMANDS:
         run = run_cli([command, "-"], stdin=good)
         assert run.code == 0 and run.out and run.err == "", (command, run)
-    assert json.loads(run_cli(["resolve", "-", "--json"], stdin=good).out) == resolve_scenario(SMALL)
+    assert json.loads(run_cli(["resolve", "-", "--json"], stdin=good).out) == resolve_scenario(two)
     run = run_cli(["resolve", "-"], stdin=b"")
     assert run.contract_broken() == "" and run.err.startswith("fliptoons-explore: error: standard input: not valid JSON")
     run = run_cli(["resolve", "-"], stdin=b" " * (MAX_SCENARIO_BYTES + 1))

@@ -216,6 +216,63 @@ def test_a_policy_may_answer_every_decision():
     assert x.result.players[0].fame_total == 12  # the default copies the most fame: the Lion's 3
 
 
+# -- play to the end ------------------------------------------------------------------------------
+
+#: Season 1: Ann's grid makes 33 (the Cow copies the Tiger's printed 3), so the end is triggered and
+#: a Final Flip follows, in which her Cow asks again.
+COW_TO_THE_END = {"season": "s1", "players": [
+    {"name": "Ann", "deck": ["cow", "bear", "lion", "tiger", "deer", "horse"],
+     "dismissed": ["bee", "bee", "snail", "caterpillar", "caterpillar"],
+     "actions": [{"skip": True}, {"skip": True}]},
+    {"name": "Ben", "deck": ["bee", "snail"], "actions": [{"skip": True}, {"skip": True}]}]}
+
+
+def test_play_to_the_end_steps_through_cleanup_and_the_final_flip():
+    """The "play to the end" mode (hook fte-game-end) plays the scenario on through Cleanup and the
+    Final Flip (S2 Cleanup, Final Flip); the stepper walks through them like any other phase."""
+    x = explorer(EXAMPLES["s2.final-flip.critics-choice-adds-3"].scenario)
+    assert "fte-game-end" in x.game_button._dom_classes
+    x.game_button.click()
+    assert x.mode == "game" and x.game_button.button_style == "primary" and x.resolve_button.button_style == ""
+    assert x.result.game.result.winners == [0]
+    x.stepper.last.click()
+    assert text(x.stepper.fame.value) == "fame: Ann 8 · Ben 6"  # 5 + the critic's choice card's 3
+    assert "final-flip" in x.stepper.phase.options and "end" in x.stepper.phase.options
+    x = explorer(EXAMPLES["s2.cleanup.low-count.two-players-discard-the-ends"].scenario)
+    assert x.mode == "resolve"
+    x.game_button.click()
+    discard = next(e.step for e in x.result.trace if e.kind == "discard")
+    x.stepper.goto(discard)
+    assert text(x.stepper.event.value) == f"#{discard} The Salamander is discarded: an end of the market."
+    assert text(x.stepper.rule.value).startswith("s2.cleanup.low-count — With one or two players")
+    assert text(x.stepper.fame.value) == "fame: Ann 38 · Ben 0"  # the round's Check Fame, still
+    x.stepper.last.click()
+    assert text(x.stepper.fame.value) == "fame: Ann 41 · Ben 0"
+
+
+def test_play_to_the_end_asks_the_decisions_of_every_round():
+    """A decision of a later round (here the Cow's in the Final Flip, S1 FAQ: Cow) is asked like
+    the others; its answer goes into the scenario's choices as that round's (a list of rounds)."""
+    x = explorer(COW_TO_THE_END)
+    x.game_button.click()
+    first = x.pending[0]
+    assert (first.round, first.index, first.asked.card) == (0, 0, "cow")
+    x.answer(x.pending[0].asked.options.index("tiger"))
+    assert x.situation.scenario()["players"][0]["choices"] == ["tiger"]
+    later = x.pending[0]
+    assert later.round == 1 and later.asked.card == "cow"
+    assert later.step > next(e.step for e in x.result.trace if e.phase == "final-flip")
+    worth = x.worth(later)
+    assert all(w.startswith("Ann ends the game with ") and w.endswith(" wins") for w in worth)
+    x.answer(0)
+    choices = x.situation.scenario()["players"][0]["choices"]
+    assert choices == [["tiger"], [later.asked.options[0]]]
+    assert x.pending == [] and x.stepper.limit is None
+    assert x.result.game.result.winners == [0]
+    x.resolve_button.click()  # the round alone reads the list of rounds too
+    assert x.error.value == "" and x.result.players[0].fame_total == 33
+
+
 # -- the chain view -------------------------------------------------------------------------------
 
 def test_chain_and_stepper_follow_each_other():
@@ -345,7 +402,7 @@ def test_every_browser_hook_is_present():
             walk(child)
     walk(x)
     for hook in ("fte-explorer", "fte-catalog", "fte-catalog-search", "fte-target", "fte-season", "fte-players",
-                 "fte-deck-0", "fte-resolve", "fte-round", "fte-scenario-json", "fte-export", "fte-import",
+                 "fte-deck-0", "fte-resolve", "fte-round", "fte-game-end", "fte-scenario-json", "fte-export", "fte-import",
                  "fte-table", "fte-step-first", "fte-step-prev", "fte-step-next", "fte-step-last", "fte-step-play",
                  "fte-step-slider", "fte-event", "fte-rule", "fte-fame", "fte-chain", "fte-decision", "fte-error"):
         assert hook in classes, hook

@@ -216,7 +216,7 @@ class Builder(w.VBox):
                 parts.append(f'<div style="font-size:11px;color:#57606a;margin:2px 0">scripted Market actions</div>{chips}')
             choices = p.get("choices", [])
             if isinstance(choices, list) and choices:
-                chips = "".join(f'<span style="{CHIP}">{k + 1}. {escape(str(c) if c is not None else "none")}</span>'
+                chips = "".join(f'<span style="{CHIP}">{k + 1}. {escape(_answer_words(c))}</span>'
                                 for k, c in enumerate(choices))
                 parts.append(f'<div style="font-size:11px;color:#57606a;margin:2px 0">answers to decisions, in order '
                              + _op("forget all", "ask them again", op="forget", player=i) + f"</div>{chips}")
@@ -310,7 +310,10 @@ class Builder(w.VBox):
         i = self.action_player.value or 0
         verb = self.action_verb.value
         action = {"skip": True} if verb == "skip" else {verb: self.action_card.value.strip()}
-        self.situation.actions(i).append(action)
+        actions = self.situation.actions(i)
+        if actions and all(isinstance(a, list) for a in actions):  # given round by round: this round's
+            actions = actions[0]
+        actions.append(action)
         self.changed()
 
     def _clicked(self, data: dict) -> None:
@@ -347,4 +350,12 @@ def _action_words(action) -> str:
     if isinstance(action, dict) and len(action) == 1:
         (verb, arg), = action.items()
         return "skip" if verb == "skip" else f"{verb} {arg}"
+    if isinstance(action, list):  # one round of a script given round by round
+        return "a round: " + (", ".join(map(_action_words, action)) or "the policy's")
     return str(action)
+
+
+def _answer_words(answer) -> str:
+    if isinstance(answer, list):  # one round of a script given round by round
+        return "a round: " + (", ".join(map(_answer_words, answer)) or "the policy's")
+    return "none" if answer is None else str(answer)

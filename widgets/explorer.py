@@ -1,5 +1,5 @@
-"""The explorer: catalog → builder → resolve or play the round → stepper, chain view, trace,
-ruling comparison, interactions and JSON, on one screen.
+"""The explorer: catalog → builder → resolve, play the round or play to the end → stepper, chain
+view, trace, ruling comparison, interactions and JSON, on one screen.
 
     from fliptoons_explore.widgets import explorer
     explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla", "coyote"]}]})
@@ -12,12 +12,14 @@ with what each is worth, and goes on with the answer, which is written into the 
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore import RandomPolicy, Resolution, play_round, resolve
+from fliptoons_explore import RandomPolicy, Resolution, play_game, play_round, resolve
+from fliptoons_explore.engine import GameResolution
 from fliptoons_explore.cards import CATALOG
 from fliptoons_explore.policy import DefaultPolicy, Recording
 from fliptoons_explore.render import Marks, fame_of_players
@@ -38,22 +40,31 @@ ASK = "ask me"
 POLICIES = {ASK: "each decision waits for your answer (the default answer is shown meanwhile)",
             "default": "the engine's documented default answers every decision",
             "random": "a seeded random answer (seed 0)"}
-RESOLVE, ROUND = "resolve", "round"
+RESOLVE, ROUND, GAME = "resolve", "round", "game"
+#: What each mode plays, in words (the examples' banner).
+MODE_WORDS = {RESOLVE: "resolve", ROUND: "play the round", GAME: "play to the end"}
 
 
 @dataclass(frozen=True)
 class Pending:
     """A decision the scenario's `choices` did not answer: its step in the trace, the player's
-    decision number (`index`, 0 first) and what was asked (`policy.Asked`)."""
+    decision number (`index`, 0 first) in its round (`round`: 0 the scenario's, 1 the next...,
+    when the game is played to its end) and what was asked (`policy.Asked`)."""
 
     step: int
     index: int
     asked: object
+    round: int = 0
 
 
 class Explorer(w.VBox):
     """The whole explorer. Its parts are attributes: `catalog`, `builder`, `stepper`, `chain`,
-    `trace`, `rulings`, `interactions`, `json`, and the buttons `resolve_button`, `round_button`."""
+    `trace`, `rulings`, `interactions`, `json`, and the buttons `resolve_button`, `round_button`,
+    `game_button`."""
+
+    def __repr__(self) -> str:
+        # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
+        return "<FlipToons explorer: a widget; run the cell in a live notebook to use it>"
 
     def __init__(self, scenario: dict | None = None, **kwargs) -> None:
         self.situation = Situation()
@@ -75,6 +86,11 @@ class Explorer(w.VBox):
         self.round_button = w.Button(description="play the round", icon="forward",
                                      tooltip="+ the scripted Market actions and the after-Market effects")
         self.round_button.add_class("fte-round")
+        self.game_button = w.Button(description="play to the end", icon="flag-checkered",
+                                    tooltip="+ Cleanup, the next rounds and the Final Flip, to the end of the "
+                                            "game (later rounds shuffle from the scenario's seed; the policy "
+                                            "takes the Market actions no script gives)")
+        self.game_button.add_class("fte-game-end")
         self.policy = w.Dropdown(options=list(POLICIES), value=ASK, description="decisions",
                                  tooltip="who answers a decision the scenario does not answer: "
                                          + "; ".join(f"{k}: {v}" for k, v in POLICIES.items()),
@@ -102,6 +118,7 @@ class Explorer(w.VBox):
         self.json.on_import(errors.guard(self.load))
         self.resolve_button.on_click(errors.guard(lambda _b: self._mode(RESOLVE)))
         self.round_button.on_click(errors.guard(lambda _b: self._mode(ROUND)))
+        self.game_button.on_click(errors.guard(lambda _b: self._mode(GAME)))
         self.policy.observe(errors.guard(lambda _c: self.run()), names="value")
         self.examples.observe(errors.guard(self._example), names="value")
         self.tabs.observe(errors.guard(lambda _c: self._side()), names="selected_index")
@@ -115,7 +132,8 @@ class Explorer(w.VBox):
         self.show_catalog.observe(errors.guard(lambda c: setattr(self.catalog.layout, "display",
                                                                   None if c["new"] else "none")), names="value")
         header = w.HBox([w.HTML('<b style="font-size:15px">FlipToons explorer</b>'), self.examples,
-                         self.resolve_button, self.round_button, self.policy, self.show_catalog],
+                         self.resolve_button, self.round_button, self.game_button, self.policy,
+                         self.show_catalog],
                         layout=w.Layout(align_items="center", flex_flow="row wrap"))
         middle = w.VBox([self.decision, self.stepper, self.builder],
                         layout=w.Layout(flex="3 1 0px", min_width="440px", margin="0 8px"))
@@ -139,12 +157,12 @@ class Explorer(w.VBox):
         if not name:
             return
         example = EXAMPLES[name]
-        self._set_mode(ROUND if example.play == "round" else RESOLVE)
+        self._set_mode(example.play if example.play in MODE_WORDS else RESOLVE)
         rules = ", ".join(example.rules)
         about = (f'<div style="line-height:1.35;border-left:4px solid #2f6fb5;padding:2px 8px;margin:2px 0">'
                  f"<b>{escape(example.title)}</b>"
                  + (f" — {escape(example.explain)}" if example.explain else "")
-                 + (f'<br><span style="color:#57606a;font-size:11px">{"play the round" if self.mode == ROUND else "resolve"}'
+                 + (f'<br><span style="color:#57606a;font-size:11px">{MODE_WORDS[self.mode]}'
                     f" · rules: {escape(rules)}</span>" if rules else "") + "</div>")
         self.load(example.scenario, about)
         self.examples.value = ""
@@ -163,10 +181,12 @@ class Explorer(w.VBox):
         self.stepper.play.playing = False
 
     def _set_mode(self, mode: str) -> None:
-        """Resolve (Flip + Check Fame) or play the round; the button of the mode in force is lit."""
+        """Resolve (Flip + Check Fame), play the round or play to the end of the game; the button
+        of the mode in force is lit."""
         self.mode = mode
         self.resolve_button.button_style = "primary" if mode == RESOLVE else ""
         self.round_button.button_style = "primary" if mode == ROUND else ""
+        self.game_button.button_style = "primary" if mode == GAME else ""
 
     def _table_clicked(self, data: dict) -> None:
         if data.get("action") != "cell":
@@ -187,6 +207,8 @@ class Explorer(w.VBox):
         if self.mode == ROUND:
             game = play_round(scenario, policy, record=True)
             return Resolution(game.table, game.trace)
+        if self.mode == GAME:
+            return GameResolution.of(play_game(scenario, policy, record=True))
         return resolve(scenario, policy, record=True)
 
     def run(self) -> None:
@@ -217,21 +239,30 @@ class Explorer(w.VBox):
 
     def _pending(self, result, recording, scenario) -> list[Pending]:
         """The decisions the scenario's `choices` did not answer, matched with what the policy
-        was asked: the j-th decision event of a player is scripted while j < len(choices)."""
-        answered = [len(p.get("choices", [])) for p in scenario["players"]]
-        seen = [0] * len(answered)
-        asked = iter(recording.asked)
+        was asked: the j-th decision event of a player in a round is scripted while j is less
+        than the round's answers (a game's rounds begin at its `stage_steps`; the Market actions
+        the policy takes in a game are not asked)."""
+        starts = result.game.stage_steps if isinstance(result, GameResolution) else [0]
+        scripted = {}
+        for i, p in enumerate(scenario["players"]):
+            choices = p.get("choices", [])
+            rounds = choices if choices and all(isinstance(c, list) for c in choices) else [choices]
+            scripted[i] = [len(r) for r in rounds]
+        seen: dict = {}
+        asked = iter(a for a in recording.asked if a.kind != "market_action")
         out = []
         for e in result.trace:
             if e.kind != "decision":
                 continue
-            j = seen[e.player]
-            seen[e.player] += 1
-            if j >= answered[e.player]:
+            k = bisect_right(starts, e.step) - 1
+            j = seen.get((e.player, k), 0)
+            seen[e.player, k] = j + 1
+            answered = scripted[e.player]
+            if j >= (answered[k] if k < len(answered) else 0):
                 a = next(asked, None)
                 if a is None or a.player != e.player:
                     break  # not the same decision: ask nothing rather than the wrong thing
-                out.append(Pending(e.step, j, a))
+                out.append(Pending(e.step, j, a, k))
         return out
 
     def worth(self, pending: Pending) -> list[str]:
@@ -241,13 +272,18 @@ class Explorer(w.VBox):
         player = pending.asked.player
         for option in pending.asked.options:
             trial = Situation(scenario)
-            trial.answer(player, pending.index, option)
+            trial.answer_in_round(player, pending.round, pending.index, option)
             try:
                 res = self._resolve(trial.scenario(), DefaultPolicy())
             except ScenarioError as e:
                 out.append(one_line(e))
                 continue
             p = res.table.players[player]
+            if self.mode == GAME:
+                won = [res.table.players[i].name for i in res.game.result.winners]
+                out.append(f"{p.name} ends the game with {p.fame_total} fame; "
+                           + (" and ".join(won) + (" win" if len(won) > 1 else " wins") if won else "nobody wins"))
+                continue
             left = f", {p.fame_left} to spend" if self.mode == ROUND else ""
             out.append(f"{p.name} ends with {p.fame_total} fame{left}")
         return out
@@ -258,7 +294,7 @@ class Explorer(w.VBox):
             raise ValueError("no decision is waiting")
         p = self.pending[0]
         step = p.step
-        self.situation.answer(p.asked.player, p.index, p.asked.options[option])
+        self.situation.answer_in_round(p.asked.player, p.round, p.index, p.asked.options[option])
         self.builder.redraw()
         self.run()
         self.stepper.goto(max(self.stepper.stepper.step, step))
@@ -305,7 +341,7 @@ class Explorer(w.VBox):
 
     def _decline(self) -> None:
         p = self.pending[0]
-        self.situation.answer(p.asked.player, p.index, None)
+        self.situation.answer_in_round(p.asked.player, p.round, p.index, None)
         self.run()
 
     # -- what follows a move of the cursor --------------------------------------------------------

@@ -215,6 +215,23 @@ class Situation:
         del choices[index:]
         choices.append(answer)
 
+    def answer_in_round(self, i: int, k: int, index: int, answer) -> None:
+        """Answer player i's decision number `index` of the k-th round from the scenario's (a
+        game played to its end; k = 0 this round): `choices` become a list of rounds when k > 0.
+        The answers before it are kept, the ones after it (in later rounds too) dropped."""
+        choices = self.choices(i)
+        by_round = bool(choices) and all(isinstance(c, list) for c in choices)
+        if k == 0 and not by_round:
+            return self.answer(i, index, answer)
+        rounds = [list(r) for r in choices] if by_round else [list(choices)]
+        while len(rounds) <= k:
+            rounds.append([])
+        if index > len(rounds[k]):
+            raise ValueError(f"decision {index} of {self.players[i].get('name')} in round {k + 1} of the "
+                             f"game comes after {len(rounds[k])} answered ones")
+        rounds[k] = rounds[k][:index] + [answer]
+        self.players[i]["choices"] = rounds[:k + 1]
+
     def forget_answers(self, i: int, index: int = 0) -> None:
         """Drop player i's answers from decision `index` on: they are asked again."""
         del self.choices(i)[index:]

@@ -1,5 +1,6 @@
-"""Ruling comparison: resolve one scenario under two settings of the ruling options and show what
-changes (each player's grid, each card's fame, the totals), and find which options matter.
+"""Ruling comparison: resolve one scenario (of either game) under two settings of the ruling
+options and show what changes (each player's grid or rows, each card's fame or points, the
+totals), and find which options matter.
 
     >>> from fliptoons_explore.compare import compare_rulings
     >>> c = compare_rulings({"season": "s1", "players": [{"deck": ["lion"]}]},
@@ -8,19 +9,24 @@ changes (each player's grid, each card's fame, the totals), and find which optio
     (7, 3)
 
 `compare_command` is the CLI's `fliptoons-explore compare SCENARIO.json --ruling NAME=VALUE`.
-A scenario resolves as Flip + Check Fame (`fliptoons_explore.resolve`), or as a whole round
-(`play_round`) when a player has scripted Market `actions`.
+A FlipToons scenario resolves as Flip + Check Fame (`fliptoons_explore.resolve`), or as a whole
+round (`play_round`) when a player has scripted Market `actions`, or as the rest of its game
+(`play_game`, `play="game"`: the explorer's "play to the end"; by default when the scenario gives
+a key about the game); a Flipology scenario plays its turns and counts the end (or, with
+`play="round"`, completes the round first).
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
 
-from ..fliptoons.engine import Resolution, play_round, resolve
+from .. import flipology
+from ..fliptoons.engine import GameResolution, Resolution, needs_game, play_game, play_round, resolve
 from ..fliptoons.grid import space_name
 from ..fliptoons.rulings import OPTIONS, Rulings
-from ..limits import quote
 from ..fliptoons.scenario import ScenarioError, check, grid_json, parse_json_value
+from ..games import game_of
+from ..limits import quote
 
 
 @dataclass(frozen=True)
@@ -136,28 +142,39 @@ class Comparison:
         `everything`: every player and every card, changed or not (the CLI's `--all`)."""
         from ..fliptoons.text import event_text, grid_text
 
+        if self.before.table.game.name == "flipology":
+            from ..flipology.text import event_text, rows_text
+
+            def grid_text(player):
+                return rows_text([[{"id": c.spec.kind, "points": c.spec.points, "face_up": c.face_up} for c in row]
+                                  for row in player.rows], indent="")
+        unit = "fame" if self.before.table.game.name == "fliptoons" else "points"
         lines = ["rulings: " + ", ".join(
             f"{name} {_show(getattr(self.rulings_before, name))} -> {_show(value)}"
             for name, value in self.changes.items())]
         if not self.changed:
-            lines.append("no difference: every grid, deck, dismissed pile and fame is the same")
+            lines.append("no difference: every grid, deck, dismissed pile and fame is the same" if unit == "fame"
+                         else "no difference: every row, pile and score is the same")
+        won = [_winners(r) for r in (self.before, self.after)]
+        if won[0] != won[1]:
+            lines.append(f"the game is won by {won[0]} -> {won[1]}")
         for i, p in enumerate(self.players):
             before, after = p.fame
             same = _same_cards(self.before.players[i], self.after.players[i]) if everything else []
             if not p.changed:
                 if everything:
-                    lines.append(f"{p.name}: {before} fame, unchanged")
+                    lines.append(f"{p.name}: {before} {unit}, unchanged")
                     lines += _card_lines(p.cards, same)
                 continue
-            lines.append(f"{p.name}: {before} -> {after} fame ({after - before:+d})" + (
+            lines.append(f"{p.name}: {before} -> {after} {unit} ({after - before:+d})" + (
                 f"; fame left {p.fame_left[0]} -> {p.fame_left[1]}" if p.fame_left else ""))
             lines += _card_lines(p.cards, same)
             if p.deck_changed:
                 lines.append(f"  deck (top first): {', '.join(p.deck[0]) or '-'} -> {', '.join(p.deck[1]) or '-'}")
             if p.grid_changed:
-                lines.append("  grid before:")
+                lines.append("  grid before:" if unit == "fame" else "  rows before:")
                 lines += ["    " + row for row in grid_text(self.before.players[i]).splitlines()]
-                lines.append("  grid after:")
+                lines.append("  grid after:" if unit == "fame" else "  rows after:")
                 lines += ["    " + row for row in grid_text(self.after.players[i]).splitlines()]
         first = self.first_difference()
         if first is not None:
@@ -186,26 +203,33 @@ def _event_key(e):
     return (e.kind, e.phase, e.player, e.card, e.pos, e.target, e.detail, e.value)
 
 
-PLAYS = ("resolve", "round")
+PLAYS = ("resolve", "round", "game")
 
 
 def _play_of(scenario: dict, play: str | None) -> str:
     """How a scenario is played: as asked ("resolve": Flip + Check Fame; "round": + the Market
-    and the after-Market effects), or by default a round when any player has scripted Market
-    `actions`, so the Market's ruling options can show their effect."""
+    and the after-Market effects; "game": on to the end of the game), or by default the game when
+    the scenario gives a key about it (`solo`, `critics_choice`, ...), a round when any player has
+    scripted Market `actions`, so the Market's ruling options can show their effect."""
     if play is None:
+        if needs_game(scenario):
+            return "game"
         return "round" if any(p.get("actions") for p in scenario.get("players", []) if isinstance(p, dict)) \
             else "resolve"
     if play not in PLAYS:
-        raise ScenarioError(f'play: expected "resolve" or "round", got {_show(play)}')
+        raise ScenarioError(f'play: expected "resolve", "round" or "game", got {_show(play)}')
     return play
 
 
 def _run(scenario: dict, traced: bool = True, play: str = "resolve") -> Resolution:
     """Play a scenario as `play` says (see `_play_of`)."""
+    if game_of(scenario) == "flipology":
+        return flipology.play_round(scenario) if play == "round" else flipology.resolve(scenario, traced=traced)
     if play == "round":
         game = play_round(scenario)
         return _RoundResolution(game.table, game.trace)
+    if play == "game":
+        return GameResolution.of(play_game(scenario, traced=traced))
     return resolve(scenario, traced=traced)
 
 
@@ -217,23 +241,44 @@ class _RoundResolution(Resolution):
         return table_json(self.table, self.trace, fame_left=True)
 
 
+def _winners(resolution) -> str | None:
+    """Who won a game played to its end ('Ann', 'Ann and Ben', 'nobody'), None for a resolution."""
+    if not isinstance(resolution, GameResolution):
+        return None
+    names = [resolution.table.players[i].name for i in resolution.game.result.winners]
+    return " and ".join(names) or "nobody"
+
+
 def _outcome(resolution: Resolution) -> dict:
-    doc = resolution.to_json()
+    doc = resolution.to_json()  # a game's: also how it ended (`game_json`)
     doc.pop("trace", None)
     return doc
 
 
-def _check_changes(changes, where=lambda name: "changes") -> dict:
+def _options(scenario) -> tuple[dict, type]:
+    """The ruling options of the scenario's game and the class of their settings."""
+    if game_of(scenario) == "flipology":
+        return flipology.OPTIONS, flipology.Rulings
+    return OPTIONS, Rulings
+
+
+def _check(scenario) -> None:
+    """Check a scenario of either game (ScenarioError, one line)."""
+    (flipology.check if game_of(scenario) == "flipology" else check)(scenario)
+
+
+def _check_changes(changes, where=lambda name: "changes", scenario=None) -> dict:
     """The changes as a dict; ScenarioError (one line) for an unknown name or a wrong value."""
+    options, rulings = _options(scenario)
     if not isinstance(changes, dict):
         raise ScenarioError(f"changes: expected an object {{name: value}}, got {quote(changes)}")
     for name, value in changes.items():
-        option = OPTIONS.get(name)
+        option = options.get(name)
         if option is None:
             raise ScenarioError(f"{where(name)}: unknown ruling option {quote(name)} "
-                                f"(known: {', '.join(OPTIONS)})")
+                                f"(known: {', '.join(options)})")
         try:
-            Rulings.from_dict({name: value})
+            rulings.from_dict({name: value})
         except ValueError:
             raise ScenarioError(f"{where(name)}: {name} must be one of "
                                 f"{', '.join(map(_show, option.choices))}, got {quote(value)}") from None
@@ -276,8 +321,21 @@ def _card_lines(changes, same=()) -> list[str]:
     return lines + [f"  {cid:<{width}}  {where}: {fame}" for cid, where, fame in same]
 
 
-def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
-    a, b = _places(pa), _places(pb)
+def _flipology_places(player, table) -> dict:
+    """{card uid: (id, where, points)} for every card of a Flipology player's rows and picks."""
+    out = {}
+    for pos in table.positions(player.index):
+        c = table.at(pos)
+        where = table.game.where(pos, table.players) + ("" if c.face_up else ", face down")
+        out[c.uid] = (c.spec.id, where, c.value)
+    for c in player.picked:
+        out[c.uid] = (c.spec.id, "picked by a Hermit Crab", c.value)
+    return out
+
+
+def _card_changes(a: dict, b: dict) -> tuple[CardChange, ...]:
+    """The cards whose (where, fame) differ between two {uid: (id, where, fame)}, in the order of
+    `a`, then the cards only `b` has."""
     cards = []
     for uid in list(a) + [u for u in b if u not in a]:
         ia, ib = a.get(uid), b.get(uid)
@@ -285,8 +343,20 @@ def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
         after = (ib[1], ib[2]) if ib else ("elsewhere", 0)
         if before != after:
             cards.append(CardChange((ia or ib)[0], before, after))
+    return tuple(cards)
+
+
+def _flipology_change(pa, pb, ta, tb) -> PlayerChange:
+    from ..flipology.scenario import card_json
+    cards = _card_changes(_flipology_places(pa, ta), _flipology_places(pb, tb))
+    return PlayerChange(pa.name, (pa.score, pb.score), [[card_json(c) for c in row] for row in pa.rows],
+                        [[card_json(c) for c in row] for row in pb.rows], cards)
+
+
+def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
+    cards = _card_changes(_places(pa), _places(pb))
     return PlayerChange(pa.name, (pa.fame_total, pb.fame_total), grid_json(pa.grid),
-                        grid_json(pb.grid), tuple(cards),
+                        grid_json(pb.grid), cards,
                         (pa.fame_left, pb.fame_left) if round_played else None,
                         (tuple(c.spec.id for c in pa.deck), tuple(c.spec.id for c in pb.deck)))
 
@@ -302,8 +372,8 @@ def compare_rulings(scenario: dict, changes: dict, play: str | None = None) -> C
     `play`: "resolve", "round" (+ the Market and the after-Market effects) or None (a round when
     a player has scripted Market actions). ScenarioError (one line) for a bad scenario, option
     name or value."""
-    check(scenario)
-    changes = _check_changes(changes)
+    _check(scenario)
+    changes = _check_changes(changes, scenario=scenario)
     play = _play_of(scenario, play)
     before = _run(scenario, play=play)
     base = dict(scenario.get("rulings") or {})
@@ -313,7 +383,11 @@ def compare_rulings(scenario: dict, changes: dict, play: str | None = None) -> C
         shown = ", ".join(f"{k}={_show(v)}" for k, v in changes.items())
         raise ScenarioError(f"with {shown}: {e}") from None
     played = isinstance(before, _RoundResolution)
-    players = tuple(_player_change(pa, pb, played) for pa, pb in zip(before.players, after.players))
+    if game_of(scenario) == "flipology":
+        players = tuple(_flipology_change(pa, pb, before.table, after.table)
+                        for pa, pb in zip(before.players, after.players))
+    else:
+        players = tuple(_player_change(pa, pb, played) for pa, pb in zip(before.players, after.players))
     return Comparison(changes, before.table.rulings, after.table.rulings, before, after, players)
 
 
@@ -321,15 +395,16 @@ def rulings_that_matter(scenario: dict, play: str | None = None) -> list[tuple[s
     """Every (option, value) that, set in place of the scenario's current value, changes the
     outcome (any grid, deck, dismissed pile, card fame or total); in `OPTIONS` order. `play` as
     in `compare_rulings`. ScenarioError (one line) for a bad scenario."""
-    check(scenario)
+    _check(scenario)
     play = _play_of(scenario, play)
     current = _run(scenario, traced=False, play=play)
     reference = _outcome(current)
     rulings = current.table.rulings
     base = dict(scenario.get("rulings") or {})
+    options, settings = _options(scenario)
     found = []
-    for f in fields(Rulings):
-        option = OPTIONS[f.name]
+    for f in fields(settings):
+        option = options[f.name]
         for value in option.choices:
             if value == getattr(rulings, f.name):
                 continue
@@ -344,7 +419,7 @@ def rulings_that_matter(scenario: dict, play: str | None = None) -> list[tuple[s
 
 # -- the command line ------------------------------------------------------------------------------
 
-def parse_ruling_args(args: list[str]) -> dict:
+def parse_ruling_args(args: list[str], scenario=None) -> dict:
     """['cow_copies=total', 'extra_rows_in_columns=false'] -> {name: value}; a value is read as
     JSON when it can be (true, false, numbers, "quoted"), else as a string, within the limits of a
     scenario's values. ScenarioError (one line, naming the argument) for a malformed, repeated or
@@ -365,7 +440,7 @@ def parse_ruling_args(args: list[str]) -> dict:
             raise ScenarioError(f"{shown}: {quote(name)} is given twice")
         changes[name] = value
         where[name] = shown
-    return _check_changes(changes, lambda name: where[name])
+    return _check_changes(changes, lambda name: where[name], scenario)
 
 
 def _summary(p: PlayerChange) -> str:
@@ -384,12 +459,13 @@ def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = Fals
     difference the changed options make; without --ruling, the option values that would change
     the outcome. The text names only the players and cards that change (`everything`: all of
     them); the JSON always holds every player."""
-    changes = parse_ruling_args(ruling_args)
+    changes = parse_ruling_args(ruling_args, scenario)
     if changes:
         comparison = compare_rulings(scenario, changes)
         return json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text(everything)
-    check(scenario)
-    current = Rulings.from_dict(dict(scenario.get("rulings") or {}))
+    _check(scenario)
+    options, settings = _options(scenario)
+    current = settings.from_dict(dict(scenario.get("rulings") or {}))
     matters = []  # (name, value, Comparison or the reason the scenario cannot be played so)
     for name, value in rulings_that_matter(scenario):
         try:
@@ -398,7 +474,7 @@ def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = Fals
             matters.append((name, value, str(e)))
     if as_json:
         return json.dumps({
-            "rulings": {f.name: getattr(current, f.name) for f in fields(Rulings)},
+            "rulings": {f.name: getattr(current, f.name) for f in fields(settings)},
             "matters": [{"name": name, "value": value, **(
                 {"illegal": c} if isinstance(c, str) else
                 {"fame": [{"name": p.name, "before": p.fame[0], "after": p.fame[1]} for p in c.players]})}

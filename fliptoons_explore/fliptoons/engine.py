@@ -1,4 +1,5 @@
-"""Resolving a situation: the Flip (with the effects it queued), then Check Fame, traced or not.
+"""Resolving a situation: the Flip (with the effects it queued), then Check Fame, traced or not;
+a scenario's round (`play_round`, up to Cleanup), or the rest of its game (`play_game`).
 
     >>> from fliptoons_explore import resolve
     >>> r = resolve({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "rat"]}]})
@@ -7,17 +8,18 @@
 """
 from __future__ import annotations
 
-from ..policy import DefaultPolicy, Policy, ScriptedPolicy
+from ..policy import DefaultPolicy, Policy, ScriptedPolicy, check_policy
 from ..resolution import Resolution
 from .events import Recorder, Trace
 from .game import Game
-from .market import ScriptedRound
+from .market import ScriptedGame, ScriptedRound
 from .resolver import Resolver
-from .scenario import ScenarioError, load, table_json
+from .scenario import SCENARIO_SEED, ScenarioError, game_keys_given, load, load_game, table_json
 from .state import Table
 
 __all__ = ["Resolution", "resolve", "resolve_table", "resolve_scenario", "play_round",
-           "round_scenario", "play_as_written"]
+           "round_scenario", "play_game", "game_scenario", "game_json", "GameResolution",
+           "play_as_written", "SCENARIO_SEED"]
 
 
 def resolve_table(table: Table, policy: Policy | None = None, traced: bool = True,
@@ -30,22 +32,14 @@ def resolve_table(table: Table, policy: Policy | None = None, traced: bool = Tru
     return Resolution(table, trace)
 
 
-#: A scenario has no seed: its table's generator (a Pig shuffled into the toon deck) starts from
-#: this one, so that a scenario resolves the same way every time (DESIGN.md §4.1).
-SCENARIO_SEED = 0
-
-
-def _load(scenario: dict):
-    table, scripts = load(scenario)
-    table.rng.seed(SCENARIO_SEED)
-    return table, scripts
-
-
 def resolve(scenario: dict, policy: Policy | None = None, traced: bool = True,
             record: bool = False) -> Resolution:
     """Resolve a scenario (DESIGN.md §2.2): its scripted `choices` first, then `policy`
-    (default: `DefaultPolicy`). Raises `ScenarioError` for a bad scenario."""
-    table, scripts = _load(scenario)
+    (default: `DefaultPolicy`). Raises `ScenarioError` for a bad scenario, and for a key about
+    the game around the round (`solo`, `critics_choice`, ...: `play_game` plays those). What the
+    round draws at random (a Pig shuffled into the toon deck) comes from its `seed` and `round`
+    (default 0 and 1: `state.part_rng`)."""
+    table, scripts = load(scenario, "resolve")
     return resolve_table(table, ScriptedPolicy(scripts, policy or DefaultPolicy()), traced, record)
 
 
@@ -59,7 +53,7 @@ def play_round(scenario: dict, policy: Policy | None = None, record: bool = Fals
     before Cleanup (DESIGN.md §2.3 `round`). A player's Market turn takes their `actions` in order
     and skips once they run out. Returns the `Game`; raises `ScenarioError` for a bad scenario or
     an illegal scripted action. `record` keeps the table's state after every event."""
-    table, scripts = _load(scenario)
+    table, scripts = load(scenario, "round")
     actions = {p.index: p.actions for p in table.players}
     game = Game(table, ScriptedRound(scripts, policy or DefaultPolicy(), actions), shuffle=False,
                 record=record)
@@ -78,6 +72,87 @@ def round_scenario(scenario: dict) -> dict:
     return table_json(game.table, game.trace, fame_left=True)
 
 
+def play_game(scenario: dict, policy: Policy | None = None, record: bool = False,
+              traced: bool = True) -> Game:
+    """Play a scenario on to the end of its game (docs/scenarios.md, `game`): its round, Cleanup,
+    the next rounds and the Final Flip, or straight the Final Flip (`"start": "final-flip"`).
+
+    The scenario's first Flip takes the decks as given; every later shuffle, and whatever else
+    the game draws at random, comes from its `seed` (default 0). Each player's `choices` and
+    `actions` answer first, round by round when given as a list of rounds; what no script
+    answers, `policy` answers (default: `DefaultPolicy`), a Market action included (`round`
+    skips instead). Returns the `Game` (its `result`, `history`, `trace`); raises
+    `ScenarioError` for a bad scenario, an illegal scripted action or one never taken."""
+    table, setup = load_game(scenario)
+    script = ScriptedGame(setup, check_policy(policy) or DefaultPolicy())
+    game = Game(table, script, traced, setup.solo, record=record, seed=setup.seed)
+    script.follow(game)
+    game.end_triggered = setup.end_triggered or setup.critics_choice is not None  # the card came with it
+    game.as_given = True
+    if setup.start == "final-flip":
+        game.round = setup.round
+        game.final_flip(*(game.end_of_game() or ("the scenario starts at the Final Flip", game.rule("final-flip"))))
+    else:
+        game.round = setup.round - 1
+        game.play()
+    script.finish()
+    return game
+
+
+class GameResolution(Resolution):
+    """A game played from a scenario (`play_game`), read like a resolution: the table at the
+    end, the trace of the whole game, `game` the `Game` (in place of the game's kit, which
+    `table.game` gives); its JSON is `game_json`'s."""
+
+    game = None
+
+    @classmethod
+    def of(cls, game: Game) -> "GameResolution":
+        played = cls(game.table, game.trace)
+        played.game = game
+        return played
+
+    def to_json(self) -> dict:
+        return game_json(self.game)
+
+
+def game_json(game: Game) -> dict:
+    """A game played from a scenario as the command line's JSON document: `round`'s (each
+    player's grid, fame, fame left, deck and dismissed pile as the game ends; the market; the
+    trace of the whole game), each player's `critics_choice` (holds the card) and, where their
+    total holds it, `fame.critics_choice` (the +3); then `rounds`: each round's number, first
+    player (an index) and each player's fame at Check Fame; and `result`: `winners` (indexes),
+    `reason`, `rounds`, `final_fame` (each player's fame in the Final Flip, their last flip of it;
+    [] for a solo game), `solo` ("won", "lost" or null), `critics_choice` (who holds the card, or
+    null) and `final_flips` (the Final Flip and each re-flip: who flipped, and their fame)."""
+    doc = table_json(game.table, game.trace, fame_left=True)
+    for p, out in zip(game.table.players, doc["players"]):
+        out["critics_choice"] = p.critics_choice
+        extra = p.fame_total - sum(e.fame for e in p.fame)
+        if extra and p.critics_choice:
+            out["fame"]["critics_choice"] = extra
+    doc["rounds"] = [{"round": r.round, "first_player": r.first_player, "fame": list(r.fame)}
+                     for r in game.history]
+    r = game.result
+    holder = next((p.index for p in game.table.players if p.critics_choice), None)
+    doc["result"] = {"winners": list(r.winners), "reason": r.reason, "rounds": r.rounds,
+                     "final_fame": list(r.final_fame), "solo": r.solo, "critics_choice": holder,
+                     "final_flips": [{"players": list(f.players), "fame": list(f.fame)} for f in r.flips]}
+    return doc
+
+
+def game_scenario(scenario: dict) -> dict:
+    """Play a scenario to the end of its game and return the CLI's JSON document (`game_json`)."""
+    return game_json(play_game(scenario))
+
+
+def needs_game(scenario) -> bool:
+    """Whether a scenario says something about the game around its round (a `solo` difficulty, a
+    `critics_choice` holder, `"end_triggered": true`, `"start": "final-flip"`), which only
+    `play_game` plays."""
+    return isinstance(scenario, dict) and bool(game_keys_given(scenario))
+
+
 def has_market_script(scenario) -> bool:
     """Whether a scenario scripts a player's Market actions (its round is then the situation)."""
     players = scenario.get("players") if isinstance(scenario, dict) else None
@@ -85,9 +160,12 @@ def has_market_script(scenario) -> bool:
 
 
 def play_as_written(scenario: dict, policy: Policy | None = None, record: bool = False) -> Resolution:
-    """A scenario as its author wrote it: resolved (Flip + Check Fame), or its round played up to
-    Cleanup when a player scripts Market actions (what the command line's `chain` and `compare`
-    and the explorer look at)."""
+    """A scenario as its author wrote it: played to the end of its game when it gives a key about
+    the game (`needs_game`), else its round played up to Cleanup when a player scripts Market
+    actions, else resolved (Flip + Check Fame): what the command line's `chain` and `compare`
+    look at."""
+    if needs_game(scenario):
+        return GameResolution.of(play_game(scenario, policy, record))
     if has_market_script(scenario):
         game = play_round(scenario, policy, record)
         return Resolution(game.table, game.trace)

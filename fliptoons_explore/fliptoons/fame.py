@@ -361,11 +361,17 @@ def _cow(table, player, entry, by_card, policy, trace) -> int:
 
 
 def check_fame(table, policy, trace: Trace | None, players=None, least_fame: bool = True,
-               least_fame_ruling: str | None = None) -> None:
+               among=None, reading=None, least_fame_ruling: str | None = None) -> None:
     """Check Fame for every player, computed once (s2.check-fame, s2.check-fame.lock), then the
     least-fame triggers (s2.faq.firefly, s1.faq.skunk): if exactly one player of two or more has
     the least fame, each face-up Firefly of theirs gains 2 and a face-up Skunk obliges them to
-    dismiss a card (which the Market resolves).
+    dismiss a card (which the Market resolves). `players`: who checks fame (default all);
+    `among`: whose fame the least is taken of (default `players`; a Final Flip's re-flip);
+    `reading`: (the other players it could be taken of, the ruling that chose): where the other
+    reading would leave another player alone with the least fame, the triggers cite the ruling.
+    `least_fame` False: the least-fame triggers do not fire (the Final Flip under ruling
+    `firefly_in_final_flip`), each said so; `least_fame_ruling`: the ruling option that let them
+    fire, cited beside their rule (the same, in the Final Flip).
 
     Traced, each player's fame is counted anew from the phase event on (their last fame is gone)
     and each card's fame joins `player.fame` and the total with its own `fame` event, so that
@@ -399,19 +405,12 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
                                               "the card has left the grid since")
         p.fame_generated = p.fame_total
     table.least_fame_player = None
-    if len(players) < 2:
+    among = players if among is None else among
+    if len(among) < 2 or not least_fame:
+        if trace is not None:
+            _least_fame_skipped(players, trace, one_player=len(among) < 2)
         return
-    if not least_fame:
-        if trace is not None and least_fame_ruling is not None:  # say it where it would have applied
-            least = min(p.fame_total for p in players)
-            lowest = [p for p in players if p.fame_total == least]
-            for e in lowest[0].fame if len(lowest) == 1 else ():
-                if e.card.spec.other == LEAST_FAME_GAIN:
-                    trace.emit(Ignored, "check-fame", lowest[0].index, e.card, e.step, FAQ_OF[e.card.spec.id],
-                               ruling=least_fame_ruling, detail="alone with the least fame, but its ability "
-                                                                "does not apply in the Final Flip")
-        return
-    _least_fame(table, players, trace, least_fame_ruling)
+    _least_fame(table, players, among, reading, trace, least_fame_ruling)
 
 
 def _gains_after_flip(player, entries) -> dict:
@@ -430,36 +429,40 @@ def _gains_after_flip(player, entries) -> dict:
     return left
 
 
-def _least_fame(table, players, trace, ruling_here: str | None = None) -> None:
+def _least_fame(table, players, among, reading, trace, firing: str | None = None) -> None:
     """The least-fame triggers (Firefly, Skunk) once every player's fame is known: for the player
-    alone with the least fame, each face-up Firefly gains 2 (ruling `fireflies_of_one_player`)
-    and a face-up Skunk obliges them to dismiss; a card a flip turned face up again takes part as
-    ruling `flipped_face_up` says."""
-    least = min(p.fame_total for p in players)
-    lowest = [p for p in players if p.fame_total == least]
-    alone = lowest[0] if len(lowest) == 1 else None
+    alone with the least fame of `among`, each face-up Firefly gains 2 (ruling
+    `fireflies_of_one_player`) and a face-up Skunk obliges them to dismiss; a card a flip turned
+    face up again takes part as ruling `flipped_face_up` says; `reading` and `firing` (the
+    ruling that lets the triggers fire at all) as `check_fame` says."""
+    alone, lowest = _alone(among)
     table.least_fame_player = alone
+    # the other reading of whose the least fame is would leave another player alone (or none):
+    # it decides every least-fame trigger of this Check Fame
+    decided = reading is not None and _alone(reading[0])[0] is not alone
     rulings = table.rulings
     for p in players:
         triggers = [e for e in p.fame if e.card.spec.other in (LEAST_FAME_GAIN, LEAST_FAME_DISMISS)]
         if not triggers:
             continue
+        here = cite(firing, reading[1] if decided else None)  # the rulings that decided
         if p is not alone:
             if trace is not None:
                 why = "a tie for the least fame: no effect" if p in lowest else "not the player with the least fame"
                 for e in triggers:
-                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, FAQ_OF[e.card.spec.id], detail=why)
+                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, FAQ_OF[e.card.spec.id],
+                               detail=why, ruling=here)
             continue
         active = []
         for e in triggers:
             if e.card.uid not in p.turned_up:
-                active.append((e, ruling_here if e.card.spec.other == LEAST_FAME_GAIN else None))
+                active.append((e, here))
             elif rulings.flipped_face_up == "active":
-                active.append((e, "ruling.flipped_face_up"))
+                active.append((e, cite(here, "ruling.flipped_face_up")))
             elif trace is not None:
                 trace.emit(Ignored, "check-fame", p.index, e.card, e.step, "s2.key.face-down.flipped-up",
                            detail="turned face up again by a flip: its ability does not apply",
-                           ruling="ruling.flipped_face_up")
+                           ruling=cite(here, "ruling.flipped_face_up"))
         several = sum(1 for e, _ in active if e.card.spec.other == LEAST_FAME_GAIN) > 1
         gained = False
         for e, ruling in active:
@@ -471,7 +474,7 @@ def _least_fame(table, players, trace, ruling_here: str | None = None) -> None:
                                ruling=ruling)
                 continue
             if several:
-                ruling = "ruling.fireflies_of_one_player"
+                ruling = cite(ruling, "ruling.fireflies_of_one_player")
             if gained and rulings.fireflies_of_one_player == "once":
                 if trace is not None:
                     trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule,
@@ -483,6 +486,32 @@ def _least_fame(table, players, trace, ruling_here: str | None = None) -> None:
             if trace is not None:
                 trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, rule, value=2,
                            detail="alone with the least fame: gains 2", ruling=ruling)
+
+
+def _alone(players) -> tuple:
+    """(the player alone with the least fame of `players`, or None; the players with the least)."""
+    least = min(p.fame_total for p in players)
+    lowest = [p for p in players if p.fame_total == least]
+    return (lowest[0] if len(lowest) == 1 else None), lowest
+
+
+def _least_fame_skipped(players, trace: Trace, one_player: bool) -> None:
+    """A trace line for each face-up Firefly or Skunk whose least-fame trigger does not fire: at a
+    table of one player (the solo rules leave both cards out: s2.solo.setup, s1.solo.setup; the
+    engine reads a one-player scenario the same way), or in a Final Flip under ruling
+    `firefly_in_final_flip` false (cited beside the Final Flip's rule)."""
+    for p in players:
+        for e in p.fame:
+            other = e.card.spec.other
+            if other != LEAST_FAME_GAIN and other != LEAST_FAME_DISMISS:
+                continue
+            if one_player:
+                rule = "s2.solo.setup" if other == LEAST_FAME_GAIN else "s1.solo.setup"
+                why = f"no other player to compare fame with; solo play does not use the {e.card.spec.name}"
+                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule, detail=why)
+            else:
+                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, "s2.final-flip",
+                           detail="no least-fame trigger in the Final Flip", ruling="ruling.firefly_in_final_flip")
 
 
 def _breakdown(e: CardFame) -> str:

@@ -4,13 +4,17 @@ rounds of Flip, Check Fame, Market and Cleanup, the end of the game and the Fina
     >>> game = new_game("s2", players=3, seed=1)
     >>> result = game.play()
 
-Randomness lives in the table's seeded generator; every decision goes through the policy and is
-logged in `Game.decisions`, so `replay(game)` reproduces the same trace.
+Randomness lives in the state: a game with a seed draws each part of it (a round's shuffles,
+the rest of the round, each flip of the Final Flip) from its own generator, made from the seed
+and the part's name (`state.part_rng`), so that a game taken up at the start of any round (a
+scenario's `seed` and `round`) goes on exactly as the whole game does. Every decision goes
+through the policy and is logged in `Game.decisions`, so `replay(game)` reproduces the same trace.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import STARTING_DECKS, toon_deck
 from .events import Collect, CriticsChoice, FameChange, GameEnd, Ignored, Phase, Recorder, Shuffle, Trace
@@ -19,7 +23,7 @@ from .market import after_market, discard_market_ends, has_after_market, market_
 from ..policy import Choice, Policy, check_policy
 from .resolver import TRIGGER_FAME, Resolver
 from .rulings import Rulings
-from .state import PRICES, Table
+from .state import PRICES, Table, part_rng
 
 CRITICS_CHOICE_FAME = 3
 SOLO_DISCARDS = {"s1": {"easy": 17, "normal": 20, "hard": 23},
@@ -28,18 +32,45 @@ SOLO_DISCARDS = {"s1": {"easy": 17, "normal": 20, "hard": 23},
 #: Safety bounds (documented ends, never reached in a normal game).
 MAX_ROUNDS = 300
 MAX_REFLIPS = 50
+#: Where the Season 1 rulebook's id of an end-of-game rule is not Season 2's with "s1." for "s2.".
+S1_PARTS = {"cleanup.low-count": "cleanup.two-players"}
+
+
+def season_rule(season: str, part: str) -> str:
+    """The id of an end-of-game rule in the season's own rulebook: 's1.final-flip.tie' in a
+    Season 1 game, 's2.final-flip.tie' in Season 2 and combined games (S2 Combining Games)."""
+    return "s1." + S1_PARTS.get(part, part) if season == "s1" else "s2." + part
+
+
+class RoundFame(NamedTuple):
+    """One round as it was scored: its number, the first player (an index) and each player's
+    fame at Check Fame (the Firefly's +2 included), in seat order."""
+
+    round: int
+    first_player: int
+    fame: tuple[int, ...]
+
+
+class FlipFame(NamedTuple):
+    """One flip of the Final Flip (the first, or a re-flip of the tied players): who flipped
+    (indexes, seat order) and their fame, the critic's choice +3 included where it counted."""
+
+    players: tuple[int, ...]
+    fame: tuple[int, ...]
 
 
 @dataclass
 class GameResult:
     """How a game ended: the winner (index; several on a tie the re-flips did not break), the
-    rounds played, each player's fame in the Final Flip, or the solo result ('won'/'lost')."""
+    rounds played, each player's fame in the Final Flip (their last flip of it), or the solo
+    result ('won'/'lost'); `flips`: the Final Flip and each re-flip (`FlipFame`)."""
 
     winners: list[int]
     rounds: int
     final_fame: list[int] = field(default_factory=list)
     solo: str | None = None
     reason: str = ""
+    flips: list[FlipFame] = field(default_factory=list)
 
     @property
     def winner(self) -> int | None:
@@ -47,15 +78,31 @@ class GameResult:
 
 
 class Game(Resolver):
-    """One game on a table. `solo` is None or a difficulty; `shuffle` False keeps decks in the
-    order given (scenarios)."""
+    """One game on a table. `solo` is None or a difficulty; `shuffle` False keeps the decks of
+    every round in the order given (a round of a scenario). `seed`: the game's seed, from which
+    each part of the game draws (`state.part_rng`); None: everything draws from the table's own
+    generator (a table built by hand).
+
+    `round` counts the rounds begun; `stage` the rounds and the Final Flip begun (what a script
+    given round by round follows), `stage_steps` the step of the trace each began at; `final`: the
+    Final Flip has begun; `as_given` makes the next Flip take every deck as it lies,
+    once (a scenario's first Flip); `history` holds each round's fame (`RoundFame`)."""
 
     def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
-                 solo: str | None = None, shuffle: bool = True, record: bool = False) -> None:
+                 solo: str | None = None, shuffle: bool = True, record: bool = False,
+                 seed: int | None = None) -> None:
         super().__init__(table, policy, Recorder(table) if record else Trace() if traced else None)
         self.solo = solo
         self.shuffle = shuffle
+        self.seed = seed
         self.round = 0
+        self.stage = 0
+        self.final = False
+        self.as_given = False
+        self.end_triggered = False
+        self.stage_steps: list[int] = []
+        self.history: list[RoundFame] = []
+        self.flips: list[FlipFame] = []
         self.result: GameResult | None = None
         self.solo_discard_done = False  # this round's solo market discard has happened
         self.solo_discard_ruling = None  # the ruling the solo market discard cites, if it decides
@@ -83,19 +130,32 @@ class Game(Resolver):
             self.play_round()
         return self.result
 
+    def begin_stage(self) -> None:
+        """A round or the Final Flip begins: `stage` counts it, `stage_steps` notes the step of
+        the trace it begins at (how a view tells the rounds of a whole game's trace apart)."""
+        self.stage += 1
+        self.stage_steps.append(len(self.trace) if self.trace is not None else 0)
+
+    def rule(self, part: str) -> str:
+        """An end-of-game rule's id in this game's season (`season_rule`)."""
+        return season_rule(self.table.season, part)
+
     def play_round(self, stop_before_cleanup: bool = False) -> None:
         """One round: Flip, Check Fame, Market, Cleanup (S2 How to Play)."""
         t = self.table
         self.round += 1
+        self.begin_stage()
         self.phase = "flip"
+        part = f"round {self.round}"
+        self.draw_from(part)
         if self.shuffle:
-            for p in t.clockwise():
-                self.shuffle_deck(p)
+            self.shuffle_decks(t.clockwise(), part, "s1.flip" if t.season == "s1" else "s2.flip")
         self.flip_and_check_fame()
+        self.history.append(RoundFame(self.round, t.first_player, tuple(p.fame_total for p in t.players)))
         if self.solo:
             if self.solo_won():
                 return self.finish([0], "won", f"{t.players[0].fame_total} fame in one Check Fame",
-                                   "s2.solo.win", ruling=self.trigger_rule)
+                                   self.rule("solo.win"), ruling=self.trigger_rule)
         self.phase = "market"
         skunk_dismissal(self, None)
         each_turn = t.rulings.after_market_timing == "each-turn"
@@ -106,7 +166,7 @@ class Game(Resolver):
             start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
             market_turn(self, p, start)
             if not self.refill_and_after_market(p, start, each_turn):
-                return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
+                return self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
             if not each_turn and self.trace is not None and p is not t.clockwise()[-1] and has_after_market(t, p):
                 self.emit(Phase, p.index, None, start, "s2.market.order", ruling="ruling.after_market_timing",
                           detail=f"{p.name}'s after-Market effects wait for the end of the Market phase")
@@ -172,18 +232,11 @@ class Game(Resolver):
         if not t.market_cards():
             return True
         if self.solo_discard_ruling is not None:
-            cause = self.emit(Phase, None, None, cause, "s2.solo.market-discard", ruling=self.solo_discard_ruling,
+            cause = self.emit(Phase, None, None, cause, self.rule("solo.market-discard"), ruling=self.solo_discard_ruling,
                               detail="the solo market discard, " + ("at Cleanup" if self.phase == "cleanup"
                                                                     else "at the end of the Market turn"))
-        discard_market_ends(self, cause, "s2.solo.market-discard")
-        return refill(self, cause, "s2.solo.market-discard")
-
-    def shuffle_deck(self, p) -> None:
-        deck = list(p.deck)
-        self.table.rng.shuffle(deck)
-        p.deck.clear()
-        p.deck.extend(deck)
-        self.emit(Shuffle, p.index, None, None, "s2.flip", detail="deck shuffled")
+        discard_market_ends(self, cause, self.rule("solo.market-discard"))
+        return refill(self, cause, self.rule("solo.market-discard"))
 
     def solo_won(self) -> bool:
         """Solo: 30 fame generated in one Check Fame wins (s2.solo.win; a gained Peacock's 2 as
@@ -194,9 +247,31 @@ class Game(Resolver):
         if won(self.trigger_scores()):
             return True
         if self.trigger_rule is not None:
-            self.emit(Ignored, 0, None, None, "s2.solo.win", ruling=self.trigger_rule,
+            self.emit(Ignored, 0, None, None, self.rule("solo.win"), ruling=self.trigger_rule,
                       detail=f"{self.table.players[0].fame_total} fame, but not 30 generated: not won")
         return False
+
+    def draw_from(self, part: str) -> None:
+        """A seeded game's part begins: what it draws at random (a Pig shuffled into the toon
+        deck) comes from that part's own generator (`part_rng`)."""
+        if self.seed is not None:
+            self.table.rng = part_rng(self.seed, part)
+
+    def shuffle_decks(self, players, part: str, rule: str) -> None:
+        """Each player shuffles their deck face down, clockwise (S2 Flip: "First, each player
+        shuffles their deck"), from the part's own generator (`part_rng`, "<part> shuffles") in
+        a seeded game; once `as_given`, the decks stay as they lie (a scenario's first Flip)."""
+        if self.as_given:
+            self.as_given = False
+            return
+        rng = part_rng(self.seed, part + " shuffles") if self.seed is not None else self.table.rng
+        for p in players:
+            deck = list(p.deck)
+            rng.shuffle(deck)
+            p.deck.clear()
+            p.deck.extend(deck)
+            self.emit(Shuffle, p.index, None, None, rule, detail="deck shuffled")
+
 
     def cleanup(self) -> None:
         """Discard the market's ends with few players (and solo), collect the grids, then the next
@@ -206,26 +281,37 @@ class Game(Resolver):
         n = len(t.players)
         if self.solo:
             if not self.solo_discard_done and not self.solo_market_discard(None):
-                return self.finish([], "lost", "the market could not be refilled", "s2.solo.lose")
+                return self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
         elif (n <= 4 if t.season == "combined" else n <= 2) and t.market_cards():
-            rule = "s2.combined.cleanup" if t.season == "combined" else "s2.cleanup.low-count"
+            rule = "s2.combined.cleanup" if t.season == "combined" else self.rule("cleanup.low-count")
             discard_market_ends(self, None, rule)
             refill(self, None, rule)
         for p in t.players:
-            self.collect(p)
-        if self.end_triggered:
-            return self.final_flip("a player generated 30 fame")
-        if not t.market_cards() and not t.toon_deck:
-            return self.final_flip("the toon deck and the market are empty", "s2.market.end")
-        if self.round >= MAX_ROUNDS:
-            return self.final_flip(f"the safety bound of {MAX_ROUNDS} rounds")
+            self.collect(p, self.rule("cleanup"))
+        end = self.end_of_game()
+        if end is not None:
+            return self.final_flip(*end)
         t.first_player = (t.first_player + 1) % n
-        self.emit(Phase, None, None, None, "s2.cleanup.next-round",
+        self.emit(Phase, None, None, None, self.rule("cleanup.next-round"),
                   detail=f"round {self.round + 1} begins (a solo game uses no first player card)" if self.solo
                   else f"the first player card passes to {t.players[t.first_player].name}")
 
-    def collect(self, p) -> None:
-        """All cards of the grid go back into the deck, face down (S2 Cleanup)."""
+    def end_of_game(self) -> tuple[str, str] | None:
+        """Why the Final Flip follows this round's Cleanup, and the rule its phase event cites,
+        or None: the 30-fame trigger (s2.cleanup.end), the toon deck and the market both empty
+        (s2.market.end), or the engine's safety bound of `MAX_ROUNDS` rounds."""
+        t = self.table
+        if self.end_triggered:
+            return END_BY_FAME, self.rule("cleanup.end")
+        if not t.market_cards() and not t.toon_deck:
+            return END_BY_DEPLETION, self.rule("market.end")
+        if self.round >= MAX_ROUNDS:
+            return f"the safety bound of {MAX_ROUNDS} rounds", self.rule("final-flip")
+        return None
+
+    def collect(self, p, rule: str = "s2.cleanup") -> None:
+        """All cards of the grid go back into the deck, face down (S2 Cleanup; the tied players
+        of the Final Flip, s2.final-flip.tie); a grid built by hand is then flipped like any other."""
         cards = p.grid.cards()
         for c in cards:
             p.grid.remove(c)
@@ -236,52 +322,93 @@ class Game(Resolver):
         p.bonus_actions = 0
         p.fame_left = 0  # unspent fame is lost (S2 Cleanup)
         p.flip_ended = ""
+        p.built_grid = False
         if cards:
-            self.emit(Collect, p.index, None, None, "s2.cleanup", value=len(cards))
+            self.emit(Collect, p.index, None, None, rule, value=len(cards))
 
     # -- the end ----------------------------------------------------------------------------------
-    def final_flip(self, why: str, rule: str = "s2.final-flip") -> None:
+    def final_flip(self, why: str, rule: str | None = None) -> None:
         """Every player flips once more and checks fame, +3 for the critic's choice; ties re-flip
-        among the tied players until one wins (S2 Final Flip). `rule`: what brought the end (the
-        Final Flip phase cites it: `s2.market.end` when the toon deck and the market ran out)."""
+        among the tied players until one wins (S2 Final Flip). `rule`: what brought the end, which
+        the Final Flip's phase event cites (`s2.cleanup.end` after the 30-fame trigger,
+        `s2.market.end` when the toon deck and the market ran out; default `s2.final-flip`).
+
+        Ruling `firefly_in_final_flip` decides whether the least-fame gains apply in its Check
+        Fame, `least_fame_in_reflips` whose fame a re-flip's least fame is of (every player's, or
+        the tied players'), `critics_choice_in_reflips` whether the +3 counts again in a re-flip;
+        where one decides, the trace cites it."""
         t = self.table
+        self.begin_stage()
+        self.final = True
         contenders = list(t.players)
         for flips in range(MAX_REFLIPS + 1):
             self.phase = "final-flip"
-            self.emit(Phase, None, None, None, rule if flips == 0 else "s2.final-flip.tie",
-                      detail="Final Flip" if flips == 0 else f"re-flip {flips} of the tied players")
-            for p in contenders:
-                if flips:
-                    self.collect(p)
-                self.shuffle_deck(p)
-            self.flip_and_check_fame(contenders, t.rulings.firefly_in_final_flip, trigger=False,
-                                     least_fame_ruling="ruling.firefly_in_final_flip")
+            part = f"final flip {flips}"
+            self.draw_from(part)
+            if flips == 0:
+                self.emit(Phase, None, None, None, rule or self.rule("final-flip"), detail=f"Final Flip ({why})")
+                shuffle_rule = self.rule("final-flip")
+            else:
+                tie = self.rule("final-flip.tie")
+                names = ", ".join(p.name for p in contenders)
+                self.emit(Phase, None, None, None, tie, detail=f"re-flip {flips} of the tied players ({names})")
+                for p in contenders:
+                    self.collect(p, tie)
+                shuffle_rule = tie
+            self.shuffle_decks(contenders, part, shuffle_rule)
+            firefly = t.rulings.firefly_in_final_flip
+            firing = "ruling.firefly_in_final_flip"  # cited where the least-fame triggers fire
+            if flips == 0:
+                self.flip_and_check_fame(contenders, firefly, trigger=False, least_fame_ruling=firing)
+            else:  # whose fame the least-fame triggers compare: ruling least_fame_in_reflips
+                every = t.rulings.least_fame_in_reflips == "all"
+                among, other = (t.players, contenders) if every else (contenders, t.players)
+                self.flip_and_check_fame(contenders, firefly, among, (other, "ruling.least_fame_in_reflips"),
+                                         trigger=False, least_fame_ruling=firing)
             self.phase = "final-flip"
             for p in contenders:
-                if not p.critics_choice:
-                    continue
-                ruling = "ruling.critics_choice_in_reflips" if flips else None
-                if flips == 0 or t.rulings.critics_choice_in_reflips:
-                    p.fame_total += CRITICS_CHOICE_FAME
-                    self.emit(FameChange, p.index, None, None, "s2.final-flip", ruling=ruling,
-                              value=CRITICS_CHOICE_FAME, detail="the critic's choice card")
-                else:
-                    self.emit(Ignored, p.index, None, None, "s2.final-flip.tie", ruling=ruling,
-                              detail="the critic's choice card does not count in a re-flip")
+                if p.critics_choice:
+                    self.critics_choice_fame(p, flips)
+            self.flips.append(FlipFame(tuple(p.index for p in contenders),
+                                       tuple(p.fame_total for p in contenders)))
             best = max(p.fame_total for p in contenders)
             leaders = [p for p in contenders if p.fame_total == best]
             if len(leaders) == 1:
                 break
             contenders = leaders
         fame = [p.fame_total for p in t.players]
-        self.finish([p.index for p in leaders], None, why + (" (ties unbroken after the safety bound)"
-                                                          if len(leaders) > 1 else ""), "s2.final-flip", fame)
+        if len(leaders) == 1:
+            self.finish([leaders[0].index], None, why, self.rule("final-flip.winner"), fame)
+        else:
+            self.finish([p.index for p in leaders], None,
+                        why + f" (still tied after {MAX_REFLIPS} re-flips, the safety bound)",
+                        self.rule("final-flip.tie"), fame)
+
+    def critics_choice_fame(self, p, flips: int) -> None:
+        """The critic's choice card: +3 in the Final Flip (s2.final-flip); in a re-flip as ruling
+        `critics_choice_in_reflips` says (cited either way)."""
+        if flips == 0:
+            p.fame_total += CRITICS_CHOICE_FAME
+            self.emit(FameChange, p.index, None, None, self.rule("final-flip"),
+                      value=CRITICS_CHOICE_FAME, detail="the critic's choice card")
+        elif self.table.rulings.critics_choice_in_reflips:
+            p.fame_total += CRITICS_CHOICE_FAME
+            self.emit(FameChange, p.index, None, None, self.rule("final-flip.tie"), ruling="ruling.critics_choice_in_reflips",
+                      value=CRITICS_CHOICE_FAME, detail="the critic's choice card, again in a re-flip")
+        else:
+            self.emit(Ignored, p.index, None, None, self.rule("final-flip.tie"), ruling="ruling.critics_choice_in_reflips",
+                      detail="the critic's choice card adds nothing in a re-flip")
 
     def finish(self, winners, solo, reason, rule, fame=None, ruling=None) -> None:
         self.phase = "end"
         self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None, rule, ruling=ruling,
                   detail=(f"solo game {solo}: " if solo else "") + reason)
-        self.result = GameResult(list(winners), self.round, fame or [], solo, reason)
+        self.result = GameResult(list(winners), self.round, fame or [], solo, reason, list(self.flips))
+
+
+#: Why the Final Flip came (`GameResult.reason`).
+END_BY_FAME = "a player generated 30 fame"
+END_BY_DEPLETION = "the toon deck and the market are empty"
 
 
 # -- setup ----------------------------------------------------------------------------------------
@@ -298,7 +425,8 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
     is a ValueError naming it, raised here."""
     rulings = _check_setup(season, players, seed, solo, policy, rulings, names)
     rng = random.Random(seed)
-    table = Table(season, rulings, seed=rng.randrange(2 ** 32), first_player=rng.randrange(players))
+    table_seed = rng.randrange(2 ** 32)  # the setup's shuffles, then every part of the game (`part_rng`)
+    table = Table(season, rulings, seed=table_seed, first_player=rng.randrange(players))
     mode = "solo" if solo else "multi"
     if season == "combined":
         starts = rng.sample(["s1"] * 4 + ["s2"] * 4, players)  # at most four decks of each box
@@ -316,7 +444,7 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
         toons.remove(pig)
         table.box.append(pig)
     table.toon_deck.extend(toons)
-    game = Game(table, policy, traced, solo)
+    game = Game(table, policy, traced, solo, seed=table_seed)
     game.phase = "setup"
     refill(game, None, "s2.combined.market" if season == "combined" else "s2.setup")
     if solo:

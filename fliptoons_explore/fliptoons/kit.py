@@ -16,14 +16,14 @@ class FlipToonsKit:
     name = "fliptoons"
     title = "FlipToons"
 
-    def where(self, pos) -> str:
+    def where(self, pos, players=None) -> str:
         return space_name(pos)
 
-    def short_where(self, pos) -> str:
+    def short_where(self, pos, players=None) -> str:
         row, col = pos
         return f"slot {row * 3 + col + 1}" if row >= 0 else f"extra {-row} {COL_NAMES[col]}"
 
-    def event_words(self, event) -> str:
+    def event_words(self, event, players=None) -> str:
         return event_words(event)
 
     def event_sentence(self, event, players) -> str:

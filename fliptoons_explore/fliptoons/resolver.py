@@ -58,13 +58,14 @@ class Resolver:
                       detail=choice.question + (f" ({FORCED})" if forced else ""), ruling=ruling)
         return i
 
-    def flip_and_check_fame(self, players=None, least_fame: bool = True, trigger: bool = True,
-                            least_fame_ruling: str | None = None) -> None:
+    def flip_and_check_fame(self, players=None, least_fame: bool = True, among=None, reading=None,
+                            trigger: bool = True, least_fame_ruling: str | None = None) -> None:
         """The Flip phase, then the effects it queued, at its end, clockwise from the first player
         (s2.key.timing.after-flip), then Check Fame and its critic's choice; for `players`
-        (default all). `least_fame` False skips the least-fame triggers, `least_fame_ruling` the
-        ruling option that decides whether they apply (`firefly_in_final_flip`); `trigger` False
-        the 30-fame check (the Final Flip)."""
+        (default all). `least_fame` False skips the least-fame triggers (ruling
+        `firefly_in_final_flip`); `among`, `reading`: whose fame the least is taken of, and the
+        other reading, `least_fame_ruling` the ruling that lets them fire (`fame.check_fame`);
+        `trigger` False: no 30-fame check (the Final Flip)."""
         t = self.table
         self.phase = "flip"
         flip_phase(t, self.trace, players)
@@ -72,7 +73,7 @@ class Resolver:
             self.phase = "after-flip"
             resolve_after_flip(self)
         self.phase = "check-fame"
-        check_fame(t, self, self.trace, players, least_fame, least_fame_ruling)
+        check_fame(t, self, self.trace, players, least_fame, among, reading, least_fame_ruling)
         if trigger and not self.solo and len(t.players) > 1:
             self.check_end_trigger()
 
@@ -99,8 +100,9 @@ class Resolver:
         """Check Fame's last step (S2 Check Fame): if any player generated 30 fame or more, the
         most fame takes the critic's choice card, which goes back to the box on a tie among the
         leaders (s2.check-fame.critics-choice, .critics-choice-tie); this triggers the end of the
-        game. Which fame counts: `trigger_scores`; a ruling that decided it is cited (also when
-        it leaves the end untriggered). `table.critics_choice` records the outcome."""
+        game; once it is, no later Check Fame triggers it again. Which fame counts:
+        `trigger_scores`; a ruling that decided it is cited (also when it leaves the end
+        untriggered). `table.critics_choice` records the outcome."""
         t = self.table
         if self.end_triggered:
             return
@@ -109,11 +111,12 @@ class Resolver:
             best = max(scores)
             return best >= TRIGGER_FAME and tuple(i for i, s in enumerate(scores) if s == best)
         rule = self.trigger_ruling(outcome) if self.trace is not None else None
+        book = "s1." if t.season == "s1" else "s2."  # the season's own rulebook (S2 Combining Games)
         scores = self.trigger_scores()
         best = max(scores)
         if best < TRIGGER_FAME:
             if rule is not None:
-                self.emit(Ignored, None, None, None, "s2.check-fame.trigger", value=best, ruling=rule,
+                self.emit(Ignored, None, None, None, book + "check-fame.trigger", value=best, ruling=rule,
                           detail="no player generated 30 fame as the rulings count it: the end is not triggered")
             return
         self.end_triggered = True
@@ -122,8 +125,8 @@ class Resolver:
         t.critics_choice = {"player": holder, "fame": best}
         if holder is not None:
             t.players[holder].critics_choice = True
-            self.emit(CriticsChoice, holder, None, None, "s2.check-fame.critics-choice", value=best, ruling=rule,
+            self.emit(CriticsChoice, holder, None, None, book + "check-fame.critics-choice", value=best, ruling=rule,
                       detail=f"{best} fame: takes the critic's choice card; the end is triggered")
         else:
-            self.emit(CriticsChoice, None, None, None, "s2.check-fame.critics-choice-tie", value=best, ruling=rule,
+            self.emit(CriticsChoice, None, None, None, book + "check-fame.critics-choice-tie", value=best, ruling=rule,
                       detail="a tie for the most fame: the card goes back to the box; the end is triggered")

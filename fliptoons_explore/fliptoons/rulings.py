@@ -88,6 +88,13 @@ OPTIONS: dict[str, RulingOption] = options_table(
         "Does the critic's choice +3 apply in the re-flips that break a tie?",
         "The tied players 'Flip and Check Fame again' and still hold the card."),
     RulingOption(
+        "least_fame_in_reflips", "all", ("all", "tied"),
+        "In a re-flip that breaks a Final Flip tie, whose fame does 'you alone have the least "
+        "fame' (the Firefly) compare: every player's, or only the re-flipping players'?",
+        "Only the tied players Flip and Check Fame again; the others keep the fame of their Final "
+        "Flip, and 'the least fame' is the least of every player's. 'tied': the re-flip's players "
+        "alone. Only with firefly_in_final_flip."),
+    RulingOption(
         "vulture_immune_lowest", "skip", ("skip", "next-lowest"),
         "A Vulture whose lowest-rank card cannot be dismissed: nothing, or the next lowest?",
         "The card reads 'dismiss the lowest-rank card unless that card is dismiss-immune'."),
@@ -246,6 +253,7 @@ class Rulings(RulingSet):
     firefly_counts_for_trigger: bool = False
     firefly_in_final_flip: bool = True
     critics_choice_in_reflips: bool = True
+    least_fame_in_reflips: str = "all"
     vulture_immune_lowest: str = "skip"
     hired_by_ability_triggers: bool = True
     space_it_left: str = "its-height"

@@ -13,21 +13,66 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import dataclass, field as _field
 
 from ..jsonio import (LIMITS, ScenarioError, check_json, closest, expect, field, known_fields,
                       parse_json_value, parse_scenario_text, read_scenario, type_name)
 from ..limits import MAX_CARDS, quote
 from .cards import CATALOG, cards_of, owned_copies, unknown_card_message
 from .rulings import OPTIONS, Rulings
-from .state import PRICES, Table
+from .state import PRICES, Table, part_rng
 
 __all__ = ["ScenarioError", "read_scenario", "parse_scenario_text", "parse_json_value", "check",
-           "load", "table_json", "player_json", "grid_json", "fame_cards_json", "MAX_PLAYERS"]
+           "load", "load_game", "GameSetup", "table_json", "player_json", "grid_json",
+           "fame_cards_json", "MAX_PLAYERS", "MAX_ROUND", "SCENARIO_SEED"]
 
 MAX_PLAYERS = 8
+MAX_ROUND = 300  # the game's safety bound on rounds (game.MAX_ROUNDS)
+#: A scenario without a "seed": every part of its game draws from this one (`state.part_rng`),
+#: so that a scenario plays the same way every time (DESIGN.md §4.1).
+SCENARIO_SEED = 0
 TOON_DECK = "toon deck"  # how a scripted choice names the toon deck (the Pig)
-TOP_FIELDS = ("season", "players", "market", "toon_deck", "first_player", "rulings")
+TOP_FIELDS = ("game", "season", "players", "market", "toon_deck", "first_player", "rulings",
+              "seed", "round", "solo", "critics_choice", "end_triggered", "start")
 PLAYER_FIELDS = ("name", "deck", "dismissed", "grid", "actions", "choices")
+STARTS = ("flip", "final-flip")
+SOLO_LEVELS = ("easy", "normal", "hard")
+#: The keys about the game around the scenario's round, and what of the game each one needs:
+#: `resolve` and `round` play one round's phases and refuse them (`load`); `game` plays them.
+GAME_KEYS = {"solo": "a solo game (its win after Check Fame, its loss, its market discard)",
+             "critics_choice": "the Final Flip, where the critic's choice card counts",
+             "end_triggered": "Cleanup and the Final Flip that an end already triggered leads to",
+             "start": "the Final Flip"}
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What a scenario says about the game around its situation (docs/scenarios.md): the `seed`
+    every later part of the game draws from, the `round` it is, `solo` (a difficulty or None),
+    who holds the critic's choice card (`critics_choice`, an index or None), whether the end was
+    already triggered, where it starts ("flip" or "final-flip"), and each player's scripts round
+    by round: `choices[p][k]` and `actions[p][k]` are player p's answers and Market actions in
+    the k-th round from the scenario's on (the Final Flip takes the list after the last round's);
+    `by_round[p, "choices"]` tells whether the scenario gave them as a list of rounds."""
+
+    seed: int = SCENARIO_SEED
+    round: int = 1
+    solo: str | None = None
+    critics_choice: int | None = None
+    end_triggered: bool = False
+    start: str = "flip"
+    choices: dict = _field(default_factory=dict)
+    actions: dict = _field(default_factory=dict)
+    by_round: dict = _field(default_factory=dict)
+    given: tuple = ()  # the game keys the scenario gives other than their defaults (GAME_KEYS)
+
+    def where(self, player: int, key: str, k: int, j: int | None = None) -> str:
+        """How an error names a script's entry: `players[0].actions[1]`, or round by round
+        `players[0].actions[2][1]` (`k` the round from the scenario's, `j` the entry)."""
+        base = f"players[{player}].{key}"
+        if self.by_round.get((player, key)):
+            return f"{base}[{k}]" + ("" if j is None else f"[{j}]")
+        return base if j is None else f"{base}[{j}]"
 
 
 # -- checking a scenario's fields ---------------------------------------------------------------
@@ -62,18 +107,51 @@ class _Builder:
 
 
 def check(data) -> None:
-    """Check a scenario (DESIGN.md §2.2) as every resolving function does, building nothing that
-    lasts: its JSON within the limits (`check_json`), every field, card id and ruling option.
-    Raises ScenarioError (a ValueError; one line naming the field) for the first mistake.
-    Scripted choices and actions that turn out illegal only while resolving are not seen here."""
-    load(data)
+    """Check a scenario (DESIGN.md §2.2, docs/scenarios.md) as every resolving function does,
+    building nothing that lasts: its JSON within the limits (`check_json`), every field, card id
+    and ruling option, the game's keys. Raises ScenarioError (a ValueError; one line naming the
+    field) for the first mistake. What only one command refuses (`resolve` and `round` play no
+    solo game and no Final Flip: `load`) and scripted choices and actions that turn out illegal
+    only while resolving are not seen here."""
+    read(data)
 
 
-def load(data) -> tuple[Table, dict[int, list]]:
-    """Check a scenario and build its table; returns (table, scripted choices per player)."""
+def load(data, play: str = "resolve") -> tuple[Table, dict[int, list]]:
+    """Check a scenario for `resolve` or `round` (`play`) and build its table; returns (table,
+    scripted choices per player), each player's `actions` those of this round (of scripts given
+    round by round, the first list: the later ones are `game`'s). They play one round's phases:
+    a key about the game around it (`GAME_KEYS`, given a value other than its default) is refused
+    with one line that names `game`."""
+    table, setup = read(data)
+    if setup.given:
+        key = setup.given[0]
+        raise ScenarioError(f"{key}: {play} does not play {GAME_KEYS[key]}; play the scenario "
+                            f"with game (fliptoons-explore game SCENARIO.json)")
+    for p in table.players:
+        p.actions = (setup.actions[p.index] or [[]])[0]
+    return table, {i: (rounds or [[]])[0] for i, rounds in setup.choices.items()}
+
+
+def load_game(data) -> tuple[Table, GameSetup]:
+    """Check a scenario for `game` and build its table; returns (table, `GameSetup`). A player
+    alone is a solo game here (the rulebooks have no other one-player game)."""
+    table, setup = read(data)
+    if len(table.players) == 1 and setup.solo is None:
+        raise ScenarioError('players: one player is a solo game: give "solo": "easy", "normal" or "hard"')
+    if setup.end_triggered and setup.start == "flip":
+        table.notes.append("end_triggered with start \"flip\": by the rulebooks the Final Flip follows "
+                           "the Cleanup of the round that triggered the end; this round is played as "
+                           "the last one")
+    return table, setup
+
+
+def read(data) -> tuple[Table, GameSetup]:
+    """Check every field of a scenario and build its table; returns (table, `GameSetup`)."""
     check_json(data)
     expect(data, dict, "scenario", "a JSON object")
     known_fields(data, TOP_FIELDS, "scenario")
+    if data.get("game", "fliptoons") != "fliptoons":
+        raise ScenarioError(f"game: expected \"fliptoons\" or \"flipology\", got {quote(data.get('game'))}")
     season = data.get("season", "s2")
     if not isinstance(season, str) or season not in PRICES:
         got = quote(season) if isinstance(season, str) else type_name(season)
@@ -99,9 +177,13 @@ def load(data) -> tuple[Table, dict[int, list]]:
                                 f"{', '.join(map(json.dumps, option.choices))}, got {quote(value)}") from None
     rulings = Rulings.from_dict(rulings_data)
 
+    game = _game_keys(data, players)
     table = Table(season, rulings, first_player=first)
     b = _Builder(season, table)
-    scripts: dict[int, list] = {}
+    choices: dict[int, list[list]] = {}
+    actions: dict[int, list[list[dict]]] = {}
+    by_round: dict[tuple[int, str], bool] = {}
+    answered: list[tuple[list, str]] = []
     for i, pdata in enumerate(players):
         where = f"players[{i}]"
         expect(pdata, dict, where, "an object with a \"deck\" or a \"grid\"")
@@ -116,15 +198,14 @@ def load(data) -> tuple[Table, dict[int, list]]:
             p.dismissed.append(b.new_card(cid, w, face_up=True))
         if pdata.get("grid") is not None:
             _load_grid(b, p, pdata["grid"], f"{where}.grid")
-        p.actions = _actions(b, pdata.get("actions", []), f"{where}.actions")
-        scripts[i] = list(expect(pdata.get("choices", []), list, f"{where}.choices",
-                                  "a list of card ids or null"))
-    names = [p.name for p in table.players] + [TOON_DECK]
-    for i, choices in scripts.items():
-        for k, c in enumerate(choices):
-            if c is None or isinstance(c, str) and c in names:  # the Pig's deck: a name or the toon deck
-                continue
-            _choice(b, c, names, f"players[{i}].choices[{k}]")
+        rounds, by_round[i, "actions"] = _rounds(pdata.get("actions", []), f"{where}.actions", "action")
+        actions[i] = [_actions(b, r, w) for r, w in rounds]
+        p.actions = actions[i][0] if actions[i] else []
+        rounds, by_round[i, "choices"] = _rounds(pdata.get("choices", []), f"{where}.choices", "answer")
+        choices[i] = [list(r) for r, _ in rounds]
+        answered.extend(rounds)
+    for answers, w in answered:  # a Pig's answer may name a later player's deck
+        _choices(b, answers, table, w)
     market = b.card_list(data.get("market", []), "market")
     if len(market) > len(PRICES[season]):
         raise ScenarioError(f"market: {len(market)} cards, but a {quote(season)} market has "
@@ -133,7 +214,106 @@ def load(data) -> tuple[Table, dict[int, list]]:
         table.toon_deck.append(b.new_card(cid, "toon_deck"))
     table.arrange_market([b.new_card(cid, "market", face_up=True) for cid in market])
     table.notes = _copy_notes(table)
-    return table, scripts
+    setup = GameSetup(choices=choices, actions=actions, by_round=by_round, **game)
+    table.rng = part_rng(setup.seed, f"round {setup.round}")  # what the round draws (a Pig's shuffle)
+    if setup.critics_choice is not None:
+        table.players[setup.critics_choice].critics_choice = True
+    return table, setup
+
+
+def game_keys_given(data: dict) -> tuple[str, ...]:
+    """The keys about the game around the round (`GAME_KEYS`) that a scenario gives a value other
+    than the default: a `solo` difficulty, a `critics_choice` holder, `"end_triggered": true`, a
+    `start` other than "flip"."""
+    defaults = {"solo": None, "critics_choice": None, "end_triggered": False, "start": "flip"}
+    return tuple(k for k in GAME_KEYS if k in data and data[k] != defaults[k])
+
+
+def _game_keys(data: dict, players: list) -> dict:
+    """The keys about the game around the scenario's round (docs/scenarios.md), checked: each a
+    `GameSetup` field, and `given`, the `GAME_KEYS` the scenario gives."""
+    out: dict = {"given": game_keys_given(data)}
+    if "seed" in data:
+        out["seed"] = expect(data["seed"], int, "seed", "a whole number (the game's seed)")
+    if "round" in data:
+        n = expect(data["round"], int, "round", "the round's number (1 for the first round)")
+        if not 1 <= n <= MAX_ROUND:
+            raise ScenarioError(f"round: expected 1 to {MAX_ROUND} (the game's safety bound), got {n}")
+        out["round"] = n
+    solo = data.get("solo")
+    if solo is not None:
+        if solo not in SOLO_LEVELS:
+            raise ScenarioError(f'solo: expected "easy", "normal" or "hard" (or null), got {quote(solo)}')
+        if len(players) != 1:
+            raise ScenarioError(f"solo: a solo game has one player, got {len(players)} players")
+        out["solo"] = solo
+    start = data.get("start", "flip")
+    if start not in STARTS:
+        raise ScenarioError(f'start: expected "flip" (this round\'s Flip) or "final-flip", got {quote(start)}')
+    if solo is not None and start != "flip":
+        raise ScenarioError("start: a solo game has no Final Flip (it is won at 30 fame in one Check "
+                            "Fame, lost when the market cannot be refilled; S2 Solo Play Rules)")
+    out["start"] = start
+    triggered = expect(data.get("end_triggered", False), bool, "end_triggered", "true or false")
+    if triggered and solo is not None:
+        raise ScenarioError("end_triggered: a solo game has no end trigger (it is won at 30 fame in "
+                            "one Check Fame; S2 Solo Play Rules)")
+    out["end_triggered"] = triggered
+    holder = data.get("critics_choice")
+    if holder is not None:
+        out["critics_choice"] = i = _player_of(holder, players, "critics_choice")
+        if solo is not None:
+            raise ScenarioError("critics_choice: a solo game uses no critic's choice card (S2 Solo Setup)")
+        if not triggered and start == "flip":
+            raise ScenarioError(f"critics_choice: {_name(players, i)} takes the card only when the "
+                                'end is triggered: give "end_triggered": true as well (or "start": '
+                                '"final-flip")')
+    return out
+
+
+def _name(players: list, i: int) -> str:
+    p = players[i]
+    name = p.get("name") if isinstance(p, dict) else None
+    return name if isinstance(name, str) else f"Player {i + 1}"
+
+
+def _player_of(value, players: list, where: str) -> int:
+    """A player named by a scenario: their name, or their index (0 first)."""
+    names = [_name(players, i) for i in range(len(players))]
+    if isinstance(value, str):
+        found = [i for i, n in enumerate(names) if n == value]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ScenarioError(f"{where}: {len(found)} players are named {quote(value)}; give the "
+                                "player's index (0 first)")
+        raise ScenarioError(f"{where}: {quote(value)} names no player (the players: "
+                            f"{', '.join(map(quote, names))})")
+    expect(value, int, where, "a player's name or index")
+    if not 0 <= value < len(players):
+        raise ScenarioError(f"{where}: expected a player index, 0 to {len(players) - 1}, got {value}")
+    return value
+
+
+def _rounds(value, where: str, what: str) -> tuple[list[tuple[list, str]], bool]:
+    """A player's script: this round's entries, or a list of rounds, each a list of entries
+    (`[[...], [...]]`). Returns ([(entries, where they are), one per round], given by round?)."""
+    expect(value, list, where, f"a list of {what}s (or a list of rounds, each a list of {what}s)")
+    if value and all(isinstance(v, list) for v in value):
+        return [(v, f"{where}[{k}]") for k, v in enumerate(value)], True
+    for k, v in enumerate(value):
+        if isinstance(v, list):
+            raise ScenarioError(f"{where}[{k}]: a list among single {what}s: give either this round's "
+                                f"{what}s, or every round as a list ([[...], [...]])")
+    return [(value, where)], False
+
+
+def _choices(b: "_Builder", answers: list, table: Table, where: str) -> None:
+    names = [p.name for p in table.players] + [TOON_DECK]
+    for k, c in enumerate(answers):
+        if c is None or isinstance(c, str) and c in names:  # the Pig's deck: a name or the toon deck
+            continue
+        _choice(b, c, names, f"{where}[{k}]")
 
 
 def _choice(b: _Builder, answer, names: list[str], where: str) -> None:

@@ -14,6 +14,14 @@ from .rulings import Rulings
 PRICES = {"s1": (3, 4, 7, 10, 15), "s2": (3, 4, 7, 10, 15), "combined": (3, 3, 4, 7, 10, 15, 15)}
 
 
+def part_rng(seed: int, part: str) -> random.Random:
+    """The generator of one part of a seeded game ("round 3", "round 3 shuffles", "final flip 0",
+    ...), made from the game's seed and the part's name alone: a game taken up at the start of
+    any round (a scenario with that `seed` and `round`) draws exactly what the whole game draws
+    from there on. (A `str` seed is hashed with SHA-512: the same on every platform.)"""
+    return random.Random(f"{seed}/{part}")
+
+
 class Card:
     """One physical card: a spec, a unique `uid`, whether it shows its face, and its space
     while it is in a grid."""

@@ -35,7 +35,8 @@ def grid_text(player) -> str:
 
 
 def fame_text(player) -> str:
-    """One line per scoring card, then the total."""
+    """One line per scoring card, the critic's choice +3 if the total holds it (a Final Flip),
+    then the total."""
     lines = []
     in_grid = {c.uid for c in player.grid.cards()}
     for e in player.fame:
@@ -48,6 +49,9 @@ def fame_text(player) -> str:
         if e.gained:
             parts += f" {e.gained:+d} gained"
         lines.append(f"  {e.card.spec.id:<14} {e.fame:>3}   ({parts}; {where})")
+    extra = player.fame_total - sum(e.fame for e in player.fame)
+    if extra and player.critics_choice:
+        lines.append(f"  critic's choice{extra:>+3}")  # the total's column
     lines.append(f"  {'total':<14} {player.fame_total:>3}")
     return "\n".join(lines)
 
@@ -110,6 +114,37 @@ def trace_text(trace, players, paraphrase: bool = False) -> str:
 def round_text(game) -> str:
     """A round played from a scenario: like `resolution_text`, with the fame left to each player."""
     return resolution_text(game, trace=True, fame_left=True)
+
+
+def game_text(game) -> str:
+    """A game played from a scenario: the table as the game ends (as `round_text` shows it), each
+    round's fame and first player, the Final Flip and its re-flips, the result, then the trace."""
+    text = resolution_text(game, trace=False, fame_left=True)
+    names = [p.name for p in game.table.players]
+    out = [text, "", "== rounds =="]
+    for r in game.history:
+        fame = ", ".join(f"{n} {f}" for n, f in zip(names, r.fame))
+        out.append(f"round {r.round} (first player {names[r.first_player]}): {fame}")
+    result = game.result
+    for k, flip in enumerate(result.flips):
+        fame = ", ".join(f"{names[i]} {f}" for i, f in zip(flip.players, flip.fame))
+        out.append(("Final Flip" if k == 0 else f"re-flip {k}") + f": {fame}")
+    out.append("== result ==")
+    out.append(result_text(result, names))
+    if game.trace is not None:
+        out += ["", "== trace ==", trace_text(game.trace, game.table.players)]
+    return "\n".join(out)
+
+
+def result_text(result, names) -> str:
+    """'Ann wins after 3 rounds: a player generated 30 fame', 'solo game won in round 2: ...',
+    'Ann and Ben tie after 1 round: ...'."""
+    rounds = f"{result.rounds} round{'' if result.rounds == 1 else 's'}"
+    if result.solo:
+        return f"solo game {result.solo} in round {result.rounds}: {result.reason}"
+    winners = [names[i] for i in result.winners]
+    who = f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " tie"
+    return f"{who} after {rounds}: {result.reason}"
 
 
 def resolution_text(resolution, trace: bool = True, fame_left: bool = False) -> str:
@@ -227,7 +262,7 @@ def event_sentence(event, players) -> str:
         "shuffle": lambda: "shuffles the deck",
         "collect": lambda: f"the {event.value} cards of the grid go back into the deck",
         "critics_choice": lambda: "the critic's choice",
-        "game_end": lambda: "the game ends",
+        "game_end": lambda: "wins the game" if event.player is not None else "the game ends",
     }
     text = said[kind]() if kind in said else f"{kind.replace('_', ' ')} {card}".strip()
     if kind == "ignored" and not event.card:  # a rule that does not apply to anyone's card

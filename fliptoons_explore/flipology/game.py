@@ -1,0 +1,778 @@
+"""A game of Flipology: the deal, the turns with their cascades of effects, the end of the game
+and its count, for Nature (2-8 players), the Great Tree (2-4) and the multi-game variant.
+
+    >>> game = new_game("nature", players=4, seed=1)
+    >>> result = game.play()
+
+A turn flips one of the player's own cards face up or face down (in the Great Tree only a card
+of the top row); a card turned face up applies its effect, and a card that effect turns face up
+applies its own, and so on, all by the player whose turn it is (Taking a Turn; The Animals), except
+the cards the Wind, the Rain and the Sun flip, and the Mole's exchange. Randomness lives in the
+table's seeded generator; every decision goes through the policy and is logged in
+`Game.decisions`, so `replay(game)` reproduces the same trace.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from ..limits import MAX_INTEGER_DIGITS, quote
+from ..policy import Choice, DefaultPolicy, Policy, check_policy
+from .cards import CARDS, CLEARING, DECK, deck_table
+from .effects import EFFECTS
+from .events import Deal, Decision, Discard, Fame, Flip, GameEnd, Ignored, Phase, Pick, Place, Recorder, \
+    Regrow, Reveal, Shuffle, Trace, Trigger
+from .rulings import Rulings
+from .state import PLAYER_COUNTS, VARIANTS, Table
+
+#: Nature: nine cards dealt, seven kept, three turns each (Nature, the basic game).
+NATURE_DEAL, NATURE_KEEP, NATURE_TURNS = 9, 7, 3
+#: Great Tree: three rounds of five cards and two turns each (Great Tree Variant).
+TREE_ROUNDS, TREE_DEAL, TREE_TURNS = 3, 5, 2
+#: Multi-game variant: first to 100 points wins; +10 for a round's winner; 25 for a Moon win.
+MULTI_TARGET, ROUND_BONUS, MOON_WIN = 100, 10, 25
+#: Effects applied in one turn before the turn ends (rule `engine.flipology.cascade-limit`): far
+#: above any cascade a table can make (each effect turns at most one more card face up to act).
+MAX_EFFECTS = 1_000
+#: Games of a multi-game match before it ends undecided (scores can fall; no real match nears it).
+MAX_GAMES = 200
+
+
+@dataclass
+class GameResult:
+    """How a game ended: the winners (indices: several on a tie the tiebreak did not break),
+    each player's score, whether a face-up Moon decided it, and, for the multi-game variant, the
+    running scores and the number of games."""
+
+    winners: list[int]
+    scores: list[int]
+    moon: bool = False
+    different_animals: list[int] = field(default_factory=list)
+    running: list[int] = field(default_factory=list)
+    games: int = 1
+    reason: str = ""
+    game_points: list[int] = field(default_factory=list)
+
+    @property
+    def winner(self) -> int | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+_AVERAGES: dict = {}
+
+
+def _averages(deck: dict[str, int]) -> tuple[float, float, float]:
+    """(what turning an unseen face-down card face up is worth to its player, what an unseen
+    face-down card counts, what keeping a dealt card is worth) on average over a deck table."""
+    key = tuple(sorted(deck.items()))
+    if key not in _AVERAGES:
+        _AVERAGES[key] = _average(deck)
+    return _AVERAGES[key]
+
+
+def _average(deck: dict[str, int]) -> tuple[float, float, float]:
+    n = sum(deck.values()) or 1
+    up = sum(CARDS[c].up_value * k for c, k in deck.items()) / n
+    down = sum(CARDS[c].down_value * k for c, k in deck.items()) / n
+    keep = sum(keep_worth(CARDS[c]) * k for c, k in deck.items()) / n
+    return up - down, down, keep
+
+
+def keep_worth(spec) -> int:
+    """What the documented default thinks a dealt card is worth keeping: its points (a Sloth or
+    Koala scores them face down), the Moon nothing (the default does not play for the fewest)."""
+    return 0 if spec.kind == "moon" else spec.points
+
+
+class Game:
+    """A Flipology game (or a scenario's situation) on a table: the policy answering every
+    decision (checked and logged in `decisions`), the trace (None: untraced) and the phase its
+    events are recorded in."""
+
+    def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
+                 record: bool = False, deck: dict[str, int] | None = None) -> None:
+        self.table = table
+        self.policy = check_policy(policy) or DefaultPolicy()
+        self.name = getattr(self.policy, "name", "policy")
+        self.trace = Recorder(table) if record else Trace() if traced else None
+        self.decisions: list[int | None] = []
+        self.decision_steps: list[int | None] = []  # the trace step of each decision asked (traced)
+        self.phase = "setup"
+        self.applied = 0  # effects applied this turn (MAX_EFFECTS)
+        self.flip_steps: dict = {}  # position -> the step that turned it face up, for a deferred effect
+        self.result: GameResult | None = None
+        self.deck = DECK if deck is None else deck
+        if table.averages is None or deck is not None:
+            table.averages = _averages(self.deck)
+        self.flip_gain, self.hidden_value, self.keep_mean = table.averages
+        self.seed = None
+        self.options: dict = {}
+
+    def __repr__(self) -> str:
+        t = self.table
+        state = "over" if self.result else self.phase
+        scores = ", ".join(f"{p.name} {p.score}" for p in t.players if p.score is not None)
+        return f"<Flipology {t.variant}, {len(t.players)} players, {state}" + (f": {scores}>" if scores else ">")
+
+    # -- the trace and decisions ------------------------------------------------------------------
+    def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None):
+        if self.trace is None:
+            return None
+        return self.trace.emit(cls, self.phase, player, card, cause, rule, pos, target, detail, value)
+
+    def choose_named(self, kind: str, player: int, card, options: tuple, values: tuple, question: str,
+                     cause, rule: str, optional: bool = False, names: tuple | None = None, said=None):
+        """Ask `player`'s policy to choose among `options` (positions, or `names` as a script
+        names them); an option index, or None when declined. Only a real choice is asked (more
+        than one legal answer, or one that may be declined); the only legal answer is taken, and
+        the trace says it was forced. `said(option)`: the answer in words for the trace."""
+        if not options:
+            return None
+        if len(options) == 1 and not optional:
+            if self.trace is not None:
+                self._decided(player, card, cause, rule, options[0], None if names is None else names[0],
+                              question + " (forced: the only legal answer)", said)
+            return 0
+        choice = Choice(kind, player, card, options, values, question, optional, self.table,
+                        names if names is not None else options)
+        i = self.policy.choose(choice)
+        if i is None and not optional or i is not None and not 0 <= i < len(options):
+            raise ValueError(f"policy {self.name!r} answered {i!r} to {kind!r} ({len(options)} options)")
+        self.decisions.append(i)
+        if self.trace is not None:
+            self.decision_steps.append(len(self.trace))
+            self._decided(player, card, cause, rule, None if i is None else options[i],
+                          None if names is None or i is None else names[i], question, said)
+        return i
+
+    def _decided(self, player, card, cause, rule, option, name, question, said=None) -> None:
+        """The decision's event: a position answered (an option without a `name` is a position,
+        or a pair of positions) names its card and place; another answer its name or card id."""
+        if self.trace is None:
+            return
+        t = self.table
+        if said is not None and option is not None:
+            self.emit(Decision, player, card, cause, rule, target=said(option), detail=question)
+        elif option is None:
+            self.emit(Decision, player, card, cause, rule, target="none", detail=question)
+        elif name is None and isinstance(option[0], int):
+            self.emit(Decision, player, card, cause, rule, option, target=t.at(option), detail=question)
+        elif name is None:
+            said = " and ".join(f"{t.at(q).spec.id} ({t.game.where(q, t.players)})" for q in option)
+            self.emit(Decision, player, card, cause, rule, target=said, detail=question)
+        else:
+            self.emit(Decision, player, card, cause, rule, target=name if isinstance(name, str) else _said(option),
+                      detail=question)
+
+    def choose_position(self, kind, actor, card, targets, question, cause, rule, optional, applies,
+                        peeked: bool = False):
+        """Ask which of `targets` an effect flips; each option worth, by the documented hint,
+        what the actor gains as far as they know the cards (`flip_worth`)."""
+        values = self.flip_worths(actor, targets, applies, peeked)
+        return self.choose_named(kind, actor, card, tuple(targets), values, question, cause, rule, optional)
+
+    def choose_rows(self, actor, card, rows, cause) -> list:
+        """The Rain's decision: one card of each row (`rows`: their positions, in seat order from
+        the actor), asked row by row, or all at once of a policy that answers a group
+        (`choose_group`: a scenario's script gives the Rain one list of positions)."""
+        optional = self.table.rulings.effects_optional
+        choices = []
+        for row in rows:
+            owner = self.table.players[row[0][0]].name
+            values = self.flip_worths(actor, row, False)
+            choices.append(Choice("rain", actor, card, tuple(row), values,
+                                  f"Rain: which card of {owner}'s row do you flip?", optional, self.table, tuple(row)))
+        group = getattr(self.policy, "choose_group", None)
+        answers = group(choices) if group is not None else [None] * len(choices)
+        picks = []
+        for k, choice in enumerate(choices):
+            if len(choice.options) == 1 and not optional:
+                self._decided(actor, card, cause, "fl.card.rain", choice.options[0], None,
+                              choice.question + " (forced: the only legal answer)")
+                picks.append(choice.options[0])
+                continue
+            i = answers[k] if group is not None else self.policy.choose(choice)
+            if i is None and not optional or i is not None and not 0 <= i < len(choice.options):
+                raise ValueError(f"policy {self.name!r} answered {i!r} to 'rain' ({len(choice.options)} options)")
+            self.decisions.append(i)
+            if self.trace is not None:
+                self.decision_steps.append(len(self.trace))
+            self._decided(actor, card, cause, "fl.card.rain", None if i is None else choice.options[i], None,
+                          choice.question)
+            picks.append(None if i is None else choice.options[i])
+        return picks
+
+    # -- what an option is worth, by the documented hint -----------------------------------------
+    def knows(self, player: int, pos) -> bool:
+        """Whether `player` knows the card at `pos`: face up, their own ('you can peek at any of
+        your facedown cards whenever you like'), or seen by their Sun."""
+        card = self.table.at(pos)
+        return card.face_up or pos[0] == player or card.uid in self.table.players[player].seen
+
+    def moon_up(self) -> bool:
+        return self.table.moon_up()
+
+    def flip_worths(self, actor: int, targets, applies: bool, peeked: bool = False, by_effect: bool = True) -> tuple:
+        """What turning each card of `targets` over gives `actor`, as far as they know the cards:
+        the change of its player's score (for an unseen card, the deck table's average), counted
+        for the actor when it is theirs and against them when it is an opponent's; a little more
+        for an effect that will act; everything the other way round with a face-up Moon."""
+        players = self.table.players
+        seen = players[actor].seen
+        sign = -1 if self.table.moon_up() else 1
+        unseen = self.flip_gain
+        out = []
+        for p, r, c in targets:
+            card = players[p].rows[r][c]
+            spec = card.spec
+            if card.face_up:
+                gain = 0 if by_effect and spec.kind == "cat" else -spec.up_gain
+            elif peeked or p == actor or card.uid in seen:
+                gain = spec.up_gain + 0.5 if applies and spec.effect else spec.up_gain
+            else:
+                gain = unseen
+            out.append(sign * gain if p == actor else -sign * gain)
+        return tuple(out)
+
+    def swap_worths(self, actor: int, mole_pos, targets) -> tuple:
+        """A Mole's exchange with each card of `targets`: what the two players' scores change by,
+        for the actor."""
+        t = self.table
+        mole = t.at(mole_pos)
+        sign = -1 if t.moon_up() else 1
+        out = []
+        for pos in targets:
+            other = t.at(pos)
+            other_value = other.value if self.knows(actor, pos) else self.hidden_value
+            change = {mole_pos[0]: other_value - mole.value}
+            change[pos[0]] = change.get(pos[0], 0) + mole.value - other_value
+            out.append(sign * sum(v if p == actor else -v for p, v in change.items()))
+        return tuple(out)
+
+    def remove_worths(self, actor: int, targets) -> tuple:
+        """The Wolves' removal of each card of `targets`: its value leaves its player's score (a
+        Clearing scores 0)."""
+        t = self.table
+        sign = -1 if t.moon_up() else 1
+        out = []
+        for pos in targets:
+            value = t.at(pos).value if self.knows(actor, pos) else self.hidden_value
+            out.append(sign * (-value if pos[0] == actor else value))
+        return tuple(out)
+
+    # -- turning cards over, applying effects ---------------------------------------------------
+    def flip(self, pos, actor: int, cause, rule: str, then: str = "apply", by_effect: bool = True) -> bool:
+        """Turn the card at `pos` over (a face-up Cat stays face up under another card's
+        effect). A card turned face up with an effect: `then` "apply" applies it at once (the
+        cascade), "defer" leaves it to the caller (the Monkey; True is returned), "never" does
+        not apply it (the Wind, the Rain, the Sun)."""
+        t = self.table
+        card = t.at(pos)
+        if by_effect and card.face_up and card.spec.kind == "cat":
+            self.emit(Ignored, actor, card, cause, "fl.card.cat", pos,
+                      detail="a face-up Cat cannot be turned face down by another card's effect")
+            return False
+        card.face_up = not card.face_up
+        step = self.emit(Flip, actor, card, cause, rule, pos, value=int(card.face_up))
+        if not card.face_up or not card.spec.effect:
+            return False
+        if then == "apply":
+            self.apply(card, pos, actor, step)
+        elif then == "defer":
+            self.flip_steps[pos] = step
+            return True
+        else:
+            self.emit(Ignored, actor, card, step, "fl.turn.environment-no-effect", pos,
+                      detail="turned face up by the Wind, the Rain or the Sun: its effect does not apply")
+        return False
+
+    def apply(self, card, pos, actor: int, cause) -> None:
+        """Apply the effect of a card turned face up, by the acting player ('you (not the
+        opponent) apply the effect')."""
+        self.applied += 1
+        if self.applied > MAX_EFFECTS:
+            self.emit(Ignored, actor, card, cause, "engine.flipology.cascade-limit", pos,
+                      detail=f"more than {MAX_EFFECTS:,} effects in one turn: the turn ends")
+            return
+        owner = pos[0]
+        rule = "fl.turn.you-apply" if owner != actor else f"fl.card.{card.spec.kind}"
+        detail = "" if owner == actor else f"an opponent's card: {self.table.players[actor].name} applies its effect"
+        step = self.emit(Trigger, actor, card, cause, rule, pos, detail=detail)
+        EFFECTS[card.spec.effect](self, card, pos, actor, cause if step is None else step)
+
+    # -- a turn ---------------------------------------------------------------------------------
+    def turn(self, player: int, number: int, of: int, pos=None) -> None:
+        """A player's turn: flip one card of their row (Great Tree: of their top row) face up or
+        face down; a card turned face up applies its effect (Taking a Turn). `pos`: the card a
+        scenario's turn names; otherwise the player's policy chooses."""
+        t = self.table
+        p = t.players[player]
+        self.phase = "turns"
+        self.applied = 0
+        self.flip_steps = {}
+        rule = "fl.tree.turns" if t.tree else "fl.nature.turns"
+        step = None if self.trace is None else self.emit(Phase, player, None, None, rule,
+                                                          detail=f"{p.name}'s turn ({number} of {of})")
+        if pos is None:
+            if not p.rows or not p.rows[-1]:
+                self.emit(Ignored, player, None, step, "fl.turn.flip", detail="no card to flip")
+                return
+            rows = [len(p.rows) - 1] if t.tree else range(len(p.rows))
+            targets = tuple((player, r, c) for r in rows for c in range(len(p.rows[r])))
+            values = self.flip_worths(player, targets, True, by_effect=False)
+            i = self.choose_named("turn", player, None, targets, values, "Which of your cards do you flip?",
+                                  step, "fl.turn.flip")
+            pos = targets[i]
+        self.flip(pos, player, step, "fl.turn.flip", by_effect=False)
+
+    # -- the deal ---------------------------------------------------------------------------------
+    def shuffle_pile(self, detail: str = "the cards are shuffled") -> None:
+        self.table.rng.shuffle(self.table.pile)
+        self.emit(Shuffle, None, None, None, "fl.nature.setup", detail=detail)
+
+    def deal(self, count: int, rule: str) -> None:
+        """Deal `count` cards face down to each player, one at a time, from the starting player."""
+        t = self.table
+        order = t.clockwise()
+        traced = self.trace is not None
+        for _ in range(count):
+            for p in order:
+                if not t.pile:
+                    self.emit(Ignored, p.index, None, None, rule, detail="the pile is empty: no card to deal")
+                    continue
+                card = t.pile.pop()
+                card.face_up = False
+                p.hand.append(card)
+                if traced:
+                    self.emit(Deal, p.index, card, None, rule)
+
+    def keep(self, p, keep: int) -> None:
+        """Nature: 'select seven to arrange ... They discard the two leftover cards into a facedown
+        pile.' One decision: which cards to discard."""
+        extra = len(p.hand) - keep
+        if extra <= 0:
+            return
+        worth = [keep_worth(c.spec) for c in p.hand]
+        pairs = tuple(combinations(range(len(p.hand)), extra))
+        values = tuple(-worth[a] - worth[b] for a, b in pairs) if extra == 2 else tuple(
+            -sum(worth[i] for i in pair) for pair in pairs)
+        hand = list(p.hand)
+        i = self.choose_named("discard", p.index, None, pairs, values,
+                              f"Which {extra} of your {len(p.hand)} cards do you discard?", None, "fl.nature.setup",
+                              names=pairs, said=lambda pair: " + ".join(hand[k].spec.id for k in pair))
+        for k in sorted(pairs[i], reverse=True):
+            card = p.hand.pop(k)
+            self.table.discard.append(card)
+            if self.trace is not None:
+                self.emit(Discard, p.index, card, None, "fl.nature.setup",
+                          detail="left over at the deal: to the discard pile")
+
+    def arrange(self, p, rule: str) -> None:
+        """Arrange the hand face down in a new row, in any order (above the others in the Great
+        Tree): one decision per place, left to right."""
+        p.rows.append([])
+        r = len(p.rows) - 1
+        row = p.rows[r]
+        ids = [c.spec.id for c in p.hand]
+        while p.hand:
+            # the documented default keeps the cards in the order they were dealt: every place
+            # is worth the same
+            i = self.choose_named("arrange", p.index, None, tuple(p.hand), (0,) * len(p.hand),
+                                  "Which card goes next in your row, left to right?", None, rule, names=tuple(ids))
+            card = p.hand.pop(i)
+            del ids[i]
+            card.face_up = False
+            row.append(card)
+            self.table.rows_changed()
+            if self.trace is not None:
+                self.emit(Place, p.index, card, None, rule, (p.index, r, len(row) - 1))
+
+    def regrowth(self) -> None:
+        """Great Tree Regrowth: 'starting with the starting player, players may choose to discard
+        their entire hand and draw five new cards, shuffling their discards back into the pile.
+        Players can only do this once per game.'"""
+        t = self.table
+        for p in t.clockwise():
+            if p.regrown or not p.hand:
+                continue
+            worth = sum(keep_worth(c.spec) for c in p.hand)
+            i = self.choose_named("regrowth", p.index, None, ("regrow",), (len(p.hand) * self.keep_mean - worth,),
+                                  "Regrowth: do you discard your hand and draw five new cards (once a game)?",
+                                  None, "fl.tree.regrowth", optional=True, names=("regrow",))
+            if i is None:
+                continue
+            p.regrown = True
+            old = list(p.hand)
+            step = self.emit(Regrow, p.index, None, None, "fl.tree.regrowth", detail=f"{len(old)} cards back")
+            for card in old:
+                p.hand.remove(card)
+                t.discard.append(card)
+                self.emit(Discard, p.index, card, step, "fl.tree.regrowth", detail="the regrown hand")
+            for _ in range(len(old)):
+                if t.pile:
+                    card = t.pile.pop()
+                    p.hand.append(card)
+                    self.emit(Deal, p.index, card, step, "fl.tree.regrowth")
+            for card in old:
+                t.discard.remove(card)
+                t.pile.append(card)
+            t.rng.shuffle(t.pile)
+            self.emit(Shuffle, p.index, None, step, "fl.tree.regrowth", detail="the regrown hand is shuffled back into the pile")
+
+    # -- the end of the game --------------------------------------------------------------------
+    def finish(self, reason: str = "") -> GameResult:
+        """'Anyone with a faceup Hermit Crab card decides, in player order, if they want to use it
+        to select a card from the discard pile ... Then players should reveal any Sloths and
+        Koalas in their rows that remained facedown', then the count and the winner."""
+        t = self.table
+        self.phase = "end"
+        self.emit(Phase, None, None, None, "fl.end", detail="The end of the game")
+        for p in t.clockwise():
+            self.hermit_crabs(p)
+        if self.trace is not None:
+            for pos in t.positions():
+                card = t.at(pos)
+                if not card.face_up and card.spec.group == "sleeper":
+                    if t.rulings.revealed_in_tiebreak:
+                        self.emit(Reveal, pos[0], card, None, "ruling.revealed_in_tiebreak", pos,
+                                  detail="face down: it scores its points, and counts among the face-up animals")
+                    else:
+                        self.emit(Reveal, pos[0], card, None, "fl.end.reveal", pos, detail="face down: it scores its points")
+        self.phase = "score"
+        self.emit(Phase, None, None, None, "fl.score", detail="Scoring")
+        scores = [self.count(p) for p in t.players]
+        winners, moon = self.winners(scores)
+        if self.trace is not None:
+            names = " & ".join(t.players[i].name for i in winners)
+            tiebreak = sum(s == scores[winners[0]] for s in scores) > 1
+            how = ("the fewest points: the Moon is face up" if moon else "the most points")
+            if len(winners) > 1:
+                how += ", tied after the tiebreak"
+            elif tiebreak:
+                how += "; the tie broken by the most different face-up animals"
+            self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None,
+                      ("ruling.moon_tiebreak" if moon and tiebreak else "fl.tiebreak" if tiebreak
+                       else "fl.score.moon" if moon else "fl.score"),
+                      detail=f"{names} win{'s' if len(winners) == 1 else ''}: {how}")
+        self.result = GameResult(winners, scores, moon, [p.different_animals for p in t.players], reason=reason)
+        t.result = self.result
+        return self.result
+
+    def hermit_crabs(self, p) -> None:
+        t = self.table
+        crabs = [t.at(q) for q in t.positions(p.index) if t.at(q).face_up and t.at(q).spec.kind == "hermit_crab"]
+        picks = len(crabs) if t.rulings.hermit_crab_picks == "each-crab" else min(1, len(crabs))
+        rule = "ruling.hermit_crab_picks" if len(crabs) > 1 else "fl.card.hermit_crab"
+        for k in range(picks):
+            options, names, values = [], [], []
+            sign = -1 if self.moon_up() else 1
+            for card in t.discard:
+                spec = card.spec
+                if not spec.animal:
+                    continue
+                faces = (False, True) if spec.group == "sleeper" else (True,)
+                for face_up in faces:
+                    name = spec.id if not (spec.group == "sleeper" and face_up) else {"id": spec.id, "face_up": True}
+                    if name in names:
+                        continue
+                    options.append((card, face_up))
+                    names.append(name)
+                    values.append(sign * (spec.up_value if face_up else spec.down_value))
+            if not options:
+                self.emit(Ignored, p.index, crabs[k], None, "fl.card.hermit_crab", detail="no animal in the discard pile")
+                return
+            i = self.choose_named("hermit_crab", p.index, crabs[k], tuple(options), tuple(values),
+                                  "Hermit Crab: which animal of the discard pile do you take (or none)?", None, rule,
+                                  optional=True, names=tuple(names))
+            if i is None:
+                continue
+            card, face_up = options[i]
+            t.discard.remove(card)
+            card.face_up = face_up
+            p.picked.append(card)
+            how = "" if card.spec.group != "sleeper" else (" counted face up" if face_up else " counted face down")
+            self.emit(Pick, p.index, card, None, "fl.card.hermit_crab.sloths" if card.spec.group == "sleeper"
+                      else "fl.card.hermit_crab", value=card.value, detail=f"from the discard pile{how}")
+
+    def count(self, p) -> int:
+        """'The sum of the points of all faceup cards in your row minus any points from faceup
+        Sloths and Koalas. Then add the points from any facedown Sloths or Koalas', and what a
+        Hermit Crab picked."""
+        t = self.table
+        parts = {"face_up": 0, "sloths_koalas_face_up": 0, "sloths_koalas_face_down": 0, "hermit_crab": 0}
+        animals = set()
+        for pos in t.positions(p.index):
+            card = t.at(pos)
+            spec = card.spec
+            value = card.value
+            if spec.animal and (card.face_up or spec.group == "sleeper" and t.rulings.revealed_in_tiebreak):
+                animals.add(spec.id)  # a revealed Sloth or Koala: ruling revealed_in_tiebreak
+            if spec.group == "sleeper":
+                parts["sloths_koalas_face_up" if card.face_up else "sloths_koalas_face_down"] += value
+            elif card.face_up:
+                parts["face_up"] += value
+            if value and self.trace is not None:
+                rule = "fl.card.sloth-koala" if spec.group == "sleeper" else "fl.score"
+                self.emit(Fame, p.index, card, None, rule, pos, value=value,
+                          detail=("face up: minus its points" if value < 0 else "face down: its points")
+                          if spec.group == "sleeper" else "face up")
+        for card in p.picked:
+            parts["hermit_crab"] += card.value
+            if t.rulings.picked_animal_in_tiebreak:
+                animals.add(card.spec.id)
+            self.emit(Fame, p.index, card, None, "fl.card.hermit_crab", value=card.value, detail="picked by a Hermit Crab")
+        p.parts = parts
+        p.score = sum(parts.values())
+        p.different_animals = len(animals)
+        return p.score
+
+    def winners(self, scores: list[int]) -> tuple[list[int], bool]:
+        """'The highest-scoring player wins, unless the Moon is in play' (face up in a row: the
+        fewest points win); a tie goes to 'the most unique types of animals' (Tiebreaker), with
+        the Moon as ruling `moon_tiebreak` says."""
+        t = self.table
+        moon = self.moon_up()
+        best = min(scores) if moon else max(scores)
+        tied = [i for i, s in enumerate(scores) if s == best]
+        if len(tied) == 1:
+            return tied, moon
+        mode = t.rulings.moon_tiebreak if moon else "most-animals"
+        if mode == "shared":
+            return tied, moon
+        kinds = [t.players[i].different_animals for i in tied]
+        pick = min(kinds) if mode == "fewest-animals" else max(kinds)
+        return [i for i in tied if t.players[i].different_animals == pick], moon
+
+    # -- whole games ------------------------------------------------------------------------------
+    def play(self) -> GameResult:
+        """Play the game to its end (the variant of the table)."""
+        if self.table.variant == "great-tree":
+            return self.play_tree()
+        if self.table.variant == "multi":
+            return self.play_multi()
+        return self.play_nature()
+
+    def play_nature(self) -> GameResult:
+        t = self.table
+        self.phase = "deal"
+        self.emit(Phase, None, None, None, "fl.nature.setup", detail="The deal")
+        self.shuffle_pile()
+        self.deal(NATURE_DEAL, "fl.nature.setup")
+        for p in t.clockwise():
+            self.keep(p, NATURE_KEEP)
+        for p in t.clockwise():
+            self.arrange(p, "fl.nature.setup")
+        for k in range(1, NATURE_TURNS + 1):
+            for p in t.clockwise():
+                self.turn(p.index, k, NATURE_TURNS)
+        return self.finish("everyone has had three turns")
+
+    def play_tree(self) -> GameResult:
+        t = self.table
+        for rnd in range(1, TREE_ROUNDS + 1):
+            self.phase = "deal"
+            self.emit(Phase, None, None, None, "fl.tree.deal", detail=f"Round {rnd}: five cards each")
+            if rnd == 1:
+                self.shuffle_pile()
+            self.deal(TREE_DEAL, "fl.tree.deal")
+            self.regrowth()
+            for p in t.clockwise():
+                self.arrange(p, "fl.tree.deal" if rnd == 1 else "fl.tree.next-row")
+            if rnd > 1:
+                self.next_starting_player()
+            for k in range(1, TREE_TURNS + 1):
+                for p in t.clockwise():
+                    self.turn(p.index, (rnd - 1) * TREE_TURNS + k, TREE_ROUNDS * TREE_TURNS)
+        return self.finish("three rounds of two turns each")
+
+    def next_starting_player(self) -> None:
+        """'The player with the highest score showing takes the baobab tile ... If the previous
+        starting player is in a tie for the highest score, the starting player doesn't change.'
+        Another tie: ruling `tree_start_tie`."""
+        t = self.table
+        showing = [sum(c.spec.up_value for c in p.cards() if c.face_up) for p in t.players]
+        best = max(showing)
+        tied = [i for i, s in enumerate(showing) if s == best]
+        rule = "fl.tree.starting-player"
+        if t.first_player in tied:
+            new = t.first_player
+        elif len(tied) == 1:
+            new = tied[0]
+        else:
+            rule = "ruling.tree_start_tie"
+            new = t.first_player if t.rulings.tree_start_tie == "keep" else next(
+                p.index for p in t.clockwise() if p.index in tied)
+        t.first_player = new
+        self.emit(Phase, new, None, None, rule,
+                  detail=f"{t.players[new].name} starts the round (score showing: "
+                         + ", ".join(f"{p.name} {s}" for p, s in zip(t.players, showing)) + ")")
+
+    def play_multi(self) -> GameResult:
+        """'Keep a running score. First to 100 points wins. The previous rounds' winner goes first.
+        The winner of a round gets an extra 10 points ... If a player wins a game with a moon in
+        play, they earn 25 points and their opponents all score zero.'"""
+        t = self.table
+        running = [0] * len(t.players)
+        games = 0
+        while True:
+            games += 1
+            if games > 1:
+                self.collect()
+            result = self.play_nature()
+            points = self.game_points(result)
+            running = [a + b for a, b in zip(running, points)]
+            self.phase = "score"
+            self.emit(Phase, None, None, None, "fl.multi",
+                      detail=f"Game {games}: " + ", ".join(f"{p.name} {r}" for p, r in zip(t.players, running)))
+            top = max(running)
+            leaders = [i for i, r in enumerate(running) if r == top]
+            if top >= MULTI_TARGET and len(leaders) == 1 or games >= MAX_GAMES:
+                reason = (f"first to {MULTI_TARGET} points" if top >= MULTI_TARGET and len(leaders) == 1
+                          else f"undecided after {MAX_GAMES} games")
+                self.emit(GameEnd, leaders[0] if len(leaders) == 1 else None, None, None, "fl.multi",
+                          detail=f"{' & '.join(t.players[i].name for i in leaders)}: {top} points ({reason})")
+                self.result = GameResult(leaders, result.scores, result.moon, result.different_animals,
+                                         running, games, reason, points)
+                t.result = self.result
+                return self.result
+            winners = result.winners
+            t.first_player = winners[0] if len(winners) == 1 else next(
+                p.index for p in t.clockwise() if p.index in winners)
+
+    def game_points(self, result: GameResult) -> list[int]:
+        """What one game adds to each running score: the score, +10 for the winner ('The winner
+        of a round gets an extra 10 points'); a Moon win 25 for the winner and 0 for the others
+        (ruling `multi_moon_bonus`). The trace says so, citing the passage."""
+        t = self.table
+        moon = result.moon if t.rulings.multi_moon_bonus == "face-up" else any(
+            c.spec.kind == "moon" for p in t.players for c in p.cards())
+        if moon:
+            points = [MOON_WIN if i in result.winners else 0 for i in range(len(t.players))]
+        else:
+            points = [s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)]
+        if self.trace is not None:
+            names = [p.name for p in t.players]
+            if moon:
+                self.emit(Phase, None, None, None, "fl.multi.moon",
+                          detail=f"Game points: a win with the Moon in play: "
+                                 f"{' & '.join(names[i] for i in result.winners)} {MOON_WIN}, everyone else 0")
+            else:
+                self.emit(Phase, None, None, None, "fl.multi.bonus", detail="Game points: " + ", ".join(
+                    f"{n} {s} + {ROUND_BONUS} for the winner = {v}" if i in result.winners else f"{n} {v}"
+                    for i, (n, s, v) in enumerate(zip(names, result.scores, points))))
+        return points
+
+    def collect(self) -> None:
+        """Between games of the multi-game variant: every card back into the pile (the Clearings
+        set aside again), scores cleared."""
+        t = self.table
+        self.phase = "deal"
+        step = self.emit(Phase, None, None, None, "fl.multi", detail="A new game: the cards are gathered")
+        for p in t.players:
+            for card in list(p.cards()) + p.picked:
+                card.face_up = False
+                (t.clearings if card.spec.kind == "clearing" else t.pile).append(card)
+            p.rows, p.picked, p.hand, p.score, p.seen = [], [], [], None, set()
+        t.rows_changed()
+        for card in t.discard:
+            card.face_up = False
+            (t.clearings if card.spec.kind == "clearing" else t.pile).append(card)
+        t.discard = []
+        self.emit(Ignored, None, None, step, "fl.multi", detail="the table is cleared for the next game")
+
+
+def _said(option) -> str:
+    """A non-position answer in words: a card's id, a picked card's id and face, card ids."""
+    if isinstance(option, tuple) and len(option) == 2 and hasattr(option[0], "spec"):
+        card, face_up = option
+        return card.spec.id + (" (face up)" if card.spec.group == "sleeper" and face_up else "")
+    if hasattr(option, "spec"):
+        return option.spec.id
+    return str(option)
+
+
+# -- setting up a game ----------------------------------------------------------------------------
+
+def setup_table(variant: str, players: int, seed: int, moon: bool = True, wolves: bool = True,
+                rulings: Rulings | None = None, deck: dict[str, int] | None = None,
+                names: list[str] | None = None, first_player: int | None = None) -> Table:
+    """A table set up for a variant: the deck table's cards in the pile (the Moon and the Wolves
+    left in the box when not played with; the Rain and the Hermit Crabs in the Great Tree), the
+    Clearings set aside; the starting player chosen at random from the seed unless given
+    ('or choose randomly')."""
+    t = Table(variant, rulings, seed)
+    for i in range(players):
+        t.add_player(names[i] if names else f"Player {i + 1}")
+    out_of_play = set()
+    if not moon:
+        out_of_play.add("moon")
+    if not wolves:
+        out_of_play.add("wolves")
+    if variant == "great-tree":
+        out_of_play |= {"rain", "hermit_crab"}
+    for cid, n in sorted(deck.items()) if deck else sorted(DECK.items()):
+        for _ in range(n):
+            card = t.new_card(cid)
+            (t.box if card.spec.kind in out_of_play else t.pile).append(card)
+    for _ in range(CLEARING.copies):
+        t.clearings.append(t.new_card(CLEARING))
+    t.first_player = t.rng.randrange(players) if first_player is None else first_player
+    return t
+
+
+def check_game_args(variant: str, players: int, seed: int, deck) -> dict[str, int]:
+    """A game's arguments, each named (ValueError, one line); returns the deck table."""
+    if variant not in VARIANTS:
+        raise ValueError(f"variant: expected one of {', '.join(map(quote, VARIANTS))}, got {quote(variant)}")
+    low, high = PLAYER_COUNTS[variant]
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise ValueError(f"players: a {variant} game takes {low} to {high} players, got {quote(players)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10 ** MAX_INTEGER_DIGITS:
+        raise ValueError(f"seed: expected a whole number of at most {MAX_INTEGER_DIGITS} digits, got {quote(seed)}")
+    table = deck_table(deck)
+    need = players * (TREE_ROUNDS * TREE_DEAL if variant == "great-tree" else NATURE_DEAL)
+    kept_out = {"rain", "hermit_crab"} if variant == "great-tree" else set()
+    have = sum(n for cid, n in table.items() if CARDS[cid].kind not in kept_out)
+    if have < need:
+        raise ValueError(f"deck: {players} players of {variant} need {need} cards, the deck table has {have}")
+    return table
+
+
+def new_game(variant: str = "nature", players: int = 2, seed: int = 0, policy: Policy | None = None,
+             traced: bool = True, record: bool = False, moon: bool = True, wolves: bool = True,
+             rulings: Rulings | dict | None = None, deck=None, first_player: int | None = None) -> Game:
+    """A new game, set up and ready to `play()`: `variant` 'nature', 'great-tree' or 'multi'
+    (Nature games until someone has 100 points); `moon`, `wolves`: whether those cards are played
+    with (the rulebook lets a table leave them out); `deck`: a deck table ({card id: copies}, or
+    a CSV file, `cards.deck_table`; default the package's). ValueError (one line) for bad
+    arguments."""
+    table_deck = check_game_args(variant, players, seed, deck)
+    if isinstance(rulings, dict):
+        rulings = Rulings.from_dict(rulings)
+    t = setup_table(variant, players, seed, moon, wolves, rulings, table_deck, first_player=first_player)
+    game = Game(t, policy, traced, record, table_deck)
+    game.seed = seed
+    game.options = {"variant": variant, "players": players, "seed": seed, "moon": moon, "wolves": wolves,
+                    "rulings": t.rulings, "deck": table_deck, "first_player": first_player}
+    return game
+
+
+class Replaying:
+    """A policy that gives a logged game's answers again, in order."""
+
+    name = "replay"
+
+    def __init__(self, answers) -> None:
+        self.answers = iter(answers)
+
+    def choose(self, choice) -> int | None:
+        return next(self.answers)
+
+
+def replay(game: Game, traced: bool = True, record: bool = False) -> Game:
+    """The same game again from its seed, setup and logged decisions (the same trace)."""
+    o = game.options
+    again = new_game(o["variant"], o["players"], o["seed"], Replaying(list(game.decisions)), traced, record,
+                     o["moon"], o["wolves"], o["rulings"], o["deck"], o["first_player"])
+    again.play()
+    return again
