@@ -73,6 +73,7 @@ class Resolver:
             self.phase = "after-flip"
             resolve_after_flip(self)
         self.phase = "check-fame"
+        t.critics_choice = None  # what this Check Fame's 30-fame check gives, if it triggers the end
         check_fame(t, self, self.trace, players, least_fame, among, reading, least_fame_ruling)
         if trigger and not self.solo and len(t.players) > 1:
             self.check_end_trigger()
@@ -102,7 +103,8 @@ class Resolver:
         leaders (s2.check-fame.critics-choice, .critics-choice-tie); this triggers the end of the
         game; once it is, no later Check Fame triggers it again. Which fame counts:
         `trigger_scores`; a ruling that decided it is cited (also when it leaves the end
-        untriggered). `table.critics_choice` records the outcome."""
+        untriggered). `table.critics_choice` records the outcome of this Check Fame (None until
+        one triggers the end, and again from the next Check Fame on)."""
         t = self.table
         if self.end_triggered:
             return

@@ -100,8 +100,9 @@ class Table:
         self.after_flip: list = []  # (player, card, trigger) effects queued in the Flip, in order
         self.effect_orders_differ: set[int] = set()  # players whose order the Flip's readings differ on
         self.least_fame_player = None  # who alone had the least fame at Check Fame
-        #: the critic's choice at the Check Fame that triggered the end: {"player": index, or None
-        #: when a tie sent it back to the box, "fame": the most fame}; None before that
+        #: the critic's choice of this Check Fame, if it triggered the end: {"player": index, or
+        #: None when a tie sent it back to the box, "fame": the most fame}; None otherwise (each
+        #: Check Fame clears it)
         self.critics_choice: dict | None = None
         self._next_uid = 0
 
