@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 import pytest
 
@@ -49,22 +49,26 @@ class UnseenChange(AssertionError):
 
 FACE_UP = attrgetter("face_up")
 FAME = attrgetter("card", "base", "bonus", "gained")
-STACK = itemgetter(2)
 
 
 def _pieces(table) -> list:
     """The table in pieces, each a tuple cheap to build and to compare (C-level work only): for
-    every player the deck, the dismissed pile, the revealed card, the grid (its spaces, each a
-    stack, and the faces of its cards in reading order) and the fame entries as (card, base,
-    bonus, gained); then the market by slot, the toon deck, the discard pile, the box."""
+    every player the deck, the dismissed pile, the revealed card, the grid (its six base slots,
+    each a stack or None, its extra columns if any, and the faces of its cards in that order) and
+    the fame entries as (card, base, bonus, gained); then the market by slot, the toon deck, the
+    discard pile, the box."""
     out = []
     for p in table.players:
         grid = p.grid
-        if grid.extra[0] or grid.extra[1] or grid.extra[2]:
-            spaces = tuple([(row, col, tuple(stack)) for row, col, stack in grid.spaces()])
+        slots = grid.slots
+        cards = chain.from_iterable(filter(None, slots))
+        extra = grid.extra
+        if extra[0] or extra[1] or extra[2]:
+            columns = tuple([tuple([s and tuple(s) for s in column]) for column in extra])
+            cards = chain(cards, chain.from_iterable(filter(None, chain.from_iterable(extra))))
         else:
-            spaces = tuple([(k // 3, k % 3, tuple(stack)) for k, stack in enumerate(grid.slots) if stack])
-        cells = (spaces, tuple(map(FACE_UP, chain.from_iterable(map(STACK, spaces)))))
+            columns = None
+        cells = (tuple([s and tuple(s) for s in slots]), columns, tuple(map(FACE_UP, cards)))
         out += (tuple(p.deck), tuple(p.dismissed), (p.revealed,), cells, tuple(map(FAME, p.fame)))
     out += (tuple(table.market), tuple(table.toon_deck), tuple(table.market_discard), tuple(table.box))
     return out
@@ -77,10 +81,14 @@ def _fames(piece) -> dict:
 
 def _grid_states(i: int, piece) -> dict:
     """{uid: (("grid", player, row, col), face up)} for a grid piece of `_pieces`."""
-    spaces, faces = piece
+    slots, columns, faces = piece
+    spaces = [(k // 3, k % 3, stack) for k, stack in enumerate(slots)]
+    if columns is not None:
+        spaces += [(-level - 1, col, stack) for col, column in enumerate(columns)
+                   for level, stack in enumerate(column)]
     out, faces = {}, iter(faces)
     for row, col, stack in spaces:
-        for c in stack:
+        for c in stack or ():
             out[c.uid] = (("grid", i, row, col), next(faces))
     return out
 
