@@ -15,7 +15,14 @@ def line(event, players, said: str) -> str:
     """A trace line around what the event says (`said`, in its game's words)."""
     who = players[event.player].name if event.player is not None else "table"
     cause = f"  <- #{event.cause}" if event.cause is not None else ""
-    return f"#{event.step:<3} {event.phase:<10} {who}: {said}{cause}  [{event.rule}]"
+    return f"#{event.step:<3} {event.phase:<10} {who}: {said}{cause}  [{'; '.join(cites(event))}]"
+
+
+def cites(event) -> tuple:
+    """The rule ids an event cites: its rule and, beside it, the ruling option that decided (a
+    game's events may have none)."""
+    ruling = getattr(event, "ruling", None)
+    return (event.rule,) if ruling is None else (event.rule, *ruling.split("; "))
 
 
 def event_label(event, players, game) -> str:
@@ -35,9 +42,14 @@ def lines_text(trace, players, event_words, paraphrase: bool = False) -> str:
     lines = []
     for e in trace:
         lines.append(line(e, players, event_words(e)))
-        if paraphrase and e.rule in RULES:
-            lines.append(f"       {RULES[e.rule].paraphrase}")
+        if paraphrase:
+            lines += paraphrases(e)
     return "\n".join(lines)
+
+
+def paraphrases(event) -> list[str]:
+    """The paraphrase of each rule the event cites, as indented lines."""
+    return [f"       {RULES[r].paraphrase}" for r in cites(event) if r in RULES]
 
 
 def cap(text: str) -> str:

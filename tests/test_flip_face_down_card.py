@@ -71,7 +71,7 @@ def test_stays_down_leaves_the_ostrich_face_down():
     ann = r.players[0]
     assert table_grid(ann) == [["eagle", "~ostrich", "elephant"], ["bee", "bull", "snail"]]
     assert _flips(r.trace) == [("ostrich", 0, (0, 1), "s2.key.next-revealed")]
-    ignored, = [e for e in r.trace if e.rule == "ruling.flip_face_down_card"]
+    ignored, = [e for e in r.trace if e.ruling == "ruling.flip_face_down_card"]
     assert (ignored.kind, ignored.card, ignored.detail) == (
         "ignored", "elephant", "ostrich is face down: it stays face down")
     assert ann.fame_total == 24

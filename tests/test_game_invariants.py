@@ -52,12 +52,8 @@ MODES = {
 SOLO_LEVELS = ("easy", "normal", "hard")
 
 #: Market action events: the rules under which `market_turn` records a Hire, a Dismiss action and
-#: a skip (a Raccoon's or Crow's hire and ability dismissals use other rules and cost no action);
-#: a hire under an x-side price card and a dismissal whose cost a ruling option decided cite it.
-ACTION_RULES = {Hire: {"s2.market.hire", "ruling.x_side_price_cards"},
-                Dismiss: {"s2.market.dismiss", "ruling.dismiss_costs_combine",
-                          "ruling.rat_discounts_itself", "ruling.rats_in_a_stack"},
-                Skip: {"s2.market.actions"}}
+#: a skip (a Raccoon's or Crow's hire and ability dismissals use other rules and cost no action).
+ACTION_RULES = {Hire: {"s2.market.hire"}, Dismiss: {"s2.market.dismiss"}, Skip: {"s2.market.actions"}}
 
 
 class InvariantViolation(AssertionError):
@@ -80,7 +76,6 @@ class CheckingTrace(Trace):
         self.actions: dict[int, int] = {}
         self.allowed: dict[int, int] = {}
         self.base: dict[int, int] = {}  # a player's fame at the start of their last Market turn
-        self.turn = None  # whose Market turn has just begun (fame_left is set after its event)
         self.see_places()
 
     def see_places(self) -> None:
@@ -108,8 +103,9 @@ class CheckingTrace(Trace):
                 n += 1
         return n
 
-    def emit(self, cls, phase, player, card, cause, rule, pos=None, target=None, detail="", value=None):
-        step = Trace.emit(self, cls, phase, player, card, cause, rule, pos, target, detail, value)
+    def emit(self, cls, phase, player, card, cause, rule, pos=None, target=None, detail="", value=None,
+             ruling=None):
+        step = Trace.emit(self, cls, phase, player, card, cause, rule, pos, target, detail, value, ruling)
         t = self.table
         misfit = citation_misfit(self[step], t.season)
         if misfit:
@@ -118,17 +114,14 @@ class CheckingTrace(Trace):
         if n != self.total:
             raise InvariantViolation(f"step {step} ({cls.kind} {card} {rule}): {n} cards on the table, "
                                      f"{self.total} at setup")
-        if self.turn is not None and cls is not Phase:
-            self.base[self.turn] = t.players[self.turn].fame_total
-            self.turn = None
+        if cls is Phase and phase == "market" and player is not None:  # fame_left is set as it begins
+            self.base[player] = t.players[player].fame_total
         base = self.base
         for p in t.players:
             if p.fame_left < 0 and p.fame_left < base.get(p.index, 0):  # below min(0, its total)
                 raise InvariantViolation(f"step {step} ({cls.kind} {card} {rule}): {p.name} has "
                                          f"{p.fame_left} fame left of {base.get(p.index, 0)}")
         if cls is Phase:
-            if phase == "market" and player is not None:
-                self.turn = player
             self.see_places()
             where = t.locations()  # raises on a card in two places
             if set(where) != self.uids:

@@ -13,7 +13,7 @@ from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore.views import Marks, rule_words
+from fliptoons_explore.views import Marks, rules_words
 from fliptoons_explore.stepping import Stepper
 
 from .errors import ErrorArea
@@ -40,8 +40,12 @@ def event_html(stepper) -> str:
 
 
 def rule_html(event) -> str:
-    return ("" if event is None else
-            f'<div style="color:#57606a;line-height:1.35">{escape(rule_words(event.rule))}</div>')
+    """The rule the event follows and, a line each, the ruling options that decided it."""
+    if event is None:
+        return ""
+    rules = "<br>".join(map(escape, rules_words(event).splitlines()))
+    return f'<div style="color:#57606a;line-height:1.35">{rules}</div>'
+
 
 
 def position_html(status: str, where: str) -> str:
@@ -296,7 +300,7 @@ class StepperView(w.VBox):
         guesses = {}  # step: (lines at a narrow column, lines at a wide one, characters)
         for k in range(-1, s.last + 1):
             s.goto(k)
-            rule = rule_words(s.event.rule) if s.event else ""
+            rule = rules_words(s.event) if s.event else ""
             guesses[k] = tuple(-(-len(s.sentence) // a) + -(-len(rule) // b) for a, b in ((55, 65), (110, 125))) + (
                 len(s.sentence) + len(rule),)
         chosen = set()

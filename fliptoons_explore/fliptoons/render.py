@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .. import views
 from ..views import (ACTING, CHAIN, LINE, MUTED, NO_MARKS, TARGET, CardScore, Marks, accent,
-                     esc, label, note, root, rule_words)
+                     esc, label, note, root, rule_words, rules_words)
 from .cards import CATALOG
 from .grid import COL_NAMES, space_name
 from .text import event_sentence
@@ -370,9 +370,10 @@ def step_html(stepper, show_order: bool = True) -> str:
         rule = ""
     else:
         line = f"#{event.step} " + event_sentence(event, players)
-        rule = rule_words(event.rule)
+        rule = rules_words(event)
     head = (f'<div style="font-size:13px;margin-bottom:2px"><b>{esc(line)}</b></div>'
-            + (f'<div style="color:{MUTED};margin-bottom:6px">{esc(rule)}</div>' if rule else "")
+            + (f'<div style="color:{MUTED};margin-bottom:6px">{"<br>".join(map(esc, rule.splitlines()))}</div>'
+               if rule else "")
             + f'<div style="color:{MUTED};font-size:11px;margin-bottom:4px">step {stepper.step} of '
               f"{stepper.last} (−1: before the first event)</div>")
     table = stepper.resolution.table
