@@ -677,4 +677,3 @@ def flip_immunity_rule(spec) -> str:
 def _names(queued) -> list:
     """The card names of queued effects, each once, in order (the options of `effect_order`)."""
     return list(dict.fromkeys(card.spec.id for card, *_ in queued))
-
