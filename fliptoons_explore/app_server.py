@@ -17,8 +17,10 @@ import signal
 
 import jinja2
 
+from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import IOLoop
+from tornado.web import HTTPError
 from traitlets import Float
 from voila.app import Voila
 from voila.exporter import VoilaExporter
@@ -26,6 +28,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 #: Seconds a kernel whose page has gone away (no connection left) is kept, for a page reconnecting.
 DISCONNECT_GRACE = 15.0
+#: Seconds the stop waits for a kernel still starting (a pool refill under way) before it stops it.
+STARTING_WAIT = 20.0
 
 
 def install_stop_signals(stop) -> None:
@@ -101,6 +105,23 @@ class ExplorerKernelManager(AsyncMappingKernelManager):
         super().notify_disconnect(kernel_id)
         if self._kernel_connections.get(kernel_id, 0) == 0:
             IOLoop.current().call_later(self.disconnect_grace, self._stop_if_abandoned, kernel_id)
+
+    async def shutdown_all(self, now: bool = False) -> None:
+        """Shut every kernel down, a pool kernel still starting at the stop too: it is waited
+        for (up to `STARTING_WAIT` s) and then shut down; one already gone is skipped (the stock
+        manager asks for a kernel still starting by an id it does not know yet, and fails)."""
+        starting = [f for f in self._pending_kernels.values() if isinstance(f, asyncio.Future)]
+        if starting:
+            await asyncio.wait(starting, timeout=STARTING_WAIT)
+        await asyncio.gather(*(self._shutdown_if_there(k, now) for k in set(self.list_kernel_ids())))
+
+    async def _shutdown_if_there(self, kernel_id, now: bool) -> None:
+        if kernel_id not in self:
+            return
+        try:
+            await ensure_async(self.shutdown_kernel(kernel_id, now=now))
+        except HTTPError:  # it went meanwhile
+            pass
 
     def _stop_if_abandoned(self, kernel_id) -> None:
         if kernel_id in self and self._kernel_connections.get(kernel_id, 0) == 0:

@@ -413,8 +413,9 @@ def stack_on_card_above(run: FlipRun, card, trig) -> None:
 def monkey_up(run: FlipRun, card, trig) -> None:
     """Monkey: if placed in the upper row, move up into a new row above the grid; the next
     revealed card fills the space it left (s1.faq.monkey). With a card already directly above
-    it, the new row goes above that card (as S2 FAQ Gorilla says), or directly above the upper
-    row, pushing the rows there up (ruling `monkey_above_a_card`)."""
+    it, the new row goes above that card (as S2 FAQ Gorilla says: cited where Season 2's FAQ
+    applies, in Season 2 and combined games; a Season 1 game cites the Monkey's own entry), or
+    directly above the upper row, pushing the rows there up (ruling `monkey_above_a_card`)."""
     acts, ruling = placed_in_row(run, card, trig, UPPER, "upper row")
     if not acts:
         return
@@ -422,10 +423,11 @@ def monkey_up(run: FlipRun, card, trig) -> None:
     col = card.where[1]
     rule = "s1.faq.monkey"
     if grid.at(-1, col):
-        rule, ruling = "s2.faq.gorilla.existing-row", cite(ruling, "ruling.monkey_above_a_card")
+        ruling = cite(ruling, "ruling.monkey_above_a_card")
         if run.rules.monkey_above_a_card == "pushes-it-up":
-            rule = "s1.faq.monkey"
             run.raise_extra_rows(trig, rule, "ruling.monkey_above_a_card")
+        elif run.table.season != "s1":
+            rule = "s2.faq.gorilla.existing-row"
     grid.remove(card)
     new_row = grid.lowest_free_extra(col)
     grid.put(card, new_row, col)
