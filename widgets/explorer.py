@@ -12,7 +12,12 @@ goes on with the answer, which is written into the scenario's `choices` (so an e
 it); or a policy answers them all. "share" makes a link that opens this situation at this step
 (in the app: `fliptoons-explore app`), "copy as Markdown" the resolution in words for a post.
 
-The screen has three areas, which another game's parts can take too: the catalog
+The explorer opens both games: the switch at the top (`fte-game`) shows FlipToons' situation,
+catalog and builder or Flipology's (each game keeps its own while the other is shown), and a
+Flipology scenario or example switches it; the stepper, chain view, trace, rulings, links and
+Markdown read either game's resolution.
+
+The screen has three areas, which either game's parts take: the catalog
 (`catalog_area`), the table with its stepper and the builder below it (`main`), and the side
 panel of tabs (`side`). They share the width by priority: the table first, the side panel beside
 it while there is room, below it when there is not.
