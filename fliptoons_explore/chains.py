@@ -16,8 +16,8 @@ effect.
 Nodes are the steps of the trace. Each node carries the event's `kind`, `phase`, `card`,
 `target`, `player` (index, None for a table-wide event), `who` (the player's name), `pos`
 (a list or None), `where` (the position in words), `short` (the same in a few characters),
-`rule`, `detail`, `uid` and `label` (`'#7 Ann: place crab above gorilla at extra row 1, middle:
-in a new row above'`).
+`rule`, `ruling` (the ruling option that decided, or None), `detail`, `uid` and `label`
+(`'#7 Ann: place crab above gorilla at extra row 1, middle: in a new row above'`).
 
 Two kinds of edge, told apart by the edge attribute `link`:
 
@@ -67,7 +67,8 @@ def causal_graph(resolution):
                    player=e.player, who=None if e.player is None else players[e.player].name,
                    pos=None if pos is None else list(pos), where=None if pos is None else game.where(pos, players),
                    short=None if pos is None else game.short_where(pos, players),
-                   rule=e.rule, detail=e.detail, uid=e.uid, label=event_label(e, players, game))
+                   rule=e.rule, ruling=getattr(e, "ruling", None), detail=e.detail, uid=e.uid,
+                   label=event_label(e, players, game))
     edges = [(e.cause, e.step, "cause") for e in trace if e.cause is not None]
     revealed: dict[int, int] = {}  # uid -> step of its reveal, until the card is put somewhere
     for e in trace:
@@ -204,7 +205,7 @@ def graph_text(graph, rules: bool = True, ascii_only: bool = False) -> str:
         return ""
     shown = graph.copy()
     for n, d in shown.nodes(data=True):
-        shown.nodes[n]["label"] = d["label"] + (f"  [{d['rule']}]" if rules else "")
+        shown.nodes[n]["label"] = d["label"] + (f"  [{_cited(d)}]" if rules else "")
     roots = sorted(n for n in shown.nodes if shown.in_degree(n) == 0)
     lines: list[str] = []
     nx.write_network_text(shown, path=lines.append, with_labels=True, sources=roots,
@@ -297,7 +298,7 @@ def picture(graph, current: int | None = None, positions: dict | None = None) ->
         x, y = place[n]
         d = graph.nodes[n]
         mark = "current" if n == current else "chain" if n in chain else ""
-        title = d["label"] + (f"  [{d['rule']}]" if d.get("rule") else "")
+        title = d["label"] + (f"  [{_cited(d)}]" if d.get("rule") else "")
         boxes.append(Box(n, round(x, 2), round(y, 2), kind_colour(d["kind"]),
                          _lines(graph, n), title, mark))
     arrows = []
@@ -448,3 +449,8 @@ def chain_command(scenario: dict, as_json: bool = False) -> str:
     out.write(f"longest chain ({len(chain)} event{'s' if len(chain) != 1 else ''}): "
               + " -> ".join(f"#{n}" for n in chain))
     return out.getvalue()
+
+
+def _cited(node: dict) -> str:
+    """A node's rule and, beside it, the ruling option that decided, if any."""
+    return node["rule"] + (f"; {node['ruling']}" if node.get("ruling") else "")

@@ -4,8 +4,8 @@ SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and
 `resolve`, `round` and `chain` take a scenario of either game (a Flipology scenario says
 `"game": "flipology"`).
 
-    fliptoons-explore resolve SCENARIO.json [--json]
-    fliptoons-explore round SCENARIO.json [--json]
+    fliptoons-explore resolve SCENARIO.json [--json | --markdown]
+    fliptoons-explore round SCENARIO.json [--json | --markdown]
     fliptoons-explore game SCENARIO.json [--json] [--policy P]
     fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--jobs J] [--json]
     fliptoons-explore experiment NAME [--games N] [--jobs J] [--seed S] [--set K=V] [--json | --csv FILE] [--plot FILE.png]
@@ -16,7 +16,7 @@ SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and
     fliptoons-explore flipology resolve SCENARIO.json [--json]
     fliptoons-explore flipology play --variant V --players N --seed S [--games G] [--policy P] [--jobs J] [--json]
     fliptoons-explore notebooks [DEST]
-    fliptoons-explore app [--port N] [--no-browser]
+    fliptoons-explore app [SCENARIO.json] [--step N] [--port N] [--no-browser] [--pool N]
     fliptoons-explore --version
 """
 from __future__ import annotations
@@ -109,6 +109,14 @@ def _default_simulations() -> str:
     return f"{n['s1']} in Season 1, {n['s2']} in Season 2 and combined"
 
 
+def _output_choice(p) -> None:
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON document instead")
+    out.add_argument("--markdown", action="store_true",
+                     help="print it in Markdown instead: every event in words with its rule, the grids as "
+                          "text, the rules cited (for a forum post)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="fliptoons-explore", description=DESCRIPTION,
                      formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -129,12 +137,12 @@ def _parser() -> argparse.ArgumentParser:
     p = scenario_command("resolve", "Flip + Check Fame for every player of a scenario",
                          "Resolve a scenario's Flip and Check Fame: each player's grid and fame "
                          "per card, then the numbered trace (every event, its cause and its rule).")
-    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    _output_choice(p)
     p = scenario_command("round", "+ the scripted Market actions and after-Market effects, "
                                   "stopping before Cleanup",
                          "Play a scenario's round: Flip, Check Fame, each player's scripted Market "
                          "actions (\"actions\") and the after-Market effects; stops before Cleanup.")
-    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    _output_choice(p)
     p = scenario_command("game", "play a scenario on to the end of its game: Cleanup, the next "
                                  "rounds and the Final Flip",
                          "Play a scenario's round as 'round' plays it, then Cleanup, the next rounds "
@@ -250,9 +258,16 @@ def _parser() -> argparse.ArgumentParser:
                    help="the folder to copy them into (default: ./%(default)s)")
     p = command("app", "serve the explorer in a browser (Voilà, on localhost) until stopped",
                 "Serve the explorer (catalog, builder, stepper, chain view, rulings) as a web app on "
-                "localhost with Voilà, until stopped with Ctrl-C; it needs no notebook of yours.")
+                "localhost with Voilà, until stopped with Ctrl-C, SIGTERM or by closing the terminal "
+                "(each stops every kernel it started); it needs no notebook of yours. With a "
+                "scenario file, every page opens on it, at --step.")
+    p.add_argument("scenario", nargs="?", help="a scenario JSON file to open the explorer on (optional)")
+    p.add_argument("--step", type=_whole_number, help="the step to open it at (-1: before the first event)")
     p.add_argument("--port", type=_whole_number, default=8866, help="the port to serve on (default: %(default)s)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--pool", type=_whole_number, default=4,
+                   help="kernels started ahead, so that a page opens at once; about 100 MB each "
+                        "(default: %(default)s; 0: one started per page)")
     return parser
 
 
@@ -312,7 +327,12 @@ def flipology_command(scenario, args) -> str:
     if args.command == "compare":
         from .analysis.compare import compare_command
         return compare_command(scenario, args.ruling, as_json=args.json, everything=args.everything)
-    result = flipology.play_round(scenario) if args.command == "round" else flipology.resolve(scenario)
+    record = bool(getattr(args, "markdown", False))
+    result = (flipology.play_round(scenario, record=record) if args.command == "round"
+              else flipology.resolve(scenario, record=record))
+    if record:
+        from .flipology.markdown import resolution_markdown
+        return resolution_markdown(result, "round" if args.command == "round" else "resolve").rstrip("\n")
     return json.dumps(result.to_json(), indent=1) if args.json else flipology_text(result)
 
 
@@ -348,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "app":
         from .app import app_command
         try:
-            return app_command(args.port, not args.no_browser)
+            return app_command(args.scenario, args.step, args.port, not args.no_browser, args.pool)
         except ValueError as e:
             return _fail(e)
     if args.command == "notebooks":
@@ -380,6 +400,16 @@ def main(argv: list[str] | None = None) -> int:
         scenario = read_scenario(args.scenario)
         if args.command == "flipology" or game_of(scenario) == "flipology":
             output = flipology_command(scenario, args)
+        elif args.command in ("round", "resolve") and args.markdown:
+            from .fliptoons.engine import resolve
+            from .fliptoons.markdown import resolution_markdown
+            from .resolution import Resolution
+            if args.command == "round":
+                game = play_round(scenario, record=True)
+                played = Resolution(game.table, game.trace)
+            else:
+                played = resolve(scenario, record=True)
+            output = resolution_markdown(played, args.command).rstrip("\n")
         elif args.command == "game":
             from .fliptoons.play import make_policy
             seed = scenario.get("seed", 0) if isinstance(scenario, dict) else 0

@@ -2,7 +2,9 @@
 
 Every event has a `step` (its index in the trace), the `phase`, the `player` index (None for
 table-wide events), the `card` id it concerns, `cause` (the step that caused it; None for a
-phase step), `rule` (an id of `fliptoons_explore.rules.RULES`), and where it applies `pos`
+phase step), `rule` (an id of `fliptoons_explore.rules.RULES`), `ruling` (beside the rule, the
+ruling option that decided what happened, `ruling.<name>`, where one did; several are joined by
+"; "), and where it applies `pos`
 (a position in the game's own terms: `(row, col)` of a FlipToons grid, `(player, row, col)` of a
 Flipology table; the game says it in words), `target` (another card id), `detail` (a short
 phrase) and `value` (a number). `uid`/`target_uid` identify the physical cards.
@@ -34,6 +36,7 @@ class Event(NamedTuple):
     value: int | None = None
     uid: int | None = None
     target_uid: int | None = None
+    ruling: str | None = None
 
     kind = "event"
     colour = "#eeeeee"
@@ -49,11 +52,19 @@ class Event(NamedTuple):
             out["detail"] = self.detail
         if self.value is not None:
             out["value"] = self.value
+        if self.ruling is not None:
+            out["ruling"] = self.ruling
         return out
 
+    @property
+    def cites(self) -> tuple[str, ...]:
+        """The rule ids the event cites: its rule, then the ruling options that decided, if any."""
+        return (self.rule,) if self.ruling is None else (self.rule, *self.ruling.split("; "))
+
     def __repr__(self) -> str:
+        ruling = "" if self.ruling is None else f", ruling={self.ruling!r}"
         return (f"{type(self).__name__}(step={self.step}, player={self.player}, card={self.card!r}, "
-                f"cause={self.cause}, rule={self.rule!r})")
+                f"cause={self.cause}, rule={self.rule!r}{ruling})")
 
 
 class Phase(Event):
@@ -165,20 +176,32 @@ def kind_colour(kind: str) -> str:
 
 
 class Trace(list):
-    """The list of events of a resolution; `emit` appends one and returns its step."""
+    """The list of events of a resolution; `emit` appends one and returns its step.
 
-    __slots__ = ()
+    `cite` (optional): {rule id: the id this trace cites instead}, for a game whose rulebook
+    comes in editions: FlipToons names a rule by its Season 2 id and a Season 1 table cites the
+    Season 1 rulebook's own counterpart (`fliptoons.rules.citations`)."""
+
+    __slots__ = ("cite",)
+
+    def __init__(self, events=(), cite: dict | None = None) -> None:
+        super().__init__(events)
+        self.cite = cite
 
     def emit(self, cls: type[Event], phase: str, player: int | None, card, cause: int | None,
-             rule: str, pos=None, target=None, detail: str = "", value=None) -> int:
-        """Append an event; `card` and `target` may be card objects (with a `uid` and a `spec.id`: both are kept)."""
+             rule: str, pos=None, target=None, detail: str = "", value=None, ruling: str | None = None) -> int:
+        """Append an event; `card` and `target` may be card objects (with a `uid` and a `spec.id`:
+        both are kept); `ruling`: the ruling option that decided it (`ruling.<name>`), if any."""
         step = len(self)
+        if self.cite is not None:
+            rule = self.cite.get(rule, rule)
         uid = target_uid = None
         if card is not None and card.__class__ is not str:
             uid, card = card.uid, card.spec.id
         if target is not None and target.__class__ is not str:
             target_uid, target = target.uid, target.spec.id
-        self.append(cls(step, phase, player, card, cause, rule, pos, target, detail, value, uid, target_uid))
+        self.append(cls(step, phase, player, card, cause, rule, pos, target, detail, value, uid, target_uid,
+                        ruling))
         return step
 
 
@@ -190,8 +213,8 @@ class Recorder(Trace):
 
     __slots__ = ("table", "states", "initial", "grids")
 
-    def __init__(self, table) -> None:
-        super().__init__()
+    def __init__(self, table, cite: dict | None = None) -> None:
+        super().__init__(cite=cite)
         self.table = table
         self.grids: dict = {}  # the table's reusable parts, kept between snapshots
         self.initial = table.snapshot(self.grids)

@@ -22,6 +22,7 @@ class GameKit(Protocol):
 
     name: str  # "fliptoons", "flipology"
     title: str  # "FlipToons", "Flipology"
+    unit: str  # what a player scores: "fame", "points"
 
     def where(self, pos, players) -> str:
         """A position (an event's `pos`) in words, `players` the table's (for their names):

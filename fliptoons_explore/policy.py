@@ -1,7 +1,8 @@
 """Decisions: one small protocol for every choice a player makes, in either game.
 
-The engine asks a policy `choose(choice) -> index` (or None to decline an optional choice).
-Policies are interchangeable: `DefaultPolicy` (documented, deterministic), `RandomPolicy` (seeded),
+The engine asks a policy `choose(choice) -> index` (or None to decline an optional choice), but
+only for a real choice: a decision with one legal answer and no decline is taken without asking
+(`forced_answer`), and the trace says it was forced. Policies are interchangeable: `DefaultPolicy` (documented, deterministic), `RandomPolicy` (seeded),
 `ScriptedPolicy` (a scenario's `choices`, falling back to another policy), each game's own
 (`fliptoons_explore.fliptoons.greedy`, `fliptoons_explore.flipology.policies`) and the widgets.
 """
@@ -38,6 +39,19 @@ class Choice(NamedTuple):
         return self.names if self.names is not None else tuple(script_name(o) for o in self.options)
 
 
+def forced_answer(choice: Choice) -> int | None:
+    """The answer a decision takes without asking anyone: 0, the index of its one option, when it
+    has exactly one and may not be declined; None when it is a real choice (ask the policy).
+
+    Both games decide this way, so that a script answers, and the explorer asks, only where
+    there is a choice. The engine records a forced decision in its trace as forced and leaves it
+    out of the answers a replay needs."""
+    return 0 if len(choice.options) == 1 and not choice.optional else None
+
+
+FORCED = "forced: the only legal answer"  # how the trace marks a forced decision
+
+
 def script_name(option):
     """How a script names an option: a card by its id, anything else as itself."""
     return getattr(option, "id", option)
@@ -72,8 +86,11 @@ class DefaultPolicy:
     with the highest printed fame (the cheaper on a tie); if none is affordable, dismisses the
     first card worth no fame it can pay for; else skips. The Cow copies the most fame; the
     Raccoon and the Crow take the most fame; a Butterfly dismisses a Caterpillar; a Horse
-    discards nothing; the effects waiting at the end of the Flip resolve in the order of ruling
-    `flip_trigger_order`. In Flipology: `fliptoons_explore.flipology.policies`."""
+    discards nothing; the Pig goes into the deck of the other player with the most fame (the
+    first of them on a tie), or into the toon deck when its owner is alone at the table or every
+    other player has less than 0 fame; the effects waiting at the end of the Flip resolve in the
+    order of ruling `flip_trigger_order`. A decision with one legal answer is not asked at all
+    (`forced_answer`). In Flipology: `fliptoons_explore.flipology.policies`."""
 
     name = "default"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import ClassVar
 
 
@@ -21,6 +22,11 @@ class RulingOption:
     choices: tuple
     question: str
     why_default: str
+
+
+@lru_cache(maxsize=4096)
+def _variant(rulings: "RulingSet", name: str, value) -> "RulingSet":
+    return replace(rulings, **{name: value})
 
 
 def options_table(*options: RulingOption) -> dict[str, RulingOption]:
@@ -62,6 +68,12 @@ class RulingSet:
                 refuse(cls.OPTIONS[name], value)
         return replace(cls(), **values)
 
+    def but(self, name: str, value):
+        """These rulings with option `name` set to `value`: what the other reading would do, asked
+        wherever the engine says which rulings decided something. Made once per ruling set and
+        value (a table's rulings ask for the same few again and again)."""
+        return _variant(self, name, value)
+
     @classmethod
     def from_scenario(cls, value, where: str = "rulings"):
         """The rulings a scenario's `rulings` field names, each option checked once;
@@ -89,6 +101,13 @@ class RulingSet:
         want = {n: o.default for n, o in cls.OPTIONS.items()}
         if have != want:
             raise AssertionError(f"{cls.__qualname__}: fields {have} do not match the options {want}")
+
+
+def cite(*rulings: str | None) -> str | None:
+    """What an event cites beside its rule for these deciding ruling options (`ruling.<name>`
+    ids, None for none): those given, joined by '; ', or None."""
+    given = [r for r in rulings if r]
+    return "; ".join(dict.fromkeys(given)) or None
 
 
 def show(value: object) -> str:

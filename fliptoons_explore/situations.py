@@ -51,7 +51,7 @@ GAME_EXPECT = ("final_fame", "round_fame", "winners", "rounds", "critics_choice"
 FLIPOLOGY_PLAYER_EXPECT = ("score", "rows", "score_parts", "different_animals")
 FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "running_scores", "game_points", "events", "no_events",
                           "order", "cites")
-PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "pos", "target", "value", "count")
+PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "ruling", "pos", "target", "value", "count")
 NAME = re.compile(r"^(s1|s2|jp|fl)\.[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
@@ -255,7 +255,10 @@ def _matches(event: dict, pattern: dict, players: list[str]) -> bool:
             continue
         if key == "player":
             want = players.index(want) if want in players else want
-        if event.get(key) != want:
+        if key == "ruling":
+            if want not in (event.get("ruling") or "").split("; "):
+                return False
+        elif event.get(key) != want:
             return False
     return True
 
@@ -338,7 +341,7 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
             out.append(f"order {_show(pattern)}: not found after step {start - 1}")
             break
         start = step + 1
-    cited = {e["rule"] for e in trace}
+    cited = {e["rule"] for e in trace} | {r for e in trace if "ruling" in e for r in e["ruling"].split("; ")}
     for rule in expect.get("cites", []):
         if not any(r == rule or r.startswith(rule + ".") for r in cited):
             out.append(f"cites {rule}: no event cites it")
@@ -353,8 +356,8 @@ def _check_pattern(pattern, where: str, players: list[str]) -> None:
     for key, value in pattern.items():
         if key not in PATTERN_FIELDS:
             raise LibraryError(f"{where}.{key}: unknown field (expected one of: {', '.join(PATTERN_FIELDS)})")
-        if key == "rule" and value not in RULES:
-            raise LibraryError(f"{where}.rule: unknown rule id {value!r}")
+        if key in ("rule", "ruling") and value not in RULES:
+            raise LibraryError(f"{where}.{key}: unknown rule id {value!r}")
         if key == "player" and value not in players:
             raise LibraryError(f"{where}.player: {value!r} is not a player of the scenario")
 

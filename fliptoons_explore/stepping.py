@@ -27,7 +27,7 @@ events, filtered by phase, player, card and event kind; they take anything with 
 from __future__ import annotations
 
 from .rules import RULES
-from .words import event_text
+from .words import event_text, paraphrases
 
 __all__ = ["Stepper", "trace_frame", "trace_lines", "select_events", "fame_at", "cause_chain"]
 
@@ -204,9 +204,10 @@ def fame_at(trace, step: int, n_players: int):
     """({player: fame or None}, {card uid: CardScore}) as scored up to `step`: the start of a
     phase of `CLEARING_PHASES` clears both (None: not yet scored), of `SCORING_PHASES` starts every
     total at 0; `fame` events give each card's fame (or points), FlipToons' `least_fame` gains add
-    to it, and a `fame_change` of the Final Flip (the critic's choice) adds to its player's total.
-    In a re-flip of FlipToons' Final Flip only the tied players, whose grids it collects
-    (`collect` events of the phase), flip and score again: the others keep their fame."""
+    to it, and a `fame_change` of the Final Flip (the critic's choice) or of a scoring phase (a
+    gained Peacock's 2 once it has left the grid) adds to its player's total. In a re-flip of
+    FlipToons' Final Flip only the tied players, whose grids it collects (`collect` events of the
+    phase), flip and score again: the others keep their fame."""
     from .views import CardScore
     totals: dict[int, int | None] = {i: None for i in range(n_players)}
     cards: dict[int, dict] = {i: {} for i in range(n_players)}  # each player's scored cards
@@ -235,7 +236,7 @@ def fame_at(trace, step: int, n_players: int):
             old = cards[e.player].get(e.uid)
             if old is not None:
                 cards[e.player][e.uid] = CardScore(old.fame + e.value, f"{old.words} {e.value:+d} ({e.detail})")
-        elif kind == "fame_change" and e.phase == "final-flip":
+        elif kind == "fame_change" and (e.phase == "final-flip" or e.phase in SCORING_PHASES):
             totals[e.player] = (totals[e.player] or 0) + e.value
     return totals, {uid: score for scored in cards.values() for uid, score in scored.items()}
 
@@ -291,13 +292,14 @@ def select_events(resolution, phase=None, player=None, card=None, kind=None) -> 
 
 
 COLUMNS = ["phase", "player", "event", "card", "target", "position", "detail", "cause", "rule",
-           "paraphrase"]
+           "paraphrase", "ruling"]
 
 
 def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_columns: bool = False):
     """The trace as a pandas DataFrame, one row per event (filters as in `select_events`), indexed
     by `step`: phase, player (name), event (its kind), card, target, position (in words), detail,
-    cause (the step of its cause), rule (its id) and paraphrase (the rule in words, from `RULES`).
+    cause (the step of its cause), rule (its id), paraphrase (the rule in words, from `RULES`) and
+    ruling (the ruling option that decided, if any, `ruling.<name>`).
 
     A column empty for every row shown is left out (`all_columns` keeps it; an empty frame has
     them all). Text columns have the "string" dtype, "" where an event has no such value (no
@@ -314,7 +316,7 @@ def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_c
         steps.append(e.step)
         rows.append((e.phase, "" if e.player is None else names[e.player], e.kind, e.card or "",
                      e.target or "", "" if e.pos is None else where(tuple(e.pos), players), e.detail or "",
-                     e.cause, e.rule, rule.paraphrase if rule else ""))
+                     e.cause, e.rule, rule.paraphrase if rule else "", getattr(e, "ruling", None) or ""))
     frame = pd.DataFrame.from_records(rows, columns=COLUMNS, index=pd.Index(steps, dtype="int64", name="step"))
     frame = frame.astype({c: "string" for c in COLUMNS if c != "cause"} | {"cause": "Int64"})
     if all_columns or frame.empty:
@@ -331,6 +333,6 @@ def trace_lines(resolution, phase=None, player=None, card=None, kind=None,
     game = resolution.table.game
     for e in select_events(resolution, phase, player, card, kind):
         lines.append(event_text(e, players, game))
-        if paraphrase and e.rule in RULES:
-            lines.append(f"       {RULES[e.rule].paraphrase}")
+        if paraphrase:
+            lines += paraphrases(e)
     return "\n".join(lines)

@@ -22,7 +22,7 @@ from html import escape
 
 from .events import kind_colour
 from .rules import RULES, SOURCES
-from .words import event_text
+from .words import cites, event_text
 
 #: The class of every view's outer element (views carry no other styling hook).
 SCOPE = "ft-view"
@@ -99,6 +99,12 @@ def rule_words(rule_id: str) -> str:
     return f"{rule_id} — {rule.paraphrase} ({source}{', ' + rule.section if rule.section else ''})"
 
 
+def rules_words(event) -> str:
+    """`rule_words` of the rule an event cites and, a line each after it, of the ruling options
+    that decided."""
+    return "\n".join(rule_words(r) for r in cites(event))
+
+
 def rule_html(rule_id: str) -> str:
     rule = RULES.get(rule_id)
     if rule is None:
@@ -106,6 +112,12 @@ def rule_html(rule_id: str) -> str:
     source = SOURCES.get(rule.source, rule.source)
     tip = f"{rule.paraphrase}\n— {source}" + (f", {rule.section}" if rule.section else "")
     return f'<span title="{esc(tip)}" style="text-decoration:underline dotted #8c959f">{esc(rule_id)}</span>'
+
+
+def rules_html(event) -> str:
+    """The rule an event cites and, beside it, the ruling option that decided, each with its
+    paraphrase as a tooltip."""
+    return "<br>".join(rule_html(r) for r in cites(event))
 
 
 def event_detail(event) -> str:
@@ -152,7 +164,7 @@ def _trace_rows(trace, players, game, current: int | None = None, clickable: boo
             f'<td style="{TD}">{esc(where)}</td>'
             f'<td style="{TD};white-space:normal;min-width:12em;max-width:26em;color:#3d4650">{esc(event_detail(ev))}</td>'
             f'<td style="{TD};color:{MUTED}">{cause}</td>'
-            f'<td style="{TD}">{rule_html(ev.rule)}</td>'
+            f'<td style="{TD}">{rules_html(ev)}</td>'
             "</tr>")
     return "".join(rows)
 
@@ -171,7 +183,7 @@ def _compact_rows(trace, players, game, current: int | None, clickable: bool) ->
         rows.append(f'<tr{data} style="background:{bg}{";cursor:pointer" if clickable else ""}">'
                     f'<td style="{TD};text-align:right;color:{MUTED};border-left:3px solid {colour}">{ev.step}</td>'
                     f'<td style="{TD};white-space:normal">{kind} {esc(game.event_sentence(ev, players))}{cause}</td>'
-                    f'<td style="{TD}">{rule_html(ev.rule)}</td></tr>')
+                    f'<td style="{TD}">{rules_html(ev)}</td></tr>')
     return "".join(rows)
 
 

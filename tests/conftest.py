@@ -28,3 +28,65 @@ def pytest_xdist_make_scheduler(config, log):
             return nodeid
 
     return NotebookClassOrTest(config, log)
+
+
+# -- nothing left running ----------------------------------------------------------------------
+
+#: Every process the tests start inherits this mark in its environment (servers, and the kernels
+#: and browsers they start in turn), so that the end of the run can find any still running.
+MARK = "FLIPTOONS_EXPLORE_TEST_RUN"
+
+
+#: The helpers `multiprocessing` starts once per process for its pools (the experiments' process
+#: pools use the forkserver): they are no server or kernel, and end with the process that made them.
+MULTIPROCESSING_HELPERS = ("multiprocessing.forkserver", "multiprocessing.resource_tracker")
+
+
+def processes_marked(mark: str) -> list[tuple[int, str]]:
+    """(pid, command line) of the processes whose environment holds `MARK=mark` (Linux /proc)."""
+    import os
+    import pathlib
+    found = []
+    needle = f"{MARK}={mark}".encode()
+    for proc in pathlib.Path("/proc").glob("[0-9]*"):
+        pid = int(proc.name)
+        if pid == os.getpid():
+            continue
+        try:
+            if needle in (proc / "environ").read_bytes().split(b"\0"):
+                cmd = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                state, parent = (proc / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+                if state == "Z":  # a zombie has ended; its parent has not read its status yet
+                    continue
+                if int(parent) == os.getpid() and any(helper in cmd for helper in MULTIPROCESSING_HELPERS):
+                    continue  # this process's own pool helper: it ends when this process does
+                found.append((pid, cmd.strip()[:160]))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.fixture(scope="session", autouse=True)
+def nothing_left_running():
+    """After the whole run, no server, kernel or browser a test started is still running (each
+    is given up to 20 s to finish stopping); any that is, is named, killed and fails the run."""
+    import os
+    import signal
+    import time
+    import uuid
+    mark = uuid.uuid4().hex
+    os.environ[MARK] = mark
+    yield
+    if not os.path.isdir("/proc"):
+        return
+    end = time.time() + 20
+    left = processes_marked(mark)
+    while left and time.time() < end:
+        time.sleep(0.5)
+        left = processes_marked(mark)
+    for pid, _ in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    assert not left, "still running after the tests: " + "; ".join(f"{pid} {cmd}" for pid, cmd in left)

@@ -66,6 +66,97 @@ def test_snake_gains_a_peacock_8_fame():
     _same_as_round(SNAKE_PEACOCK, r)
 
 
+# -- a Peacock's two halves go together (issue 15) ----------------------------------------------
+#
+# S1 FAQ Snake: "If the stacked card is a peacock, add the fame to the player's total and take an
+# additional action in the Market phase." The effect waits for the end of the Flip, and it belongs
+# to a card in the grid: once that card is face down it has none (S1 FAQ Eagle: "Ignore any
+# special effect or ability of the card flipped face down"; S2 Key Concepts, Face-down Cards: "no
+# name, rank, special effects, or abilities"), and once it has left the grid it takes no part in
+# it (S2 FAQ Vulture: "no longer in the player's grid ... this ability is ignored"; S2 FAQ Rat).
+# Either way both halves, the 2 fame and the bonus action, lapse together.
+
+PEACOCK_FLIPPED = {"season": "s1", "players": [{"deck": ["snake", "bee", "elephant"]}], "toon_deck": ["peacock"]}
+PEACOCK_RETURNED = {"season": "combined", "players": [{"deck": ["snake", "bee", "coyote"] + ["bee"] * 5}],
+                    "toon_deck": ["peacock"]}
+PEACOCK_LEFT_ALONE = {"season": "s1", "players": [{"deck": ["snake", "bee", "bee"]}], "toon_deck": ["peacock"]}
+
+
+def _market_actions(scenario):
+    """The Market actions a round gives the player (every one skipped: the scenario scripts none)."""
+    game = play_round(scenario)
+    return [e for e in game.trace if e.kind in ("skip", "hire", "dismiss") and e.phase == "market"]
+
+
+def test_a_gained_peacock_flipped_face_down_gives_neither_half():
+    """The issue's example: the Snake (1) dismisses the Bee on top of the deck and gains the
+    Peacock; the Elephant (7) flips the previous placed card, the Peacock, face down. At the end
+    of the Flip its when-hired effect is ignored, all of it, citing the Eagle FAQ: 8 fame, no
+    gain in the trace, and the round gives two Market actions, not three."""
+    r = resolve(PEACOCK_FLIPPED)
+    p = r.players[0]
+    assert p.fame_total == 8 and p.bonus_actions == 0
+    assert [(e.card.spec.id, e.fame) for e in p.fame] == [("snake", 1), ("elephant", 7)]
+    assert not _steps(r.trace, "fame_change")
+    ignored, = _steps(r.trace, "ignored", "peacock", phase="after-flip")
+    queued, = _steps(r.trace, "queued", "peacock")
+    assert (ignored.cause, ignored.rule) == (queued.step, "s1.faq.eagle.ignore-flipped")
+    assert ignored.detail == "its when hired effect does not happen: it is face down"
+    assert not _steps(r.trace, "trigger", "peacock", phase="after-flip")
+    _same_as_round(PEACOCK_FLIPPED, r)
+    assert len(_market_actions(PEACOCK_FLIPPED)) == 2
+
+
+def test_a_gained_peacock_returned_to_the_deck_gives_neither_half():
+    """A combined game: the Coyote returns the previous placed card, the Peacock the Snake gained
+    (S2 Coyote; S2 Keywords, Return), and takes its space on the Snake. The Peacock stays at the
+    bottom of the deck (five Bees fill the grid): no longer in the grid, its effect is ignored,
+    citing the Vulture FAQ; 1 + 5 + 5 = 11 fame and two Market actions."""
+    r = resolve(PEACOCK_RETURNED)
+    p = r.players[0]
+    assert [c.spec.id for c in p.deck] == ["peacock"]
+    assert p.fame_total == 11 and p.bonus_actions == 0
+    ignored, = _steps(r.trace, "ignored", "peacock", phase="after-flip")
+    assert (ignored.rule, ignored.detail) == ("s2.faq.vulture.left-grid",
+                                              "its when hired effect does not happen: it is no longer in the grid")
+    assert not _steps(r.trace, "fame_change")
+    _same_as_round(PEACOCK_RETURNED, r)
+    assert len(_market_actions(PEACOCK_RETURNED)) == 2
+
+
+def test_a_gained_peacock_left_alone_gives_both_halves():
+    """Left face up in the grid, the Peacock's effect resolves at the end of the Flip: +2 in its
+    own fame entry (5 printed + 2) and a bonus action; 1 + 7 + 1 = 9 fame, three Market actions."""
+    r = resolve(PEACOCK_LEFT_ALONE)
+    p = r.players[0]
+    assert p.fame_total == 9 and p.bonus_actions == 1
+    peacock = next(e for e in p.fame if e.card.spec.id == "peacock")
+    assert (peacock.base, peacock.gained, peacock.fame) == (5, 2, 7)
+    fame, = [e for e in r.trace if e.kind == "fame" and e.card == "peacock"]
+    assert (fame.value, fame.rule, fame.detail) == (7, "s1.faq.snake.peacock", "5 printed +2 gained after the Flip")
+    _same_as_round(PEACOCK_LEFT_ALONE, r)
+    assert len(_market_actions(PEACOCK_LEFT_ALONE)) == 3
+
+
+def test_a_peacock_dismissed_after_its_effect_keeps_its_2_fame():
+    """Two Snakes gain a Peacock and a Panther. The player resolves the Peacock first (S2 Key
+    Concepts: abilities outside the grid "in the order of their choice"): both halves happen at
+    once. The Panther then dismisses the Peacock (S2 FAQ Panther). The 2 fame were already added
+    to the round's total, so Check Fame still counts them, as its own event (the Peacock has no
+    fame entry left): 1 + 1 + 2 (Panther) + 2 = 6, and the bonus action stays."""
+    scenario = {"season": "combined", "players": [{"deck": ["snake", "bee", "snake", "bee"],
+                                                   "choices": ["peacock", "peacock"]}],
+                "toon_deck": ["peacock", "panther"]}
+    r = resolve(scenario)
+    p = r.players[0]
+    assert p.fame_total == 6 and p.bonus_actions == 1
+    assert [c.spec.id for c in p.dismissed] == ["bee", "bee", "peacock"]
+    late, = _steps(r.trace, "fame_change", "peacock", phase="check-fame")
+    assert (late.value, late.rule) == (2, "s1.faq.snake.peacock")
+    assert r.to_json()["players"][0]["fame"]["total"] == 6
+    _same_as_round(scenario, r)
+
+
 def test_the_effect_phase_comes_between_flip_and_check_fame():
     """The trace's phases: Flip, the effects queued in it, Check Fame (S2 Key Concepts timing)."""
     r = resolve(SNAKE_PEACOCK)

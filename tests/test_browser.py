@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 
@@ -116,8 +118,12 @@ def browser():
 
 @pytest.fixture()
 def page(browser, tmp_path, request):
-    """A fresh browser page at 1280×800; on a failure its last picture is saved as failed.png."""
+    """A fresh browser page at 1280×800; on a failure its last picture is saved as failed.png.
+    Every request its pages make is recorded: none may go to a host other than localhost's
+    servers (DESIGN.md §2.5: no CDN, nothing fetched from outside)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    hosts = set()
+    context.on("request", lambda r: hosts.add(urlparse(r.url).netloc))
     pg = context.new_page()
     pg.set_default_timeout(60_000)
     pg.shots = tmp_path
@@ -126,6 +132,7 @@ def page(browser, tmp_path, request):
     if request.session.testsfailed > failed_before:
         pg.screenshot(path=str(tmp_path / "failed.png"), full_page=True)
     context.close()
+    assert {h for h in hosts if h and not h.startswith("127.0.0.1:")} == set(), "requests beyond localhost"
 
 
 def shot(page, name: str) -> None:
@@ -163,7 +170,8 @@ def test_build_resolve_step_and_jump_in_the_app(app, page):
         page.click(f".fte-card-{card}")
     page.wait_for_function("document.querySelectorAll('.fte-deck-0 .fte-deck-card').length === 3")
     assert page.inner_text(".fte-deck-0").count("Gorilla") == 1
-    page.click(".fte-resolve")
+    page.click(".fte-resolve")  # goes to the end, and says so
+    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('showing the end')")
     page.click(".fte-step-first")
     wait_event(page, "Before the first event")
     page.click(".fte-step-next")
@@ -176,6 +184,7 @@ def test_build_resolve_step_and_jump_in_the_app(app, page):
     page.click(".fte-step-prev")
     wait_event(page, "#1 Ann: Reveals the Gorilla.")
     shot(page, "1-stepped")
+    page.click(".fte-chain [data-zoom='fit']")  # the whole graph in view, to click any event of it
     node = page.locator(".fte-chain [data-step]").filter(has_text="move")
     step = node.first.get_attribute("data-step")
     node.first.click()
@@ -196,21 +205,66 @@ def test_answer_a_cow_and_export_in_the_app(app, page):
     page.click(".fte-step-last")
     page.wait_for_selector(".fte-decision .fte-option")
     options = page.locator(".fte-decision .fte-option")
-    assert [options.nth(k).inner_text().strip() for k in range(options.count())] == ["Bear", "Lion", "Bee"]
+    # each button says what its answer gives
+    assert [options.nth(k).inner_text().strip() for k in range(options.count())] == [
+        "Bear: Ann ends with 10 fame", "Lion: Ann ends with 12 fame", "Bee: Ann ends with 10 fame"]
     shot(page, "1-decision")
     options.first.click()
     page.wait_for_function("document.querySelectorAll('.fte-decision .fte-option').length === 0")
     page.click(".fte-step-last")
     page.wait_for_function("document.querySelector('.fte-fame').innerText.includes('Ann 10')")
-    page.click(".fte-export")
-    page.wait_for_selector(".fte-download a")
+    with page.expect_download() as download:  # one click: the file is saved
+        page.click(".fte-export")
+    assert download.value.suggested_filename == "fliptoons-s1-Ann.json"
     exported = json.loads(page.input_value(".fte-scenario-json textarea"))
     assert exported["players"][0]["choices"] == ["bear"]
-    with page.expect_download() as download:
-        page.click(".fte-download a")
-    saved = Path(download.value.path()).read_text()
-    assert json.loads(saved) == exported
+    assert json.loads(Path(download.value.path()).read_text()) == exported
     shot(page, "2-exported")
+
+
+def test_build_a_flipology_situation_resolve_and_step_in_the_app(app, page):
+    """Issue 14: the game switch opens Flipology; catalog clicks fill Joelle's row and Ben's; a
+    click on Joelle's Monkey on the table makes her turn; the two decisions of the rulebook's
+    cascade are answered by their buttons (the Monkey applies Ben's Frog, the Frog flips Ben's
+    Sloth two spaces away: fl.card.monkey, fl.card.frog); the stepper steps through it and ends at
+    the count: Joelle 5, Ben -2 (fl.score)."""
+    open_app(page, app)
+    page.click(".fte-game button:has-text('Flipology')")
+    page.wait_for_selector(".fte-explorer .fte-card-monkey-2")
+    for card in ("dog-5", "snake-3", "monkey-2"):
+        page.click(f".fte-card-{card}")
+    page.wait_for_function("document.querySelector('.fte-rows-0').innerText.includes('Monkey 2')")
+    page.select_option(".fte-target select", label="Player 2 · row")
+    for card in ("frog-4", "panda-9", "sloth-6"):
+        page.click(f".fte-card-{card}")
+    page.wait_for_function("document.querySelector('.fte-rows-1').innerText.includes('Sloth 6')")
+    shot(page, "1-built")
+    page.click(".fte-table .fte-pos-0-0-2")  # Joelle's Monkey: her turn flips it
+    page.wait_for_selector(".fte-decision .fte-option")
+    options = page.locator(".fte-decision .fte-option")
+    assert [options.nth(k).inner_text().strip() for k in range(options.count())] == [
+        "Player 1's row, card 2: Snake 3: Player 1 ends with 10 points; Player 1 wins",
+        "Player 2's row, card 1: Frog 4: Player 1 ends with 5 points; Player 1 wins"]
+    shot(page, "2-monkey-asks")
+    options.nth(1).click()
+    page.wait_for_function("document.querySelector('.fte-decision').innerText.includes('Frog: which card')")
+    page.locator(".fte-decision .fte-option").nth(1).click()
+    page.wait_for_function("document.querySelectorAll('.fte-decision .fte-option').length === 0")
+    page.click(".fte-resolve")
+    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('showing the end')")
+    page.click(".fte-step-first")
+    wait_event(page, "Before the first event")
+    page.click(".fte-step-next")
+    page.click(".fte-step-next")
+    wait_event(page, "#1 Player 1: The Monkey (2) is turned face up in Player 1's row, card 3.")
+    assert "Monkey" in page.inner_text(".fte-table .fte-acting")
+    shot(page, "3-stepped")
+    page.click(".fte-step-last")
+    page.wait_for_function("document.querySelector('.fte-event').innerText.includes('Player 1 wins')")
+    page.wait_for_function("document.querySelector('.fte-table').innerText.includes('-2 points')")
+    table = page.inner_text(".fte-table")
+    assert "Player 1 — 5 points" in table and "Player 2 — -2 points" in table
+    shot(page, "4-the-count")
 
 
 def test_a_mistake_is_one_line_in_the_app(app, page):
@@ -240,6 +294,235 @@ def test_play_to_the_end_in_the_app(app, page):
     shot(page, "1-game-end")
     page.set_viewport_size({"width": 1920, "height": 1080})
     shot(page, "2-game-end-large")
+
+
+# -- issue 16: the explorer as people use it -------------------------------------------------------
+
+SIZES = ((1280, 800), (1920, 1080))
+FOUR = {"season": "s2", "players": [
+    {"name": "Ann", "deck": ["mosquito", "gorilla", "coyote", "rat", "spider", "grasshopper", "crab", "hen"]},
+    {"name": "Bo", "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog", "ladybug"]},
+    {"name": "Cy", "deck": ["zebra", "mosquito", "starfish", "swordfish", "salamander", "mole", "spider", "hen"]},
+    {"name": "Di", "deck": ["crab", "gorilla", "crab", "mosquito", "rat", "rat", "sloth", "panther"]}],
+    "market": ["raccoon", "fox", "hen", "opossum", "vulture"], "toon_deck": ["goldfish", "shark", "crow"]}
+#: A grid built by hand with wide stacks and fame badges in every column (the right column was
+#: cut off at 1280×800 with the catalog shown).
+BUILT = {"season": "s2", "players": [{"name": "Ann", "grid": [
+    [["hippopotamus", "goldfish", "clownfish"], ["swordfish"], ["rhinoceros", "goldfish"]],
+    [["capybara"], ["grasshopper", "spider", "starfish"], ["hippopotamus", "rat"]]]}]}
+
+#: The boxes whose content must fit them (issue 16, "Done when"), and the page itself.
+OVERFLOW_JS = """() => {
+  const out = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > window.innerWidth) out.push(`the page: ${doc.scrollWidth} > ${window.innerWidth}`);
+  for (const sel of [".fte-table .fte-htmlview", ".fte-comparison", ".fte-decision", ".fte-chain .fte-htmlview",
+                     ".fte-main", ".fte-side", ".fte-catalog-area"]) {
+    for (const e of document.querySelectorAll(sel)) {
+      if (!e.offsetParent) continue;  // not shown (another tab)
+      if (e.scrollWidth > e.clientWidth + 1) out.push(`${sel}: ${e.scrollWidth} > ${e.clientWidth}`);
+      const r = e.getBoundingClientRect();
+      if (r.right > window.innerWidth + 1) out.push(`${sel}: ends at ${r.right} > ${window.innerWidth}`);
+    }
+  }
+  return out;
+}"""
+
+
+def tab(page, name: str) -> None:
+    page.click(f".fte-explorer .lm-TabBar-tab:has-text('{name}'), .fte-explorer .p-TabBar-tab:has-text('{name}')")
+
+
+def overflow(page) -> list[str]:
+    """What overflows its box once the last redraw has settled (asked again for up to 5 s: on a
+    busy machine the chain view fits its picture a moment after the kernel's redraw)."""
+    page.wait_for_timeout(400)
+    found = page.evaluate(OVERFLOW_JS)
+    for _ in range(10):
+        if not found:
+            break
+        page.wait_for_timeout(500)
+        found = page.evaluate(OVERFLOW_JS)
+    return found
+
+
+def test_nothing_is_clipped_at_either_size_and_stepping_never_moves_the_table(app, page):
+    """At 1280×800 and 1920×1080, with the catalog shown and hidden: the table, the decision, the
+    chain view and the rulings comparison each fit their box (scrollWidth <= clientWidth) and
+    the page does not scroll sideways. Stepping through a whole resolution never moves the
+    table (the words above it keep the height of the longest)."""
+    open_app(page, app)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        for catalog in (True, False):
+            if page.locator(".fte-catalog-area").is_visible() != catalog:
+                page.click(".fte-show-catalog")
+            where = f"{width}x{height}, catalog {'shown' if catalog else 'hidden'}"
+            import_scenario(page, COW)  # a decision waits; its buttons carry their worth
+            page.click(".fte-step-last")
+            page.wait_for_selector(".fte-decision .fte-option")
+            tab(page, "Chain")
+            assert overflow(page) == [], where + ", decision"
+            shot(page, f"{width}-{'catalog' if catalog else 'wide'}-1-decision")
+            page.locator(".fte-option").first.click()
+            page.wait_for_function("document.querySelectorAll('.fte-option').length === 0")
+            tab(page, "Rulings")
+            page.wait_for_selector(".fte-comparison table")
+            assert overflow(page) == [], where + ", comparison"
+            shot(page, f"{width}-{'catalog' if catalog else 'wide'}-2-comparison")
+            for name, scenario in (("built", BUILT), ("four", FOUR)):
+                import_scenario(page, scenario)
+                page.click(".fte-round")
+                page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('played the round')")
+                tab(page, "Chain")
+                assert overflow(page) == [], f"{where}, {name}"
+                shot(page, f"{width}-{'catalog' if catalog else 'wide'}-3-{name}")
+        # stepping: the table's top stays where it is, every step of the Coyote and the Gorilla
+        page.select_option(".fte-examples select", label="First look · A Coyote lands above a Gorilla")
+        page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('example loaded')")
+        tops = set()
+        last = None
+        for _ in range(30):
+            tops.add(round(page.locator(".fte-table").bounding_box()["y"]))
+            text = event_text(page)
+            if "Gorilla in slot 4 (lower left) scores 5" in text:
+                break
+            page.click(".fte-step-next")
+            page.wait_for_function("last => document.querySelector('.fte-event').innerText !== last", arg=text)
+            last = text
+        # one position (a pixel's rounding of a fractional layout aside)
+        assert last is not None and max(tops) - min(tops) <= 1, (width, tops)
+        assert overflow(page) == [], f"{width}x{height}, the chain at the end"
+        shot(page, f"{width}-4-coyote-end")
+
+
+def test_every_control_does_what_it_says_in_the_app(app, page):
+    """resolve goes to the end and says so; an example opens at its start and its banner says
+    once it is edited; play, pause and stop are three controls; Ctrl-Z takes back the switch
+    that put a hand-built grid aside, and Ctrl-Shift-Z makes it again."""
+    open_app(page, app)
+    page.select_option(".fte-examples select", label="First look · A Coyote lands above a Gorilla")
+    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('example loaded')")
+    assert event_text(page).startswith("Before the first event")
+    assert "A Coyote lands above a Gorilla" in page.inner_text(".fte-banner")
+    page.click(".fte-step-play")
+    page.wait_for_function("/#[2-9] /.test(document.querySelector('.fte-event').innerText)", timeout=20_000)
+    page.click(".fte-step-pause")
+    paused = event_text(page)
+    page.wait_for_timeout(1600)  # two ticks of the normal speed
+    assert event_text(page) == paused and "#" in paused
+    page.click(".fte-step-stop")
+    wait_event(page, "Before the first event")
+    page.click(".fte-resolve")
+    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('showing the end')")
+    assert "Gorilla in slot 4 (lower left) scores 5" in event_text(page)
+    page.click(".fte-card-hen")  # an edit: the banner says what it was edited from
+    page.wait_for_function("document.querySelector('.fte-banner').innerText.startsWith('Edited from the example')")
+    shot(page, "1-edited")
+    import_scenario(page, COW)
+    page.wait_for_function("document.querySelector('.fte-table').innerText.includes('Lion')")
+    page.wait_for_selector(".fte-hand-built input:checked")
+    page.uncheck(".fte-hand-built input")
+    page.wait_for_function("document.querySelector('.fte-explorer').innerText.includes('is put aside')")
+    page.wait_for_function("!document.querySelector('.fte-table').innerText.includes('Lion')")
+    shot(page, "2-put-aside")
+    page.click(".fte-table")  # the pointer in the explorer, no text field focused: Ctrl-Z is its undo
+    page.keyboard.press("Control+z")
+    page.wait_for_function("document.querySelector('.fte-table').innerText.includes('Lion')")
+    assert page.is_checked(".fte-hand-built input")
+    page.keyboard.press("Control+Shift+z")
+    page.wait_for_function("!document.querySelector('.fte-table').innerText.includes('Lion')")
+    page.click(".fte-undo")
+    page.wait_for_function("document.querySelector('.fte-table').innerText.includes('Lion')")
+    shot(page, "3-undone")
+
+
+def test_a_shared_link_opens_the_same_situation_at_the_same_step(app, page):
+    """share makes a link to this situation at this step; opened in a new page, the explorer
+    shows the same event; copy as Markdown gives the resolution in words. (The page fixture
+    checks that no request left localhost.)"""
+    open_app(page, app)
+    page.select_option(".fte-examples select", label="First look · A Coyote lands above a Gorilla")
+    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('example loaded')")
+    for _ in range(9):
+        page.click(".fte-step-next")
+    wait_event(page, "#8 ")
+    page.click(".fte-share")
+    page.wait_for_selector(".fte-share-link a")
+    link = page.get_attribute(".fte-share-link a", "href")
+    assert link.startswith(app + "#s=") and link.endswith("&step=8")
+    page.click(".fte-markdown")
+    page.wait_for_function("document.querySelector('.fte-markdown-text textarea').value.includes('Rules cited')")
+    markdown = page.input_value(".fte-markdown-text textarea")
+    assert "- #9 Ann: The Gorilla returns from slot 2 (upper middle) to the bottom of the deck." in markdown
+    assert link in markdown
+    shot(page, "1-shared")
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_function("document.querySelector('.fte-event') && document.querySelector('.fte-event').innerText.startsWith('#8 ')")
+    assert event_text(other) == event_text(page)
+    assert "opened from a link" in other.inner_text(".fte-step-position")
+    other.screenshot(path=str(page.shots / "2-opened.png"))
+    other.goto(app + "#s=eJyrVirISa")  # a damaged link: one calm line
+    other.wait_for_function("document.querySelector('.fte-error') && document.querySelector('.fte-error').innerText.includes('link: the situation is')")
+    assert "\n" not in other.inner_text(".fte-error").strip()
+    other.close()
+
+
+def test_the_app_opens_its_scenario_shuts_a_closed_pages_kernel_and_stops_on_sigterm(browser, tmp_path):
+    """`fliptoons-explore app SCENARIO.json --step 9`: the page opens there. A page that is
+    closed has its kernel shut down (its shutdown request carries the _xsrf cookie). After
+    SIGTERM the port is closed and no kernel process remains."""
+    psutil = pytest.importorskip("psutil")
+    scenario = tmp_path / "coyote.json"
+    scenario.write_text(json.dumps({"season": "s2", "players": [
+        {"name": "Ann", "deck": ["mosquito", "gorilla", "coyote", "rat", "mosquito"]}]}))
+    port = free_port()
+    with open(tmp_path / "app.log", "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "fliptoons_explore", "app", str(scenario), "--step", "9",
+                                 "--port", str(port), "--no-browser", "--pool", "1"],
+                                stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(tmp_path), cwd=tmp_path)
+
+    def kernels():
+        out = []
+        for p in psutil.Process(proc.pid).children(recursive=True):
+            try:  # a kernel that has just ended may be gone, or a zombie, by now
+                if p.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(p.cmdline()):
+                    out.append(p)
+            except psutil.Error:
+                pass
+        return out
+
+    try:
+        wait_for_port(port, proc)
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        pg = context.new_page()
+        pg.set_default_timeout(60_000)
+        pg.goto(f"http://127.0.0.1:{port}/")
+        pg.wait_for_function("document.querySelector('.fte-event') && document.querySelector('.fte-event').innerText.startsWith('#9 ')")
+        assert "The Gorilla returns" in event_text(pg)
+        pg.screenshot(path=str(tmp_path / "1-opened-at-step-9.png"))
+        end = time.time() + 60
+        while len(kernels()) < 2 and time.time() < end:  # the page's kernel and the pool's next one
+            time.sleep(0.3)
+        with_page = {k.pid for k in kernels()}
+        pg.close(run_before_unload=True)
+        end = time.time() + 10
+        while len(kernels()) >= len(with_page) and time.time() < end:
+            time.sleep(0.3)
+        assert len(kernels()) == len(with_page) - 1, "the closed page's kernel still runs"
+        assert "403" not in (tmp_path / "app.log").read_text()  # the shutdown request was not refused
+        context.close()
+        started = kernels()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0
+        with socket.socket() as s:
+            assert s.connect_ex(("127.0.0.1", port)) != 0, "the port is still open"
+        _, alive = psutil.wait_procs(started, timeout=10)
+        assert alive == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
 
 
 # -- JupyterLab ------------------------------------------------------------------------------------
@@ -292,6 +575,7 @@ def test_the_explorer_in_jupyterlab(lab, page):
     page.click(".fte-step-last")
     page.wait_for_function("document.querySelector('.fte-fame').innerText.includes('Ann 1')")
     shot(page, "1-lab-explorer")
+    page.click(".fte-chain [data-zoom='fit']")
     node = page.locator(".fte-chain [data-step]").filter(has_text="return")
     step = node.first.get_attribute("data-step")
     node.first.click()

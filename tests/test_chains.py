@@ -190,8 +190,8 @@ def test_graph_text():
     r, g = graph_of(GORILLA_COYOTE)
     chain = subgraph(g, chain_to(g, 5) + caused_by(g, 5))
     assert graph_text(chain) == "\n".join([
-        "╙── #3 Ann: reveal gorilla  [s2.flip]",
-        "    └─╼ #4 Ann: place gorilla at slot 2 (upper middle)  [s2.flip]",
+        "╙── #3 Ann: reveal gorilla  [s2.flip.reveal]",
+        "    └─╼ #4 Ann: place gorilla at slot 2 (upper middle)  [s2.flip.next-slot]",
         "        └─╼ #5 Ann: trigger gorilla  [card.gorilla]",
         "            └─╼ #7 Ann: place coyote above gorilla at extra row 1, middle: in a new row above  [s2.faq.gorilla]",
         "                └─╼ #8 Ann: trigger coyote  [card.coyote]",
@@ -252,16 +252,16 @@ def crab_file(tmp_path):
 
 CRAB_TEXT = """\
 14 events; 10 have a cause or an effect (8 links):
-+-- #1 Ann: reveal mosquito  [s2.flip]
-:   L-> #2 Ann: place mosquito at slot 1 (upper left)  [s2.flip]
-+-- #3 Ann: reveal gorilla  [s2.flip]
-:   L-> #4 Ann: place gorilla at slot 2 (upper middle)  [s2.flip]
++-- #1 Ann: reveal mosquito  [s2.flip.reveal]
+:   L-> #2 Ann: place mosquito at slot 1 (upper left)  [s2.flip.next-slot]
++-- #3 Ann: reveal gorilla  [s2.flip.reveal]
+:   L-> #4 Ann: place gorilla at slot 2 (upper middle)  [s2.flip.next-slot]
 :       L-> #5 Ann: trigger gorilla  [card.gorilla]
-:           L-> #7 Ann: place crab above gorilla at extra row 1, middle: in a new row above  [s2.faq.gorilla] <- #6 Ann: reveal crab  [s2.flip]
+:           L-> #7 Ann: place crab above gorilla at extra row 1, middle: in a new row above  [s2.faq.gorilla] <- #6 Ann: reveal crab  [s2.flip.reveal]
 :               L-> #8 Ann: trigger crab  [card.crab]
 :                   L-> #9 Ann: return crab from extra row 1, middle to the bottom of the deck: the deck was empty: it is now the deck  [s2.faq.crab]
 :                       L-> #10 Ann: end flip: a Crab was returned to a deck that was empty or held only Crabs  [s2.faq.crab.deck-only-crabs]
-+-- #6 Ann: reveal crab  [s2.flip]
++-- #6 Ann: reveal crab  [s2.flip.reveal]
     L->  ...
 longest chain (7 events): #3 -> #4 -> #5 -> #7 -> #8 -> #9 -> #10
 """

@@ -34,8 +34,8 @@ def test_lion_without_neighbours():
         "Ann: 7 -> 3 fame (-4)",
         "  lion  slot 1 (upper left): 7 -> 3",
         "the traces first differ at step 2:",
-        "  before: #2   check-fame Ann: lion at slot 1 (upper left) scores 7: 3 printed +4 bonus  [card.lion]",
-        "  after:  #2   check-fame Ann: lion at slot 1 (upper left) scores 3: 3 printed +0 bonus  [card.lion]",
+        "  before: #2   check-fame Ann: lion at slot 1 (upper left) scores 7: 3 printed +4 bonus  [card.lion; ruling.lion_without_neighbours]",
+        "  after:  #2   check-fame Ann: lion at slot 1 (upper left) scores 3: 3 printed +0 bonus  [card.lion; ruling.lion_without_neighbours]",
     ])
     assert repr(c) == '<Comparison lion_without_neighbours="no-bonus": Ann 7 -> 3>'
     assert rulings_that_matter(LION) == [("lion_without_neighbours", "no-bonus")]

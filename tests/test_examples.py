@@ -94,19 +94,21 @@ def test_crab_in_the_middle():
     assert ann["fame"]["total"] == 8 and ann["deck"] == []
     crab = [(e["event"], e.get("pos"), e["rule"]) for e in d["trace"]
             if e["card"] == "crab" and e["event"] in ("place", "return")]
-    assert crab == [("place", [0, 1], "s2.flip"), ("return", [0, 1], "s2.faq.crab"),
-                    ("place", [1, 2], "s2.flip")]
+    assert crab == [("place", [0, 1], "s2.flip.next-slot"), ("return", [0, 1], "s2.faq.crab"),
+                    ("place", [1, 2], "s2.flip.next-slot")]
 
 
 def test_ostrich_stacks_a_monkey():
     """S1 FAQ Ostrich: the next revealed card is stacked on it; S1 FAQ Monkey: a Monkey placed in
-    the upper row (stacked or not) moves up into a new row. The Lion's neighbours have ranks 16 or
+    the upper row moves up into a new row; stacked there, it is placed there as S2 FAQ Crab reads
+    "placed" (ruling stacked_is_placed, cited on the move). The Lion's neighbours have ranks 16 or
     lower: 3 + 4."""
     d = doc("ostrich-stacks-a-monkey")
     ann = d["players"][0]
     assert compact_grid(ann) == [[None, "monkey", None], ["bee", "ostrich", "bee"], ["skunk", "bee", "lion"]]
-    monkey = [(e["event"], e["rule"]) for e in d["trace"] if e["card"] == "monkey" and e["event"] in ("stack", "move")]
-    assert monkey == [("stack", "s1.faq.ostrich"), ("move", "s1.faq.monkey")]
+    monkey = [(e["event"], e["rule"], e.get("ruling")) for e in d["trace"]
+              if e["card"] == "monkey" and e["event"] in ("stack", "move")]
+    assert monkey == [("stack", "s1.faq.ostrich", None), ("move", "s1.faq.monkey", "ruling.stacked_is_placed")]
     lion = next(c for c in ann["fame"]["cards"] if c["id"] == "lion")
     assert (lion["base"], lion["bonus"], ann["fame"]["total"]) == (3, 4, 14)
 

@@ -44,7 +44,8 @@ EAGLE_OSTRICH_ELEPHANT = {"season": "s1", "players": [
 
 
 def test_elephant_turns_a_face_down_ostrich_face_up_and_it_does_not_activate():
-    """Turned face up again (a `flip` event with value 1, citing the Key Concept), the Ostrich
+    """Turned face up again (a `flip` event with value 1, citing the S1 Keyword Flip's "turned
+    face up again", the Season 1 wording of the S2 Key Concept), the Ostrich
     activates nothing: the Bee goes to slot 4, not onto it (S1 FAQ Ostrich would stack the next
     revealed card on it). Face up, it scores its 1 at Check Fame; with no face-down card left
     the Bull scores its printed 3 alone: Eagle 4 + Ostrich 1 + Elephant 7 + Bee 1 + Bull 3 +
@@ -53,7 +54,7 @@ def test_elephant_turns_a_face_down_ostrich_face_up_and_it_does_not_activate():
     ann = r.players[0]
     assert table_grid(ann) == [["eagle", "ostrich", "elephant"], ["bee", "bull", "snail"]]
     assert _flips(r.trace) == [("ostrich", 0, (0, 1), "s2.key.next-revealed"),
-                               ("ostrich", 1, (0, 1), "s2.key.face-down.flipped-up")]
+                               ("ostrich", 1, (0, 1), "s1.keyword.flip.face-up-again")]
     flip_up = [e for e in r.trace if e.kind == "flip" and e.value == 1][0]
     elephant_trigger = next(e for e in r.trace if e.kind == "trigger" and e.card == "elephant")
     assert flip_up.cause == elephant_trigger.step
@@ -70,7 +71,7 @@ def test_stays_down_leaves_the_ostrich_face_down():
     ann = r.players[0]
     assert table_grid(ann) == [["eagle", "~ostrich", "elephant"], ["bee", "bull", "snail"]]
     assert _flips(r.trace) == [("ostrich", 0, (0, 1), "s2.key.next-revealed")]
-    ignored, = [e for e in r.trace if e.rule == "ruling.flip_face_down_card"]
+    ignored, = [e for e in r.trace if e.ruling == "ruling.flip_face_down_card"]
     assert (ignored.kind, ignored.card, ignored.detail) == (
         "ignored", "elephant", "ostrich is face down: it stays face down")
     assert ann.fame_total == 24

@@ -384,6 +384,20 @@ def test_cli_resolve_and_round_take_a_flipology_scenario():
     assert len(turns) == 2  # Joelle's scripted turn, then Ben's to complete the round
 
 
+def test_cli_resolve_markdown_writes_a_flipology_resolution_for_a_post():
+    """`resolve SCENARIO.json --markdown` of Joelle's cascade: the table as set up, each event in
+    words with its rule and cause, the rows and count at the end, the winner, the rules cited."""
+    out = run("resolve", "-", "--markdown", stdin=json.dumps(JOELLE))
+    assert out.returncode == 0, out.stderr
+    md = out.stdout
+    assert md.startswith("**Flipology: Nature** — the turns, then the count, step by step\n\nSet up:\n"
+                         "- **Joelle** — dog:5 (face down), snake:3 (face down), monkey:2 (face down)\n")
+    assert "- #1 Joelle: The Monkey (2) is turned face up in Joelle's row, card 3. (`fl.turn.flip`, after #0)" in md
+    assert "Joelle: 5 points\n  row    (dog:5)  snake:3  monkey:2\n" in md
+    assert "Ben: -2 points" in md and "\nJoelle wins.\n" in md
+    assert "- `fl.card.frog` — " in md.split("Rules cited:")[1]
+
+
 def test_cli_flipology_play():
     out = run("flipology", "play", "--variant", "nature", "--players", "6", "--seed", "1", "--games", "3", "--json")
     assert out.returncode == 0, out.stderr

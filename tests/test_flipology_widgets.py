@@ -78,3 +78,93 @@ def test_answers_go_where_the_script_reads_them():
     assert [p.score for p in flipology.resolve(s.scenario()).players] == [0, 5]
     s.answer("end_choices", 0, "dog:5")
     assert s.scenario()["end_choices"] == ["dog:5"]
+
+
+# -- the explorer opens Flipology ------------------------------------------------------------------
+
+def _joelles_table(x):
+    """Joelle's cascade of the rulebook (Overview of Play), built by clicks: the catalog's tiles
+    into Joelle's row, then Ben's."""
+    x.game_switch.value = "flipology"
+    b = x.builder
+    b.names[0].value, b.names[1].value = "Joelle", "Ben"
+    for cid in ("dog", "snake:3", "monkey:2"):
+        x.catalog.tiles.click(action="card", card=cid)
+    b.target = ("row", 1, 0)
+    for cid in ("frog:4", "panda", "sloth:6"):
+        x.catalog.tiles.click(action="card", card=cid)
+
+
+def test_the_explorer_builds_joelles_cascade_by_clicks_and_asks_its_decisions():
+    """Issue 14 item 9: the game switch, a Flipology catalog, rows filled by clicks, a turn made
+    by clicking a card of the table, the decisions asked with what each answer gives. The
+    rulebook's example: Joelle's Monkey flips her Snake and Ben's Frog (the circle: her right end
+    is next to his left end); she applies the Frog, whose flip two spaces away reaches Ben's Sloth
+    (fl.card.monkey, fl.card.frog, fl.example.joelle)."""
+    from fliptoons_explore.widgets import explorer
+    x = explorer()
+    _joelles_table(x)
+    assert x.game == "flipology" and x.error.value == ""
+    assert x.game_switch.value == "flipology" and x.page.page_title == "Flipology explorer"
+    x.stepper.table.click(action="pos", player="0", row="0", col="2")
+    assert x.situation.scenario()["turns"] == [{"player": 0, "flip": [0, 2], "choices": []}]
+    first = x.pending[0]
+    assert first.asked.question == "Monkey: both cards show an effect; which one do you apply?"
+    assert [o.description for o in x.options] == [
+        "Joelle's row, card 2: Snake 3: Joelle ends with 10 points; Joelle wins",
+        "Ben's row, card 1: Frog 4: Joelle ends with 5 points; Joelle wins"]
+    assert x.stepper.limit == first.step  # the stepper stops at the waiting decision
+    x.options[1].click()
+    assert x.pending[0].asked.question == "Frog: which card two spaces away do you flip?"
+    assert [o.description for o in x.options] == [
+        "Joelle's row, card 2: Snake 3: Joelle ends with 2 points; Ben wins",
+        "Ben's row, card 3: Sloth 6: Joelle ends with 5 points; Joelle wins"]
+    x.options[1].click()
+    assert x.pending == [] and x.situation.scenario()["turns"][0]["choices"] == [[1, 0, 0], [1, 0, 2]]
+    assert [p.score for p in x.result.table.players] == [5, -2]
+    # the stepper, the chain view and the trace read the Flipology resolution unchanged
+    x.stepper.goto(x.stepper.end())
+    assert x.stepper.stepper.event.rule == "fl.score"
+    assert "fl.card.frog" in {e.rule for e in x.result.trace}
+    md = x.markdown()
+    assert md.startswith("**Flipology: Nature** — the turns, then the count, step by step")
+    assert "Joelle: 5 points" in md and "Ben: -2 points" in md
+    # undo takes the last answer back; the FlipToons situation waits as it was
+    x.builder.undo()
+    assert x.situation.scenario()["turns"][0]["choices"] == [[1, 0, 0]]
+    x.game_switch.value = "fliptoons"
+    assert x.game == "fliptoons" and x.situation.scenario() == {"season": "s2", "players": [{"name": "Ann", "deck": []}]}
+    x.game_switch.value = "flipology"
+    assert x.situation.scenario()["turns"][0]["choices"] == [[1, 0, 0]]
+
+
+def test_the_explorer_shows_flipology_rulings_links_and_refuses_play_to_the_end():
+    """The Rulings tab lists Flipology's options for a Flipology situation, names those that
+    change it and compares two readings side by side (the Moon's tie, `moon_tiebreak`); in
+    Nicolas's Great Tree example the straight reading makes its scripted Frog answer illegal, and
+    the comparison says so in one line; a link opens the situation in the right game; play to
+    the end is FlipToons' (one line, nothing changes)."""
+    from fliptoons_explore import situation
+    from fliptoons_explore.flipology.rulings import OPTIONS
+    from fliptoons_explore.widgets import explorer
+    x = explorer()
+    x.load(situation("fl.score.moon.tie-goes-to-the-most-animals").scenario)
+    x.tabs.selected_index = 2
+    assert set(x.rulings.controls) == set(OPTIONS)
+    assert "<code>moon_tiebreak</code>" in x.rulings.matter.value
+    x.rulings.compare_with.value = ("moon_tiebreak", "shared")
+    assert 'with moon_tiebreak = "shared"' in x.rulings.result.value.replace("&quot;", '"')
+    nicolas = situation("fl.example.tree.nicolas-snake-parrot-frog-quokka").scenario
+    x.load(nicolas)
+    assert x.game == "flipology" and x.builder.variant.value == "great-tree"
+    x.rulings.compare_with.value = ("tree_two_spaces", "straight")
+    assert "[0, 0, 4] is not a legal answer" in x.rulings.result.value
+    link = x.link()
+    y = explorer()
+    y.open_link(link.split("#", 1)[1])
+    assert y.game == "flipology" and y.situation.scenario() == x.situation.scenario()
+    before = x.situation.scenario()
+    x.game_button.click()
+    assert "Flipology: a situation plays its turns or its round" in x.error.value
+    assert x.situation.scenario() == before and x.mode == "resolve"
+    assert x.game_button.layout.display == "none"

@@ -335,8 +335,11 @@ def test_solo_loss_when_the_market_cannot_be_refilled_completely_at_cleanup():
     assert result.winners == []
     end = kinds(game, "game_end")[0]
     assert end.rule == "s2.solo.lose"
-    before = game.trace[end.step - 1]  # round 2's end discard, with nothing left to refill
-    assert (before.kind, before.phase) == ("discard", "cleanup")
+    # round 2's end discard, with nothing left to refill: the five cards left slide under the
+    # highest prices (S2 Market: "If the toon deck is ever depleted ...")
+    discard, slide = game.trace[end.step - 2:end.step]
+    assert (discard.kind, discard.phase) == ("discard", "cleanup")
+    assert (slide.kind, slide.rule, slide.cause) == ("slide", "s2.market.depleted", discard.cause)
 
 
 def test_solo_loss_when_the_market_turn_refill_falls_short():

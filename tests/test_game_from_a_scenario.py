@@ -21,6 +21,7 @@ import pytest
 from fliptoons_explore import OPTIONS, DefaultPolicy, RandomPolicy, Rulings, new_game, play_game
 from fliptoons_explore.fliptoons.events import Trace
 from fliptoons_explore.fliptoons.game import ReplayPolicy
+from fliptoons_explore.fliptoons.rules import citations
 from fliptoons_explore.fliptoons.scenario import table_json
 
 GAMES_PER_SEASON = 500
@@ -50,18 +51,19 @@ def scenario_of(game) -> dict:
 def capture(game, stage: int) -> list:
     """Trace an untraced game from the beginning of its `stage`-th round (or its Final Flip) on,
     and write its table there as a scenario, right after the Flip's shuffles: [(scenario, the
-    trace's length then, the decisions taken then)]."""
+    trace's length then, the decisions taken then)]. The trace cites as a traced game's does (a
+    Season 1 game the S1 rulebook's wording: `citations`)."""
     captured: list = []
     begin = {name: getattr(game, name) for name in ("play_round", "final_flip", "flip_and_check_fame")}
 
     def play_round(*args):
         if game.stage + 1 == stage:
-            game.trace = Trace()
+            game.trace = Trace(cite=citations(game.table.season))
         return begin["play_round"](*args)
 
     def final_flip(*args):
         if game.stage + 1 == stage:
-            game.trace = Trace()
+            game.trace = Trace(cite=citations(game.table.season))
         return begin["final_flip"](*args)
 
     def flip_and_check_fame(*args, **kwargs):

@@ -16,7 +16,9 @@ verifies:
 - at most the allowed Market actions: per player per round, market Hire + Dismiss action + skip
   events <= 2 + one per Peacock gained that round (S2 Market: "up to two actions"; Peacock: "take
   one extra market action"; S1 FAQ Snake: a Peacock gained by a Snake gives an extra action);
-- every game ends: `play()` returns a result.
+- every game ends: `play()` returns a result;
+- every event cites a rule of the season played, a decision about a card a rule naming it
+  (issue 16: `util.citation_misfit`).
 
 A sample of games per mode is replayed from its seed and logged decisions; the trace must be
 identical (DESIGN.md §4.1: seed + setup + decisions replays a game exactly).
@@ -33,6 +35,7 @@ import pytest
 from fliptoons_explore.fliptoons.events import Dismiss, FameChange, Hire, Phase, Skip, Trace
 from fliptoons_explore.game import new_game, replay
 from fliptoons_explore.policy import RandomPolicy
+from util import citation_misfit
 
 GAMES = 2000  # per mode; the issue asks for at least 2,000
 REPLAYS = 50  # games per mode whose decisions are replayed
@@ -49,12 +52,8 @@ MODES = {
 SOLO_LEVELS = ("easy", "normal", "hard")
 
 #: Market action events: the rules under which `market_turn` records a Hire, a Dismiss action and
-#: a skip (a Raccoon's or Crow's hire and ability dismissals use other rules and cost no action);
-#: a hire under an x-side price card and a dismissal whose cost a ruling option decided cite it.
-ACTION_RULES = {Hire: {"s2.market.hire", "ruling.x_side_price_cards"},
-                Dismiss: {"s2.market.dismiss", "ruling.dismiss_costs_combine",
-                          "ruling.rat_discounts_itself", "ruling.rats_in_a_stack"},
-                Skip: {"s2.market.actions"}}
+#: a skip (a Raccoon's or Crow's hire and ability dismissals use other rules and cost no action).
+ACTION_RULES = {Hire: {"s2.market.hire"}, Dismiss: {"s2.market.dismiss"}, Skip: {"s2.market.actions"}}
 
 
 class InvariantViolation(AssertionError):
@@ -65,17 +64,18 @@ class CheckingTrace(Trace):
     """A trace that checks the invariants after every event it records."""
 
     __slots__ = ("table", "total", "uids", "actions", "allowed", "piles", "slot_lists", "extras",
-                 "base", "turn")
+                 "base", "turn", "misfits")
 
     def __init__(self, table, setup=()) -> None:
-        super().__init__(setup)  # the setup events new_game already recorded
+        # the setup events new_game already recorded, cited as the game's trace cites them
+        super().__init__(setup, cite=getattr(setup, "cite", None))
         self.table = table
+        self.misfits: list[str] = []  # events whose rule does not fit the season
         self.uids = set(table.locations())
         self.total = len(self.uids)
         self.actions: dict[int, int] = {}
         self.allowed: dict[int, int] = {}
         self.base: dict[int, int] = {}  # a player's fame at the start of their last Market turn
-        self.turn = None  # whose Market turn has just begun (fame_left is set after its event)
         self.see_places()
 
     def see_places(self) -> None:
@@ -103,24 +103,25 @@ class CheckingTrace(Trace):
                 n += 1
         return n
 
-    def emit(self, cls, phase, player, card, cause, rule, pos=None, target=None, detail="", value=None):
-        step = Trace.emit(self, cls, phase, player, card, cause, rule, pos, target, detail, value)
+    def emit(self, cls, phase, player, card, cause, rule, pos=None, target=None, detail="", value=None,
+             ruling=None):
+        step = Trace.emit(self, cls, phase, player, card, cause, rule, pos, target, detail, value, ruling)
         t = self.table
+        misfit = citation_misfit(self[step], t.season)
+        if misfit:
+            self.misfits.append(misfit)
         n = self.count()
         if n != self.total:
             raise InvariantViolation(f"step {step} ({cls.kind} {card} {rule}): {n} cards on the table, "
                                      f"{self.total} at setup")
-        if self.turn is not None and cls is not Phase:
-            self.base[self.turn] = t.players[self.turn].fame_total
-            self.turn = None
+        if cls is Phase and phase == "market" and player is not None:  # fame_left is set as it begins
+            self.base[player] = t.players[player].fame_total
         base = self.base
         for p in t.players:
             if p.fame_left < 0 and p.fame_left < base.get(p.index, 0):  # below min(0, its total)
                 raise InvariantViolation(f"step {step} ({cls.kind} {card} {rule}): {p.name} has "
                                          f"{p.fame_left} fame left of {base.get(p.index, 0)}")
         if cls is Phase:
-            if phase == "market" and player is not None:
-                self.turn = player
             self.see_places()
             where = t.locations()  # raises on a card in two places
             if set(where) != self.uids:
@@ -142,7 +143,7 @@ class CheckingTrace(Trace):
 def _play_block(mode: str, seeds: range, replay_seeds: frozenset) -> dict:
     """Play the games of one block; returns failures, results and replay mismatches."""
     season, players, solo = MODES[mode]
-    failures, unended, safety, replay_bad = [], [], [], []
+    failures, unended, safety, replay_bad, misfits = [], [], [], [], []
     outcomes = {}
     for seed in seeds:
         level = SOLO_LEVELS[seed % 3] if solo else None
@@ -156,6 +157,7 @@ def _play_block(mode: str, seeds: range, replay_seeds: frozenset) -> dict:
         except Exception as e:  # noqa: BLE001 - an engine error is a failed game too
             failures.append(f"{mode} seed {seed}: {type(e).__name__}: {e}")
             continue
+        misfits += [f"{mode} seed {seed}: {m}" for m in game.trace.misfits[:2]]
         if result is None or game.result is None:
             unended.append(seed)
             continue
@@ -170,7 +172,7 @@ def _play_block(mode: str, seeds: range, replay_seeds: frozenset) -> dict:
                                   f"replayed as {diff[1].to_json()}" if diff else
                                   f"{mode} seed {seed}: {len(game.trace)} events, replayed "
                                   f"{len(again.trace)}; results {game.result} / {again.result}")
-    return {"failures": failures, "unended": unended, "safety": safety, "replay_bad": replay_bad,
+    return {"failures": failures, "unended": unended, "safety": safety, "replay_bad": replay_bad, "misfits": misfits,
             "replayed": sorted(replay_seeds & set(seeds)),
             "outcomes": outcomes, "games": len(seeds)}
 
@@ -229,6 +231,12 @@ class _Part:
         assert played + len(results["failures"]) == results["games"]
         if MODES[self.mode][2]:  # solo games are won or lost
             assert set(results["outcomes"]) <= {"won", "lost"}
+
+    def test_every_event_cites_a_rule_of_the_season_played(self, results):
+        """Issue 16: a Season 1 game cites the Season 1 rulebook (or a Season 2 Key Concept
+        without a Season 1 wording, a card's own text...), a decision a rule naming its card."""
+        bad = results["misfits"]
+        assert not bad, f"{len(bad)} citations do not fit, e.g.:\n" + "\n".join(bad[:10])
 
     def test_replaying_the_decisions_reproduces_the_trace(self, results):
         """DESIGN §4.1: seed + setup + decisions replays a game exactly (50 games per mode)."""

@@ -13,7 +13,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fliptoons_explore"
 #: The toolkit: what both games are built on.
 TOOLKIT = ("events", "rules", "rulings", "policy", "stepping", "chains", "views", "words", "limits",
-           "jsonio", "games", "resolution", "teach", "parallel", "_optional")
+           "jsonio", "games", "resolution", "links", "teach", "parallel", "_optional")
 GAME_PACKAGES = ("fliptoons_explore.fliptoons", "fliptoons_explore.flipology", "fliptoons_explore.analysis")
 
 

@@ -563,8 +563,9 @@ def test_pig_dismissed_goes_into_a_chosen_deck():
 
 
 def test_pig_default_goes_to_the_leaders_deck():
-    """Pig with no scripted answer: the documented default (policy.DefaultPolicy: "the Pig goes to
-    the leader's deck"): B, the other player with the most fame (9), gets it on top of the deck."""
+    """Pig with no scripted answer: the documented default (policy.DefaultPolicy: "the Pig goes
+    into the deck of the other player with the most fame"): B, the other player with the most
+    fame (9), gets it on top of the deck."""
     doc = run(_pig_table(GOATS22 + ["bee"], [{"hire": "pig"}], []))
     a, b = P(doc, 0), P(doc, 1)
     assert a["fame_left"] == 12
@@ -892,8 +893,9 @@ def test_alligator_dismissed_in_the_market_does_nothing():
 def test_crow_dismissed_by_an_alligator_hires_at_once():
     """RULINGS §14: when-dismissed effects in the Market phase (including a Crow dismissed by an
     after-Market effect) resolve immediately; S2 FAQ Crow: hire for 0, then refill. Combined game:
-    the alligator dismisses the crow on its right; the crow hires the vulture; the market refills."""
-    doc = run(one(["bee"], season="combined", choices=["crow", "vulture"],
+    the alligator dismisses the crow on its right (the only card there: a forced decision, not
+    scripted); the crow hires the vulture; the market refills."""
+    doc = run(one(["bee"], season="combined", choices=["vulture"],
                   market=["ostrich", "groundhog", "donkey", "hen", "raccoon", "fox", "vulture"],
                   toon=["goldfish", "mole"],
                   grid=hand_grid(["alligator", "crow", "snail"], ["bee", "snail", "bee"])))
@@ -902,6 +904,8 @@ def test_crow_dismissed_by_an_alligator_hires_at_once():
     assert a["deck"] == ["vulture", "bee"]
     assert doc["market"] == ["ostrich", "groundhog", "donkey", "goldfish", "hen", "raccoon", "fox"]
     assert doc["toon_deck"] == ["mole"]
+    decision = next(e for e in doc["trace"] if e["event"] == "decision" and e["card"] == "alligator")
+    assert decision["target"] == "crow" and decision["detail"].endswith("(forced: the only legal answer)")
 
 
 def test_groundhog_in_slot_1_or_6_is_dismissed_even_in_a_stack():

@@ -80,6 +80,33 @@ def test_a_copy_is_independent():
     assert all(c.where is not None for c in table.players[1].grid.cards())
 
 
+def test_a_copy_holds_every_part_of_the_state():
+    """Every attribute of the table and of each player is copied (a field added to the state
+    later must be added to Table.copy too), to an equal value."""
+    from fliptoons_explore.fliptoons.state import PlayerState, Table
+    game = new_game("s1", 3, 9, traced=False)
+    game.play_round(stop_before_cleanup=True)
+    table = game.table
+    copy = table.copy()
+    assert set(vars(copy)) == set(vars(table)) | ({"game"} if "game" in vars(table) else set())
+    for p, q in zip(table.players, copy.players):
+        for name in PlayerState.__slots__:
+            mine, theirs = getattr(p, name), getattr(q, name)
+            if name in ("deck", "dismissed"):
+                assert [(c.uid, c.spec, c.face_up) for c in mine] == [(c.uid, c.spec, c.face_up) for c in theirs]
+            elif name == "grid":
+                assert [c.uid for c in mine.cards()] == [c.uid for c in theirs.cards()]
+            elif name == "fame":
+                assert [(e.card.uid, e.fame) for e in mine] == [(e.card.uid, e.fame) for e in theirs]
+            elif name == "queued":
+                assert [e[0].uid for e in mine] == [e[0].uid for e in theirs]
+            elif name == "revealed":
+                assert (mine and mine.uid) == (theirs and theirs.uid)
+            else:
+                assert mine == theirs, name
+    assert isinstance(copy, Table) and copy.first_player == table.first_player
+
+
 def test_the_search_is_deterministic_for_a_seed():
     """The same seed, the same answers to every decision of a whole solo game (a small budget)."""
     from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy

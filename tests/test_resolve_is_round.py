@@ -39,9 +39,11 @@ class _RoundToCheckFame(Game):
 
 
 def _state(table) -> dict:
-    """Everything on the table after Check Fame, in plain values."""
+    """Everything on the table after Check Fame, in plain values (not the fame left to spend,
+    which the first Market turn sets as it begins)."""
     state = snapshot(table)
     for p, out in zip(table.players, state["players"]):
+        del out["fame_left"]
         out["cards"] = [(e.card.uid, e.pos, e.height, e.base, e.bonus, e.gained) for e in p.fame]
         out["generated"] = p.fame_generated
         out["bonus_actions"] = p.bonus_actions

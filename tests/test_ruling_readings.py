@@ -23,7 +23,8 @@ NEW_OPTIONS = ("space_it_left", "x_side_price_cards", "snake_space_to_the_right"
 
 
 def _cited(trace, rule):
-    return [e for e in trace if e.rule == rule]
+    """The events that cite a rule id, as their rule or, beside it, as the ruling that decided."""
+    return [e for e in trace if rule in e.cites]
 
 
 def test_every_open_reading_is_an_option_with_its_question_and_default():
@@ -109,7 +110,7 @@ def test_x_side_price_cards_priced_or_not_for_hire():
     p = game.table.players[0]
     assert p.fame_total == 18 and p.fame_left == 3 and p.deck[0].spec.id == "fox"
     hire, = [e for e in game.trace if e.kind == "hire"]
-    assert (hire.card, hire.value, hire.rule) == ("fox", 15, "ruling.x_side_price_cards")
+    assert (hire.card, hire.value, hire.rule, hire.ruling) == ("fox", 15, "s2.market.hire", "ruling.x_side_price_cards")
     with pytest.raises(ScenarioError, match=r"^players\[0\]\.actions\[0\]: cannot hire 'fox': it lies "
                                             r"under an x-side price card"):
         play_round(with_rulings(RICH_HIRE, x_side_price_cards="not-for-hire"))
@@ -133,7 +134,9 @@ def test_x_side_price_cards_and_the_crow():
     assert default.players[0].deck[0].spec.id == "swordfish"
     assert other.players[0].deck[0].spec.id == "mole"
     assert [(e.kind, e.card) for e in _cited(other.trace, "ruling.x_side_price_cards")] == [
-        ("ignored", "rat"), ("ignored", "swordfish")]
+        ("ignored", "rat"), ("ignored", "swordfish"), ("decision", "crow")]
+    decision, = _cited(default.trace, "ruling.x_side_price_cards")  # the Crow's options depend on it
+    assert (decision.kind, decision.target, decision.rule) == ("decision", "swordfish", "s2.faq.crow")
     assert rulings_that_matter(MONGOOSE_CROW) == [("x_side_price_cards", "not-for-hire")]
 
 
@@ -238,7 +241,9 @@ def test_rats_in_a_stack_each_or_one_discount():
     assert (default.table.players[0].fame_left, one.table.players[0].fame_left) == (8, 7)
     for game, cost in ((default, 3), (one, 4)):
         dismiss, = [e for e in game.trace if e.kind == "dismiss"]
-        assert (dismiss.card, dismiss.value, dismiss.rule) == ("grasshopper", cost, "ruling.rats_in_a_stack")
+        # with one card in the deck, the dismiss minimum's two readings disagree too (cited after)
+        assert (dismiss.card, dismiss.value, dismiss.rule, dismiss.ruling) == (
+            "grasshopper", cost, "s2.market.dismiss", "ruling.rats_in_a_stack; ruling.dismiss_minimum")
     assert ("rats_in_a_stack", "one") in rulings_that_matter(TWO_RATS)
 
 

@@ -55,6 +55,6 @@ def test_a_final_flip_without_least_fame_triggers_says_so():
             break
     skipped = [e for e in final if e.kind == "ignored" and e.card == "firefly"]
     assert scored and len(skipped) == len(scored)
-    assert {e.rule for e in skipped} == {"ruling.firefly_in_final_flip"}
-    assert {e.detail for e in skipped} == {"no least-fame trigger in the Final Flip (ruling firefly_in_final_flip)"}
+    assert {(e.rule, e.ruling) for e in skipped} == {("s2.final-flip", "ruling.firefly_in_final_flip")}
+    assert {e.detail for e in skipped} == {"no least-fame trigger in the Final Flip"}
     assert not [e for e in final if e.kind == "least_fame"]

@@ -194,10 +194,13 @@ def test_a_cow_asks_and_the_answer_is_written_into_the_scenario():
     assert x.stepper.limit == decision
     x.stepper.last.click()
     assert x.stepper.stepper.step == decision  # it stops at the question
-    assert [b.description for b in x.options] == ["Bear", "Lion", "Bee"]
+    # each button carries what its answer gives (re-resolved): the Bear's 1, the Lion's 3, the Bee's 1
+    assert [b.description for b in x.options] == ["Bear: Ann ends with 10 fame", "Lion: Ann ends with 12 fame",
+                                                  "Bee: Ann ends with 10 fame"]
     assert all("fte-option" in b._dom_classes for b in x.options)
-    shown = text(x.decision.children[1].children[0].children[1].value)
-    assert shown == "worth 1 · Ann ends with 10 fame"
+    # the question shows at every step while it waits, so that stepping does not move the table
+    x.stepper.first.click()
+    assert x.options and "Decision for Ann" in text(x.decision.children[0].value)
     x.options[0].click()
     assert x.situation.scenario()["players"][0]["choices"] == ["bear"]
     assert x.stepper.limit is None and x.decision.children == ()
@@ -245,7 +248,7 @@ def test_play_to_the_end_steps_through_cleanup_and_the_final_flip():
     x.stepper.goto(discard)
     assert text(x.stepper.event.value) == f"#{discard} The Salamander is discarded: an end of the market."
     assert text(x.stepper.rule.value).startswith("s2.cleanup.low-count — With one or two players")
-    assert text(x.stepper.fame.value) == "fame: Ann 38 · Ben 0"  # the round's Check Fame, still
+    assert text(x.stepper.fame.value) == "fame so far: Ann 38 · Ben 0"  # the round's Check Fame, still
     x.stepper.last.click()
     assert text(x.stepper.fame.value) == "fame: Ann 41 · Ben 0"
 
@@ -316,11 +319,13 @@ def test_rulings_tab_sets_options_and_compares_side_by_side():
 
 def test_export_and_import_round_trip():
     market = EXAMPLES["s2.example.market.jordy-raccoon-rat-groundhog"].scenario
-    x = explorer(market)
+    x = explorer()
+    x.examples.value = "s2.example.market.jordy-raccoon-rat-groundhog"
     x.json.export_button.click()
     exported = json.loads(x.json.text.value)
     assert exported == market
-    assert 'download="Jordy-Renato.json"' in x.json.download.value
+    # named after the example it came from (a situation of the library)
+    assert 'download="s2.example.market.jordy-raccoon-rat-groundhog.json"' in x.json.download.value
     y = explorer()
     y.json.text.value = x.json.text.value
     y.json.import_button.click()
@@ -379,15 +384,20 @@ def test_interactions_of_a_card_and_loading_a_pair():
 
 
 def test_every_example_loads_without_error():
-    """The menu holds every FlipToons situation of the library; each loads, plays as it says
-    (resolve or the round) and shows its title."""
+    """The menu holds every situation of the library, of both games; each loads (a Flipology one
+    switches the explorer to Flipology), plays as it says (resolve or the round) and shows its
+    title."""
     from fliptoons_explore import situations
-    assert set(EXAMPLES) >= {s.name for s in situations(game="fliptoons")}
+    from fliptoons_explore.widgets.flipology import FlipologySituation
+    assert set(EXAMPLES) >= {s.name for s in situations()}
     x = explorer()
     for name, example in EXAMPLES.items():
         x.examples.value = name
         assert x.error.value == "", name
-        assert x.situation.scenario() == Situation(example.scenario).scenario()
+        flipology = example.scenario.get("game") == "flipology"
+        assert x.game == ("flipology" if flipology else "fliptoons"), name
+        built = (FlipologySituation if flipology else Situation)(example.scenario).scenario()
+        assert x.situation.scenario() == built
         assert x.mode == example.play and escape(example.title) in x.about.value
 
 
@@ -404,8 +414,256 @@ def test_every_browser_hook_is_present():
     for hook in ("fte-explorer", "fte-catalog", "fte-catalog-search", "fte-target", "fte-season", "fte-players",
                  "fte-deck-0", "fte-resolve", "fte-round", "fte-game-end", "fte-scenario-json", "fte-export", "fte-import",
                  "fte-table", "fte-step-first", "fte-step-prev", "fte-step-next", "fte-step-last", "fte-step-play",
-                 "fte-step-slider", "fte-event", "fte-rule", "fte-fame", "fte-chain", "fte-decision", "fte-error"):
+                 "fte-step-slider", "fte-event", "fte-rule", "fte-fame", "fte-chain", "fte-decision", "fte-error",
+                 # issue 16
+                 "fte-step-pause", "fte-step-stop", "fte-undo", "fte-redo", "fte-hand-built", "fte-banner",
+                 "fte-share", "fte-share-link", "fte-markdown", "fte-markdown-text"):
         assert hook in classes, hook
     x.stepper.last.click()
     assert x.options and all("fte-option" in b._dom_classes for b in x.options)
     assert "fte-card fte-card-cow" in x.catalog.tiles.html
+    x.tabs.selected_index = 2  # the comparison is drawn when its tab is shown
+    assert "fte-comparison" in x.rulings.result._dom_classes
+
+
+# -- issue 16: every control does what its label says ------------------------------------------
+
+def test_undo_and_redo_take_back_every_builder_edit():
+    """Each edit is one step of the history, named in words; undo and redo walk it both ways,
+    from the buttons and from Ctrl-Z / Ctrl-Shift-Z (the page sends them as 'undo' / 'redo')."""
+    x = explorer()
+    assert x.builder.undo_button.disabled and "fte-undo" in x.builder.undo_button._dom_classes
+    pick(x, "gorilla", "coyote")
+    x.builder.rows[0]["name"].value = "Bo"
+    x.builder.season.value = "combined"
+    assert x.builder.undo_button.tooltip == "undo: season combined (Ctrl-Z)"
+    x.builder.undo_button.click()
+    assert x.situation.season == "s2"
+    x.page.press("undo")  # Ctrl-Z
+    assert x.situation.players[0]["name"] == "Ann"
+    x.page.press("undo")
+    assert x.situation.players[0]["deck"] == ["gorilla"]
+    assert x.result.players[0].fame_total == 5  # re-resolved: the Gorilla alone
+    x.page.press("redo")  # Ctrl-Shift-Z
+    assert x.situation.players[0]["deck"] == ["gorilla", "coyote"]
+    x.builder.redo_button.click()
+    assert x.builder.rows[0]["name"].value == "Bo"  # the controls follow the situation
+    pick(x, "rat")  # a new edit: what was undone can no longer be redone
+    assert x.builder.redo_button.disabled
+
+
+def test_an_edit_that_fails_changes_nothing():
+    s = Situation({"players": [{"name": "Ann", "deck": ["crab"]}]})
+    with pytest.raises(ValueError):
+        with s.edit("two edits, the second failing"):
+            s.add("rat", ("deck", 0))
+            s.set_season("s9")
+    assert s.players[0]["deck"] == ["crab"] and not s.undo_label
+
+
+def test_unticking_a_hand_built_grid_puts_it_aside_and_undo_or_ticking_brings_it_back():
+    x = explorer(COW)
+    box = x.builder.rows[0]["grid"]
+    assert "fte-hand-built" in box._dom_classes
+    built = x.situation.scenario()["players"][0]["grid"]
+    box.value = False
+    assert "grid" not in x.situation.scenario()["players"][0]
+    assert "put aside" in text(x.builder.rows[0]["piles"].html)
+    x.builder.undo_button.click()
+    assert x.situation.scenario()["players"][0]["grid"] == built
+    x.builder.rows[0]["grid"].value = False
+    x.builder.rows[0]["grid"].value = True  # ticked again: the same grid, not an empty one
+    assert x.situation.scenario()["players"][0]["grid"] == built
+
+
+def test_resolve_and_play_the_round_go_to_the_end_and_say_so():
+    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]})
+    x.stepper.first.click()
+    x.resolve_button.click()
+    assert x.stepper.stepper.step == len(x.result.trace) - 1
+    assert "resolved: Flip and Check Fame; showing the end" in text(x.stepper.position.value)
+    x.round_button.click()
+    assert x.mode == "round" and x.result.trace[-1].phase == "market"
+    assert x.stepper.stepper.step == len(x.result.trace) - 1
+    assert "played the round" in text(x.stepper.position.value)
+    x.stepper.prev.click()  # the next move says where the cursor is, not what brought it there
+    assert "played" not in text(x.stepper.position.value)
+
+
+def test_a_decision_is_where_resolve_goes_when_one_waits():
+    x = explorer(COW)
+    x.stepper.first.click()
+    x.resolve_button.click()
+    decision = next(e.step for e in x.result.trace if e.kind == "decision")
+    assert x.stepper.stepper.step == decision and "a decision waits" in text(x.stepper.position.value)
+
+
+def test_an_example_opens_at_its_start_and_its_banner_says_once_it_is_edited():
+    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]})
+    x.stepper.slider.value = 5
+    x.examples.value = "first.coyote-above-a-gorilla"
+    assert x.stepper.stepper.step == -1 and "example loaded" in text(x.stepper.position.value)
+    assert "A Coyote lands above a Gorilla" in text(x.about.value) and "fte-banner" in x.about._dom_classes
+    # the banner's button goes to the first event its rules name: the Gorilla's new row (s2.faq.gorilla)
+    x.about_step.click()
+    assert x.result.trace[x.stepper.stepper.step].rule == "s2.faq.gorilla"
+    pick(x, "hen")
+    assert text(x.about.value).startswith("Edited from the example A Coyote lands above a Gorilla")
+    x.builder.undo_button.click()
+    assert "The Gorilla in the upper row puts the next revealed card" in text(x.about.value)
+
+
+def test_play_pause_and_stop_are_three_controls():
+    """▷ plays from here (from the start at the end), ⏸ pauses where it is, ⏹ stops and goes
+    back to the start. The browser's timer moves the slider; here the slider is moved by hand."""
+    x = explorer(EXAMPLES["first.coyote-above-a-gorilla"].scenario)
+    s = x.stepper
+    hooks = {b: b._dom_classes for b in (s.play_button, s.pause_button, s.stop_button)}
+    assert [c[0] for c in hooks.values()] == ["fte-step-play", "fte-step-pause", "fte-step-stop"]
+    s.last.click()
+    s.play_button.click()
+    assert s.play.playing and s.stepper.step == -1 and s.play.max == s.stepper.last
+    s.slider.value = 6  # a tick of the timer
+    s.pause_button.click()
+    assert not s.play.playing and s.stepper.step == 6
+    s.play_button.click()
+    assert s.play.playing and s.stepper.step == 6
+    s.stop_button.click()
+    assert not s.play.playing and s.stepper.step == -1
+
+
+def test_the_preview_and_the_table_each_say_what_they_show():
+    """The builder's preview gives the fame a card scores at Check Fame; the table at a step
+    before the end gives the fame scored so far, and says so."""
+    x = explorer(COW)
+    x.policy.value = "default"
+    x.builder.set_target(("grid", 0, 0, 1))
+    assert "Cow (face up) → 3 at Check Fame" in text(x.builder.cell.html)
+    check_fame = next(e.step for e in x.result.trace if e.kind == "phase" and e.phase == "check-fame")
+    x.stepper.slider.value = check_fame
+    assert "Ann — 0 fame so far" in text(x.stepper.table.html) and "fame so far: Ann 0" in text(x.stepper.fame.value)
+    x.stepper.last.click()
+    assert "so far" not in text(x.stepper.table.html) and text(x.stepper.fame.value) == "fame: Ann 12"
+
+
+def test_a_link_opens_the_same_situation_at_the_same_step():
+    x = explorer()
+    x.examples.value = "s2.example.market.jordy-raccoon-rat-groundhog"
+    x.stepper.slider.value = 17
+    url = x.link()
+    assert url.startswith("http://127.0.0.1:8866/#s=") and url.endswith("&step=17&play=round")
+    y = explorer()
+    y.page.location_hash = "#" + url.split("#", 1)[1]  # what the page sends from its URL
+    assert y.situation.scenario() == x.situation.scenario() and y.mode == "round"
+    assert y.stepper.stepper.step == 17 and text(y.stepper.event.value) == text(x.stepper.event.value)
+    y.share_button.click()
+    assert y.share_panel.url == url and escape(url) in y.share_panel.link.value
+    assert "fte-share-link" in y.share_panel.link._dom_classes
+    assert x.tabs.selected_index == 0 and y.tabs.get_title(y.tabs.selected_index) == "Share"
+
+
+def test_a_link_of_a_game_played_to_its_end_opens_the_game_at_its_step():
+    """"play to the end" is part of what a link carries (`play=game`): the page it opens plays
+    the Final Flip's re-flips again (S2 Final Flip: the tied players re-flip) and stands at the
+    same step, past the round's end; its Markdown says how far it was played."""
+    from fliptoons_explore import situation
+    x = explorer(situation("s2.final-flip.tie.only-the-tied-players-reflip").scenario)
+    x.game_button.click()
+    assert x.stepper.stepper.step == 106 and "played to the end of the game" in text(x.stepper.position.value)
+    x.stepper.slider.value = 100
+    url = x.link()
+    assert url.endswith("&step=100&play=game")
+    y = explorer()
+    y.page.location_hash = "#" + url.split("#", 1)[1]
+    assert y.mode == "game" and y.game_button.button_style == "primary"
+    assert y.stepper.stepper.step == 100 and text(y.stepper.event.value) == text(x.stepper.event.value)
+    assert "to the end of the game: every round, then the Final Flip" in y.markdown().splitlines()[0]
+
+
+def test_a_damaged_link_is_one_calm_line_and_changes_nothing():
+    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["crab"]}]})
+    before = x.situation.scenario()
+    good = x.link().split("#", 1)[1]
+    for bad, message in ((good[:-30], "link: the situation is"),
+                         ("s=" + "A" * 40, "link: the situation is damaged or cut short (not zlib data)"),
+                         (good + "&step=x", "link: step: expected a whole number from -1, got 'x'"),
+                         (good.replace("s=", "q="), "link: no situation in it")):
+        x.page.location_hash = "#" + bad
+        assert text(x.error.value).startswith(message), bad
+        assert x.situation.scenario() == before
+        x.page.location_hash = ""
+    assert "step=" not in good  # the explorer starts before the first event
+    x.page.location_hash = "#" + good + "&step=99"
+    assert "link: step 99: this situation has steps -1 to" in text(x.error.value)
+
+
+def test_copy_as_markdown_is_the_command_lines_markdown_with_the_link():
+    from fliptoons_explore.cli import main
+    x = explorer()
+    x.examples.value = "first.coyote-above-a-gorilla"
+    x.markdown_button.click()
+    md = x.share_panel.text.value
+    assert "fte-markdown-text" in x.share_panel.text._dom_classes
+    assert "- #9 Ann: The Gorilla returns from slot 2 (upper middle) to the bottom of the deck. (`s2.keyword.return`, after #8)" in md
+    assert "upper   | mosquito        | coyote          | mosquito" in md
+    assert "- `s2.faq.gorilla` — A gorilla placed in the upper row" in md
+    assert md.rstrip().endswith(f"[Open it in the explorer]({x.link()}) (with `fliptoons-explore app` running)")
+    # the command line prints the same, without the title, the step and the link
+    path = "/tmp/fte-markdown-test.json"
+    with open(path, "w") as f:
+        json.dump(x.situation.scenario(), f)
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["resolve", path, "--markdown"]) == 0
+    body = md.split("What happens:", 1)[1].split("The link opens it at", 1)[0].split("At the end:")[0]
+    assert body in out.getvalue()
+
+
+def test_export_is_one_click_and_the_file_is_named_after_the_situation():
+    saved = []
+    x = explorer({"season": "s1", "players": [{"name": "Ann", "deck": ["bee"]}, {"name": "Bo", "deck": []}]})
+    x.json.downloader = lambda name, text: saved.append((name, json.loads(text)))
+    x.json.export_button.click()
+    assert saved == [("fliptoons-s1-Ann-Bo.json", x.situation.scenario())]
+
+
+def test_interactions_follow_the_season_and_offer_every_card():
+    x = explorer(COW)
+    x.tabs.selected_index = 3
+    ids = [v for _, v in x.interactions.card.options]
+    assert "cow" in ids and "mosquito" not in ids and {"axolotl", "platypus"} <= set(ids)
+    x.interactions.card.value = "cow"
+    assert "Cow" in text(x.interactions.links.value)
+    x.builder.season.value = "s2"  # the Cow is not a Season 2 card: the first card is chosen
+    assert "mosquito" in [v for _, v in x.interactions.card.options] and x.interactions.card.value != "cow"
+    x.interactions.card.value = "platypus"
+    assert "Platypus" in text(x.interactions.links.value)
+
+
+def test_the_catalogs_details_close_and_follow_the_filters():
+    x = explorer()
+    x.catalog.tiles.click(action="card", card="crab")
+    assert x.catalog.details_box.layout.display is None and "s2.faq.crab" in x.catalog.details.value
+    x.catalog.close_details.click()
+    assert x.catalog.details_box.layout.display == "none" and x.catalog.picked is None
+    x.catalog.tiles.click(action="card", card="crab")
+    x.catalog.search.value = "gorilla"  # the Crab is not shown any more: its details go
+    assert x.catalog.details_box.layout.display == "none"
+
+
+def test_the_app_opens_every_page_on_its_scenario(monkeypatch):
+    from fliptoons_explore.links import Link
+    scenario = {"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla", "coyote"]}]}
+    monkeypatch.setenv("FLIPTOONS_EXPLORE_OPEN", Link(scenario, 4).fragment())
+    x = explorer()
+    assert x.situation.scenario() == scenario and x.stepper.stepper.step == 4
+    assert x.builder.undo_button.disabled  # nothing to undo: this is where the page starts
+
+
+def test_an_empty_start_says_where_it_is():
+    x = explorer()
+    assert text(x.stepper.position.value) == "before the first of 3 events"
+    x.tabs.selected_index = 1
+    assert text(x.trace.note.value).startswith("all 3 events")

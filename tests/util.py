@@ -99,3 +99,30 @@ def entry(player: dict, card_id: str) -> dict:
     entries = [c for c in player["fame"]["cards"] if c["id"] == card_id]
     assert len(entries) == 1, entries
     return entries[0]
+
+
+# -- citations (issue 16, item 4) ---------------------------------------------------------------
+
+_FITS: dict = {}
+
+
+def citation_misfit(event, season: str) -> str | None:
+    """Why an event's rule does not fit the season played (None when it fits): an unknown id, a
+    rule of another season (`fliptoons.rules.seasons_of_rule`), or a decision about a card whose
+    rule does not name that card (its printed text `card.<id>`, or an entry whose id names it)."""
+    from fliptoons_explore.fliptoons.rules import seasons_of_rule
+    rule = event.rule
+    key = (rule, season)
+    fits = _FITS.get(key)
+    if fits is None:
+        seasons = seasons_of_rule(rule)
+        fits = _FITS[key] = "" if season in seasons else (
+            f"unknown rule {rule}" if not seasons else f"{rule} is not a rule of {season}")
+    if fits:
+        return f"#{event.step} {event.kind}: {fits}"
+    if event.kind == "decision" and event.card is not None:
+        card = event.card
+        words = {w for part in rule.split(".") for w in part.split("-")}
+        if rule != f"card.{card}" and card not in words:
+            return f"#{event.step} decision about {card}: {rule} does not name it"
+    return None

@@ -6,7 +6,8 @@ It depends on the engine (`fliptoons_explore`), never the other way round.
     explorer()              # catalog, builder, stepper, chain view, rulings, interactions, JSON
 
 The parts work on their own too: `Catalog`, `Builder` (over a `Situation`), `StepperView`,
-`ChainView`, `RulingsPanel`, `InteractionsPanel`, `JSONPanel`, `TracePanel`, and `HTMLView`,
+`ChainView`, `RulingsPanel`, `InteractionsPanel`, `JSONPanel`, `TracePanel`, `SharePanel` (a link
+and the resolution in Markdown), and `HTMLView`,
 the one custom widget (HTML from the kernel, clicks back).
 """
 from .builder import Builder
@@ -14,9 +15,9 @@ from .catalog import Catalog
 from .chain import ChainView
 from .explorer import Explorer, explorer
 from .htmlview import HTMLView
-from .panels import InteractionsPanel, JSONPanel, RulingsPanel, TracePanel
+from .panels import InteractionsPanel, JSONPanel, RulingsPanel, SharePanel, TracePanel
 from .situation import Situation
 from .stepper import StepperView
 
 __all__ = ["explorer", "Explorer", "Catalog", "Builder", "Situation", "StepperView", "ChainView",
-           "RulingsPanel", "InteractionsPanel", "JSONPanel", "TracePanel", "HTMLView"]
+           "RulingsPanel", "InteractionsPanel", "JSONPanel", "TracePanel", "SharePanel", "HTMLView"]

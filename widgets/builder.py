@@ -1,6 +1,7 @@
 """The situation builder: season, players, each player's deck in order (or a grid built by hand),
 dismissed piles, the market and the toon deck, scripted Market actions — every edit made on a
-`Situation` and announced to `on_change` handlers (the explorer re-resolves at once)."""
+`Situation` and announced to `on_change` handlers (the explorer re-resolves at once). Every edit
+can be undone and redone (`undo_button`, `redo_button`, Ctrl-Z / Ctrl-Shift-Z in the explorer)."""
 from __future__ import annotations
 
 from html import escape
@@ -12,6 +13,7 @@ from fliptoons_explore.grid import space_name
 from fliptoons_explore.render import CardScore
 
 from .errors import ErrorArea
+from .history import UndoRedo
 from .htmlview import HTMLView
 from .situation import SEASONS, Situation, target_name
 
@@ -41,7 +43,7 @@ def pile_html(title: str, pile: str, player, ids: list, entry_class: str = "", e
     return f'<div style="font-size:11px;color:#57606a;margin:2px 0">{escape(title)}</div><div>{body}</div>'
 
 
-class Builder(w.VBox):
+class Builder(UndoRedo, w.VBox):
     """Build a situation. `situation` is the model; `target` is where a picked card goes
     (`add(card_id)`); `on_change(handler)` handlers run after every edit."""
 
@@ -74,6 +76,7 @@ class Builder(w.VBox):
         self.action_card = w.Combobox(placeholder="card id", ensure_option=False, layout=w.Layout(width="9em"))
         self.action_add = w.Button(description="add action", layout=w.Layout(width="7.5em"),
                                    tooltip="a scripted Market action, used by 'play the round'")
+        self._make_history_buttons(guard)
         self.rows: list[dict] = []
 
         self.season.observe(guard(self._season), names="value")
@@ -107,10 +110,14 @@ class Builder(w.VBox):
     def add(self, card_id: str) -> None:
         """Put a card where the target says (a deck's bottom: decks list their top card first)."""
         target = self.target
-        if target[0] == "grid" and not self.situation.has_grid(target[1]):
-            self.situation.set_grid_mode(target[1], True)
+        s = self.situation
+        switch = target[0] == "grid" and not s.has_grid(target[1])
+        with s.edit(f"add {CATALOG[card_id].name if card_id in CATALOG else card_id} to {target_name(s, target)}"):
+            if switch:
+                s.set_grid_mode(target[1], True)
+            s.add(card_id, target)
+        if switch:
             self.rebuild()
-        self.situation.add(card_id, target)
         self.changed()
 
     def set_target(self, target: tuple) -> None:
@@ -120,9 +127,10 @@ class Builder(w.VBox):
         self._quiet = False
         self.redraw()
 
-    def load(self, scenario: dict) -> None:
-        """Replace the whole situation (import, the examples menu)."""
-        self.situation.replace(scenario)
+    def load(self, scenario: dict, what: str = "load another situation") -> None:
+        """Replace the whole situation (import, the examples menu, a link); undo brings the
+        previous one back."""
+        self.situation.replace(scenario, what)
         self.target = ("deck", 0)
         self.rebuild()
         self.changed()
@@ -143,7 +151,9 @@ class Builder(w.VBox):
                           continuous_update=False, tooltip="the player's name")
             grid = w.Checkbox(value=s.has_grid(i), description="grid built by hand", indent=False,
                               layout=w.Layout(width="11em"),
-                              tooltip="build this player's grid cell by cell: the player does not flip")
+                              tooltip="build this player's grid cell by cell: the player does not flip "
+                                      "(switched off, the grid is put aside and comes back when switched on)")
+            grid.add_class("fte-hand-built")
             deck = HTMLView()
             deck.add_class(f"fte-deck-{i}")
             piles = HTMLView()
@@ -153,10 +163,13 @@ class Builder(w.VBox):
             deck.on_click(guard(self._clicked))
             piles.on_click(guard(self._clicked))
             self.rows.append({"name": name, "grid": grid, "deck": deck, "piles": piles})
+        old = self.players_box.children
         self.players_box.children = [
             w.VBox([w.HBox([r["name"], r["grid"]], layout=w.Layout(align_items="center")), r["deck"], r["piles"]],
                    layout=w.Layout(border="1px solid #d0d7de", padding="2px 6px", margin="2px 0"))
             for r in self.rows]
+        for box in old:  # the previous controls are gone from the page: close them (and their comms)
+            _close(box)
         self._target_options()
         self._quiet = False
         self.redraw()
@@ -198,12 +211,19 @@ class Builder(w.VBox):
 
     def redraw(self) -> None:
         s = self.situation
+        self._history_buttons()
         for i, r in enumerate(self.rows):
             p = s.players[i]
             deck = p.get("deck", []) if isinstance(p.get("deck", []), list) else []
             r["deck"].html = pile_html("deck (top first: revealed in this order)", "deck", i, deck, "fte-deck-card",
                                        "empty — pick cards in the catalog")
             parts = []
+            if i in s.shelved and not s.has_grid(i):
+                n = sum(len(cell) for row in s.shelved[i] for cell in row if cell)
+                parts.append(f'<div style="font-size:11px;color:#6b4e00;background:#fff8e1;border-radius:3px;'
+                             f'padding:1px 6px;margin:2px 0">{escape(s.who(i))} flips from the deck; the grid built '
+                             f"by hand ({n} card{'s' if n != 1 else ''}) is put aside: tick “grid built by hand” "
+                             "to bring it back</div>")
             dismissed = p.get("dismissed", [])
             if isinstance(dismissed, list) and (dismissed or self.target == ("dismissed", i)):
                 parts.append(pile_html("dismissed pile", "dismissed", i, dismissed))
@@ -245,7 +265,7 @@ class Builder(w.VBox):
             spec = CATALOG.get(e["id"])
             name = spec.name if spec else str(e["id"])
             score = self.cell_fame.get((i, row, col, h))
-            fame = f" → {score.fame}" if isinstance(score, CardScore) and e["face_up"] else ""
+            fame = f" → {score.fame} at Check Fame" if isinstance(score, CardScore) and e["face_up"] else ""
             face = "face up" if e["face_up"] else "face down"
             chips.append(f'<span style="{CHIP}">{"+ " if h else ""}{escape(name)} ({face}){escape(fame)} '
                          + _op("⟲", "turn over", op="turn", player=i, row=row, col=col, height=h)
@@ -255,7 +275,9 @@ class Builder(w.VBox):
         body = "".join(chips) or '<span style="color:#8c959f">empty: pick cards in the catalog to stack them here</span>'
         return (f'<div style="border:2px solid #2f6fb5;border-radius:5px;padding:3px 6px;margin:3px 0">'
                 f'<div style="font-size:11px;color:#57606a">{escape(who or "")} · grid, {escape(where)} — the stack, '
-                f"bottom first (click another cell of the table to choose it)</div>{body}</div>")
+                f"bottom first, each card with the fame it scores at Check Fame (the end of the resolution; "
+                f"the table shows the step the stepper is at). Click another cell of the table to choose it."
+                f"</div>{body}</div>")
 
     # -- events ---------------------------------------------------------------------------------------
     def _season(self, change) -> None:
@@ -271,10 +293,7 @@ class Builder(w.VBox):
 
     def _first(self, change) -> None:
         if not self._quiet and change["new"] is not None:
-            if change["new"]:
-                self.situation.data["first_player"] = change["new"]
-            else:
-                self.situation.data.pop("first_player", None)
+            self.situation.set_first_player(change["new"])
             self.changed()
 
     def _target(self, change) -> None:
@@ -310,10 +329,7 @@ class Builder(w.VBox):
         i = self.action_player.value or 0
         verb = self.action_verb.value
         action = {"skip": True} if verb == "skip" else {verb: self.action_card.value.strip()}
-        actions = self.situation.actions(i)
-        if actions and all(isinstance(a, list) for a in actions):  # given round by round: this round's
-            actions = actions[0]
-        actions.append(action)
+        self.situation.add_action(i, action)
         self.changed()
 
     def _clicked(self, data: dict) -> None:
@@ -330,7 +346,7 @@ class Builder(w.VBox):
             else:
                 s.move(target, num["index"], -1 if op == "up" else 1)
         elif op == "remove-action":
-            del s.actions(num["player"])[num["index"]]
+            s.remove_action(num["player"], num["index"])
         elif op == "forget":
             s.forget_answers(num["player"])
         elif op in ("turn", "higher", "lower", "take"):
@@ -344,6 +360,13 @@ class Builder(w.VBox):
         else:
             return
         self.changed()
+
+
+def _close(widget) -> None:
+    """Close a widget and every widget inside it."""
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    widget.close()
 
 
 def _action_words(action) -> str:

@@ -72,8 +72,7 @@ class Catalog(w.VBox):
     def __init__(self, season: str = "s2", errors: ErrorArea | None = None, **kwargs) -> None:
         self.scenario_season = season
         self.errors = errors or ErrorArea()
-        self.search = w.Text(placeholder="search: name or text…", continuous_update=True,
-                             layout=w.Layout(width="100%"))
+        self.search = w.Text(placeholder="search: name or text…", continuous_update=True)
         self.search.add_class("fte-catalog-search")
         self.season = w.Dropdown(options=list(SEASON_FILTER), value="this scenario",
                                  layout=w.Layout(width="50%"))
@@ -85,13 +84,19 @@ class Catalog(w.VBox):
         self.tiles = HTMLView(max_height="26em")
         self.count = w.HTML()
         self.details = w.HTML(layout=w.Layout(max_height="18em", overflow="auto"))
+        self.close_details = w.Button(description="", icon="times", tooltip="close the card's details",
+                                      layout=w.Layout(width="28px", padding="0", flex="0 0 auto"))
+        self.details_box = w.HBox([self.details, self.close_details],
+                                  layout=w.Layout(display="none", align_items="flex-start"))
+        self.details_box.add_class("fte-card-details")
         self.picked: str | None = None
         self._handlers: list = []
         for control in (self.search, self.season, self.timing, self.icon, self.ranks):
-            control.observe(self.errors.guard(lambda _change: self.refresh()), names="value")
+            control.observe(self.errors.guard(lambda _change: self._filtered()), names="value")
         self.tiles.on_click(self.errors.guard(self._clicked))
+        self.close_details.on_click(self.errors.guard(lambda _b: self.clear_details()))
         super().__init__(([] if errors else [self.errors]) + [self.search, w.HBox([self.season, self.timing]), w.HBox([self.icon]), self.ranks,
-                          self.count, self.tiles, self.details], **kwargs)
+                          self.count, self.tiles, self.details_box], **kwargs)
         self.add_class("fte-catalog")
         self.refresh()
 
@@ -101,8 +106,23 @@ class Catalog(w.VBox):
 
     def set_season(self, season: str) -> None:
         """The scenario's season (what 'this scenario's cards' shows)."""
-        self.scenario_season = season
+        if season != self.scenario_season:
+            self.scenario_season = season
+            self._filtered()
+
+    def _filtered(self) -> None:
+        """The filters changed: the tiles again, and the details closed if their card is not shown."""
+        if self.picked is not None and self.picked not in self.shown():
+            self.picked = None
+            self.details_box.layout.display = "none"
         self.refresh()
+
+    def clear_details(self) -> None:
+        """Close the picked card's details."""
+        if self.picked is not None:
+            self.picked = None
+            self.refresh()
+        self.details_box.layout.display = "none"
 
     def shown(self) -> list[str]:
         """The ids of the cards the filters let through, in catalog order."""
@@ -125,6 +145,7 @@ class Catalog(w.VBox):
             raise ValueError(f"unknown card id {card_id!r}")
         self.picked = card_id
         self.details.value = card_details_html(CATALOG[card_id])
+        self.details_box.layout.display = None
         self.refresh()
         for handler in self._handlers:
             handler(card_id)

@@ -1,6 +1,8 @@
 """The explorer's examples menu: every situation of the library (`fliptoons_explore.situations`),
 the rulebooks' worked examples first, then the Key Concepts, the Keywords, each season's FAQ and
-the end of the game, and a few situations worth a first look (a Coyote above a Gorilla, a Cow's choice)."""
+the end of the game, then Flipology's (its rulebook's three examples and every rule and
+clarification a table in play can show), and a few situations worth a first look (a Coyote above
+a Gorilla, a Cow's choice). Choosing a Flipology entry switches the explorer to Flipology."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +12,8 @@ from fliptoons_explore import situations
 #: The library's files in the menu's order, with the words that head their entries.
 HEADINGS = {"examples.json": "Rulebook example", "s2-key-concepts.json": "Key Concept",
             "keywords.json": "Keyword", "s2-faq.json": "S2 FAQ", "s1-faq.json": "S1 FAQ",
-            "rules-of-play.json": "Rules of play", "end-of-game.json": "End of game"}
+            "rules-of-play.json": "Rules of play", "end-of-game.json": "End of game",
+            "flipology.json": "Flipology"}
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,7 @@ def examples() -> dict[str, Example]:
     """Every example by name, in the menu's order."""
     out = {e.name: e for e in FIRST_LOOK}
     order = list(HEADINGS)
-    for s in sorted(situations(game="fliptoons"), key=lambda s: order.index(s.file) if s.file in order else len(order)):
+    for s in sorted(situations(), key=lambda s: order.index(s.file) if s.file in order else len(order)):
         heading = HEADINGS.get(s.file, "Situation")
         out[s.name] = Example(s.name, f"{heading} · {s.title}", s.scenario, s.play, s.title, s.explain, tuple(s.rules))
     return out

@@ -18,10 +18,13 @@ import ipywidgets as w
 from fliptoons_explore.flipology.cards import CARDS, KINDS, spec_of
 from fliptoons_explore.flipology.render import GROUPS, card_html
 from fliptoons_explore.flipology.state import VARIANTS
+from fliptoons_explore.policy import Asked
 from fliptoons_explore.rules import SOURCES, rules_about
 
 from .errors import ErrorArea
+from .history import UndoRedo
 from .htmlview import HTMLView
+from .situation import GameSituation
 
 MAX_PLAYERS = 8
 VARIANT_NAMES = {"nature": "Nature", "great-tree": "Great Tree", "multi": "multi-game (Nature)"}
@@ -41,26 +44,38 @@ def _card(entry: dict):
     return entry["id"] if not entry["face_up"] else {"id": entry["id"], "face_up": True}
 
 
-class FlipologySituation:
+def _spec_name(card_id) -> str:
+    try:
+        spec = spec_of(card_id)
+    except (KeyError, ValueError, TypeError):
+        return str(card_id)
+    return f"{spec.name} {spec.points}"
+
+
+class FlipologySituation(GameSituation):
     """A Flipology scenario under construction (`data`, in the scenario format of
     docs/scenarios.md); `scenario()` is a copy to resolve or export. The engine checks the rest:
-    a half-built situation shows the engine's own one-line message."""
+    a half-built situation shows the engine's own one-line message. Every edit is one step of
+    the history (`undo`, `redo`), named in words; an edit that fails changes nothing."""
 
     game = "flipology"
 
     def __init__(self, scenario: dict | None = None) -> None:
         self.data: dict = {"game": "flipology", "variant": "nature", "players": [_player(0), _player(1)]}
+        self._start_history()
         if scenario is not None:
             self.replace(scenario)
+            self.forget_history()
 
-    def replace(self, scenario: dict) -> None:
+    def replace(self, scenario: dict, what: str = "load another situation") -> None:
         if not isinstance(scenario, dict):
             raise ValueError("a scenario is a JSON object")
         players = scenario.get("players")
         if not isinstance(players, list) or not players or not all(isinstance(p, dict) for p in players):
             raise ValueError(f"players: expected a list of 1 to {MAX_PLAYERS} player objects")
-        self.data = copy.deepcopy(scenario)
-        self.data["game"] = "flipology"
+        with self.edit(what):
+            self.data = copy.deepcopy(scenario)
+            self.data["game"] = "flipology"
 
     def scenario(self) -> dict:
         return copy.deepcopy(self.data)
@@ -81,28 +96,39 @@ class FlipologySituation:
     def players(self) -> list[dict]:
         return self.data["players"]
 
+    def who(self, i: int) -> str:
+        return str(self.players[i].get("name") or f"Player {i + 1}")
+
     def set_variant(self, variant: str) -> None:
+        """Nature (one row a player: a Great Tree's rows are put end to end), the Great Tree or
+        the multi-game variant; undo brings the rows back as they were."""
         if variant not in VARIANTS:
             raise ValueError(f"variant: expected one of {', '.join(VARIANTS)}, got {json.dumps(variant)}")
-        self.data["variant"] = variant
-        if variant != "great-tree":  # Nature has one row a player
-            for p in self.players:
-                rows = p.get("rows", [])
-                if len(rows) > 1:
-                    p["rows"] = [[c for row in rows for c in row]]
+        with self.edit(f"variant {VARIANT_NAMES[variant]}"):
+            self.data["variant"] = variant
+            if variant != "great-tree":  # Nature has one row a player
+                for p in self.players:
+                    rows = p.get("rows", [])
+                    if len(rows) > 1:
+                        p["rows"] = [[c for row in rows for c in row]]
 
     def set_player_count(self, n: int) -> None:
         if not 1 <= n <= MAX_PLAYERS:
             raise ValueError(f"players: expected 1 to {MAX_PLAYERS}, got {n}")
-        while len(self.players) < n:
-            self.players.append(_player(len(self.players)))
-        del self.players[n:]
-        self.data["turns"] = [t for t in self.data.get("turns", []) if t.get("player", 0) < n]
-        if self.data.get("first_player", 0) >= n:
-            self.data["first_player"] = 0
+        with self.edit(f"{n} player{'s' if n != 1 else ''}"):
+            while len(self.players) < n:
+                self.players.append(_player(len(self.players)))
+            del self.players[n:]
+            if "turns" in self.data:
+                self.data["turns"] = [t for t in self.data["turns"] if t.get("player", 0) < n]
+                if not self.data["turns"]:
+                    del self.data["turns"]
+            if self.data.get("first_player", 0) >= n:
+                self.data["first_player"] = 0
 
     def set_name(self, i: int, name: str) -> None:
-        self.players[i]["name"] = name
+        with self.edit(f"rename {self.who(i)} {name}"):
+            self.players[i]["name"] = name
 
     def rows(self, i: int) -> list:
         return self.players[i].setdefault("rows", [])
@@ -112,40 +138,48 @@ class FlipologySituation:
         """Put a card at the target: the right end of a player's row (one past the top row: a
         new row, in the Great Tree), or the discard pile."""
         spec_of(card_id)  # an unknown id is the engine's one-line message, raised here at once
-        if target[0] == "discard":
-            self.data.setdefault("discard", []).append(card_id)
-            return
-        _, i, r = target
-        rows = self.rows(i)
-        if r > len(rows) or (r == len(rows) and rows and not self.tree):
-            raise ValueError("a Nature player has one row: pick the Great Tree variant to stack rows")
-        if r == len(rows):
-            rows.append([])
-        rows[r].append(card_id)
+        with self.edit(f"add {_spec_name(card_id)} to {target_name(self, target)}"):
+            if target[0] == "discard":
+                self.data.setdefault("discard", []).append(card_id)
+                return
+            _, i, r = target
+            rows = self.rows(i)
+            if r > len(rows) or (r == len(rows) and rows and not self.tree):
+                raise ValueError("a Nature player has one row: pick the Great Tree variant to stack rows")
+            if r == len(rows):
+                rows.append([])
+            rows[r].append(card_id)
+
+    def _at(self, i: int, r: int, c: int) -> str:
+        return _spec_name(_entry(self.rows(i)[r][c])["id"])
 
     def remove(self, i: int, r: int, c: int) -> None:
-        rows = self.rows(i)
-        del rows[r][c]
-        if not rows[r]:
-            del rows[r]
+        with self.edit(f"remove {self._at(i, r, c)} from {self.who(i)}'s row"):
+            rows = self.rows(i)
+            del rows[r][c]
+            if not rows[r]:
+                del rows[r]
 
     def move(self, i: int, r: int, c: int, delta: int) -> None:
         """Move a card `delta` places along its row (-1: to the left)."""
-        row = self.rows(i)[r]
-        to = max(0, min(len(row) - 1, c + delta))
-        row.insert(to, row.pop(c))
+        with self.edit(f"move {self._at(i, r, c)} {'left' if delta < 0 else 'right'}"):
+            row = self.rows(i)[r]
+            to = max(0, min(len(row) - 1, c + delta))
+            row.insert(to, row.pop(c))
 
     def turn_over(self, i: int, r: int, c: int) -> None:
         """Turn a card of the rows as set up face up or face down."""
-        row = self.rows(i)[r]
-        e = _entry(row[c])
-        row[c] = _card({"id": e["id"], "face_up": not e["face_up"]})
+        with self.edit(f"turn {self._at(i, r, c)} over"):
+            row = self.rows(i)[r]
+            e = _entry(row[c])
+            row[c] = _card({"id": e["id"], "face_up": not e["face_up"]})
 
     def remove_discard(self, k: int) -> None:
         pile = self.data.get("discard", [])
-        del pile[k]
-        if not pile:
-            self.data.pop("discard", None)
+        with self.edit(f"remove {_spec_name(pile[k])} from the discard pile"):
+            del pile[k]
+            if not pile:
+                self.data.pop("discard", None)
 
     # -- turns and answers ------------------------------------------------------------------------
     @property
@@ -154,41 +188,39 @@ class FlipologySituation:
 
     def add_turn(self, i: int, r: int, c: int) -> None:
         """A turn after the others: player i flips their card at row r, col c."""
-        self.turns.append({"player": i, "flip": [r, c], "choices": []})
+        rows = self.rows(i)
+        if not (0 <= r < len(rows) and 0 <= c < len(rows[r])):
+            raise ValueError(f"{self.who(i)} has no card at row {r + 1}, card {c + 1}")
+        with self.edit(f"a turn: {self.who(i)} flips {self._at(i, r, c)}"):
+            self.turns.append({"player": i, "flip": [r, c], "choices": []})
 
     def remove_turn(self, k: int) -> None:
         """Take a turn out (the turns after it stay; their answers may no longer fit)."""
-        del self.turns[k]
-        if not self.turns:
-            self.data.pop("turns", None)
+        with self.edit(f"take turn {k + 1} out"):
+            del self.turns[k]
+            if not self.turns:
+                self.data.pop("turns", None)
 
     def answer(self, field: str, index: int, answer, row: int | None = None) -> None:
         """Write an answer at `field[index]` ("turns[2].choices" or "end_choices"), keeping the
         answers before it and dropping those after (they may no longer be asked); `row`: a Rain's
         row within its list of positions."""
-        if field == "end_choices":
-            entries = self.data.setdefault("end_choices", [])
-        else:
-            k = int(field.split("[")[1].split("]")[0])
-            entries = self.turns[k].setdefault("choices", [])
-        del entries[index + (row is not None):]
-        if row is None:
-            entries.append(answer)
-        else:
-            if len(entries) <= index:
-                entries.append([])
-            rain = entries[index]
-            del rain[row:]
-            rain.append(answer)
+        with self.edit(f"answer {json.dumps(answer)}"):
+            if field == "end_choices":
+                entries = self.data.setdefault("end_choices", [])
+            else:
+                k = int(field.split("[")[1].split("]")[0])
+                entries = self.turns[k].setdefault("choices", [])
+            del entries[index + (row is not None):]
+            if row is None:
+                entries.append(answer)
+            else:
+                if len(entries) <= index:
+                    entries.append([])
+                rain = entries[index]
+                del rain[row:]
+                rain.append(answer)
 
-    def set_ruling(self, name: str, value, default) -> None:
-        rulings = self.data.setdefault("rulings", {})
-        if value == default and type(value) is type(default):
-            rulings.pop(name, None)
-        else:
-            rulings[name] = value
-        if not rulings:
-            del self.data["rulings"]
 
 
 def target_name(situation: FlipologySituation, target: tuple) -> str:
@@ -221,7 +253,8 @@ def _group_ok(spec, group) -> bool:
 def card_details_html(spec) -> str:
     """A picked card: its face in words and every rule that speaks of it, with its source."""
     colour, words = GROUPS.get(spec.group, GROUPS["animal"])
-    rule_id = f"fl.card.{spec.kind}" if f"fl.card.{spec.kind}" in _card_rules() else "fl.card.unique"
+    rule_id = next((r for r in (f"fl.card.{spec.kind}", f"fl.card.{CARD_RULE.get(spec.kind)}") if r in _card_rules()),
+                   "fl.card.unique")
     rows = []
     for rule in rules_about(spec.kind, rule_id):
         source = SOURCES.get(rule.source, rule.source)
@@ -233,6 +266,10 @@ def card_details_html(spec) -> str:
             f'<b style="font-size:13px">{escape(spec.name)}</b> <code>{escape(spec.id)}</code> · {spec.points} points · '
             f"{escape(count)}<br><span style=\"color:#57606a\">{escape(words)}</span><br>{escape(spec.text)}"
             f'<ul style="margin:4px 0 0 1.1em;padding:0">{"".join(rows)}</ul></div>')
+
+
+#: The kinds whose card rule is shared with another kind.
+CARD_RULE = {"sloth": "sloth-koala", "koala": "sloth-koala"}
 
 
 def _card_rules() -> set:
@@ -291,6 +328,12 @@ class FlipologyCatalog(w.VBox):
                                    f' class="{classes}" data-action="card" data-card="{cid}"', "97%"))
         self.tiles.html = "".join(tiles)
 
+    def clear_details(self) -> None:
+        """Forget the picked card (another situation was loaded)."""
+        self.picked = None
+        self.details.value = ""
+        self.refresh()
+
     def pick(self, card_id: str) -> None:
         spec = spec_of(card_id)
         self.picked = spec.id
@@ -345,7 +388,7 @@ def rows_html(situation: FlipologySituation, i: int) -> str:
     return "".join(out)
 
 
-class FlipologyBuilder(w.VBox):
+class FlipologyBuilder(UndoRedo, w.VBox):
     """Build a Flipology situation: variant, players and names, each player's rows (cards picked
     in the catalog go to `target`), faces, the discard pile and the turns (a click on a card of
     the table adds a turn, `add_turn`). `on_change(handler)` handlers run after every edit."""
@@ -372,6 +415,7 @@ class FlipologyBuilder(w.VBox):
         self.piles = HTMLView()
         self.names: list[w.Text] = []
         self.views: list[HTMLView] = []
+        self._make_history_buttons(guard)
         self.variant.observe(guard(self._variant), names="value")
         self.count.observe(guard(self._count), names="value")
         self.target_box.observe(guard(self._target), names="value")
@@ -390,9 +434,9 @@ class FlipologyBuilder(w.VBox):
         for handler in self._handlers:
             handler()
 
-    def load(self, scenario: dict) -> None:
-        """Take a whole scenario (an example, an import)."""
-        self.situation.replace(scenario)
+    def load(self, scenario: dict, what: str = "load another situation") -> None:
+        """Take a whole scenario (an example, an import, a link); undo brings the previous one back."""
+        self.situation.replace(scenario, what)
         self.rebuild()
         self.changed()
 
@@ -494,6 +538,7 @@ class FlipologyBuilder(w.VBox):
 
     def redraw(self) -> None:
         s = self.situation
+        self._history_buttons()
         self._target_options()
         for i, view in enumerate(self.views):
             if i < len(s.players):
@@ -521,3 +566,107 @@ class FlipologyBuilder(w.VBox):
               "table to add a turn that flips it</div>"
             + ("".join(turns) or '<span style="color:#8c959f;font-size:12px">none yet: the count is of the table '
                                  "as set up</span>"))
+
+
+# -- playing: what the explorer asks of Flipology --------------------------------------------------
+
+def asked_of(unanswered) -> Asked:
+    """An unanswered decision (`flipology.Unanswered`) as the explorer shows any decision: who
+    decides, the asking card, the question and the options as a script names them."""
+    c = unanswered.choice
+    card = getattr(c.card, "id", c.card)
+    return Asked(c.kind, c.player, card, c.question, tuple(c.script_names()), tuple(c.values), bool(c.optional),
+                 None, "")
+
+
+def option_words(option, table) -> str:
+    """A Flipology answer in words: a position as its place and the card there ("Ben's row, card 3:
+    the Frog (5)"), a list of positions (a Rain's, a tree Monkey's) each so, a card id by name."""
+    if isinstance(option, (list, tuple)) and len(option) == 3 and all(isinstance(x, int) for x in option):
+        pos = tuple(option)
+        name = ""
+        if table.exists(pos):
+            spec = table.at(pos).spec
+            name = f": {spec.name} {spec.points}"
+        return table.game.where(pos, table.players) + name
+    if isinstance(option, (list, tuple)):
+        return " and ".join(option_words(o, table) for o in option)
+    return _spec_name(option) if isinstance(option, str) else str(option)
+
+
+class FlipologyPlay:
+    """The explorer's Flipology parts and what it asks of the game: the situation, its catalog and
+    builder; resolving (the turns, then the count; or the round completed: `play` "round"), the
+    decisions the turns' `choices` leave open, what each answer gives, and writing an answer where
+    the scenario's script reads it."""
+
+    game = "flipology"
+
+    def __init__(self, errors: ErrorArea | None = None) -> None:
+        self.situation = FlipologySituation()
+        self.catalog = FlipologyCatalog(errors=errors)
+        self.builder = FlipologyBuilder(self.situation, errors=errors)
+
+    def resolve(self, scenario: dict, play: str, policy) -> tuple:
+        """(the resolution with every state recorded, [(step, Unanswered)]); ScenarioError (one
+        line) for a situation the engine does not accept. The decisions asked are those of the
+        scenario's turns and of the end (the Hermit Crabs' picks); the turns that complete a round
+        are the policy's, answers and all, as the Market actions no script gives are in FlipToons."""
+        from fliptoons_explore.flipology.engine import resolve_asking
+        resolution, unanswered = resolve_asking(scenario, policy, "round" if play == "round" else "resolve")
+        turns = len(scenario.get("turns") or ())
+        return resolution, [(step, u) for step, u in unanswered
+                            if u.field == "end_choices" or int(u.field.split("[")[1].split("]")[0]) < turns]
+
+    def answer(self, unanswered, option: int | None) -> None:
+        """Write the answer (an option number, None to decline) where the script reads it."""
+        value = None if option is None else unanswered.choice.script_names()[option]
+        self.situation.answer(unanswered.field, unanswered.index, _plain(value), unanswered.row)
+        self.builder.redraw()
+
+    def worth(self, scenario: dict, unanswered, play: str) -> list[str]:
+        """What each answer gives: the deciding player's score with it, and who wins (the count
+        of the end), each re-resolved with the default policy after it."""
+        from fliptoons_explore import DefaultPolicy
+        from fliptoons_explore.flipology import resolve
+        from fliptoons_explore.jsonio import ScenarioError
+        out = []
+        player = unanswered.choice.player
+        for k in range(len(unanswered.choice.options)):
+            trial = FlipologySituation(scenario)
+            trial.answer(unanswered.field, unanswered.index, _plain(unanswered.choice.script_names()[k]),
+                         unanswered.row)
+            try:
+                r = (resolve if play != "round" else _play_round)(trial.scenario(), DefaultPolicy())
+            except ScenarioError as e:
+                out.append(str(e).splitlines()[0])
+                continue
+            t = r.table
+            result = getattr(t, "result", None)
+            won = [t.players[i].name for i in (result.winners if result else ())]
+            out.append(f"{t.players[player].name} ends with {t.players[player].score} points; "
+                       + (" and ".join(won) + (" win" if len(won) > 1 else " wins") if won else "nobody wins"))
+        return out
+
+    def click(self, data: dict) -> None:
+        """A click on a card of the table: its player's turn flips it (a new turn after the others)."""
+        if data.get("action") != "pos":
+            return
+        self.builder.add_turn(int(data["player"]), int(data["row"]), int(data["col"]))
+
+    def file_name(self) -> str:
+        names = [str(p.get("name", "")) for p in self.situation.players]
+        return "-".join(["flipology", self.situation.variant] + [n for n in names if n])[:60]
+
+
+def _plain(value):
+    """An answer as the scenario's JSON writes it: positions as lists."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _play_round(scenario, policy):
+    from fliptoons_explore.flipology import play_round
+    return play_round(scenario, policy)
+

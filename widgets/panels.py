@@ -14,6 +14,8 @@ from fliptoons_explore.interactions import EFFECTS, affected_by, affects, find_i
 from fliptoons_explore.render import Marks, fame_of_players, table_html, table_info
 from fliptoons_explore.views import trace_table
 from fliptoons_explore import OPTIONS
+from fliptoons_explore.flipology.rulings import OPTIONS as FLIPOLOGY_OPTIONS
+from fliptoons_explore.games import game_of
 from fliptoons_explore.scenario import ScenarioError, check, parse_scenario_text
 from fliptoons_explore.state import snapshot
 
@@ -46,8 +48,9 @@ class TracePanel(w.VBox):
     def show(self, resolution, steps: list[int], current: int) -> None:
         trace = resolution.trace
         events = [trace[k] for k in steps]
-        self.note.value = (f'<span style="color:#57606a;font-size:11px">{len(events)} of {len(trace)} events '
-                           "(the stepper's filters choose them); click a row to go there</span>")
+        shown = (f"all {len(trace)} events" if len(events) == len(trace)
+                 else f"{len(events)} of the {len(trace)} events (the stepper's filters choose them)")
+        self.note.value = f'<span style="color:#57606a;font-size:11px">{shown}; click a row to go there</span>'
         self.view.html = trace_table(events, resolution.table.players, resolution.table.game, current, max_height="30em",
                                      clickable=True, compact=True)
 
@@ -75,41 +78,70 @@ def _placed(resolution) -> dict:
     return out
 
 
+def _flipology_sides(comparison) -> str:
+    """A Flipology comparison's two tables, each as its game draws the end of a resolution."""
+    sides = []
+    labels = (("as set", comparison.before),
+              ("with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()), comparison.after))
+    for label, res in labels:
+        score = " · ".join(f"{escape(p.name)} {p.score}" for p in res.table.players)
+        sides.append(f'<div style="display:inline-block;vertical-align:top;max-width:100%;margin:0 8px 6px 0;'
+                     f'border:1px solid #d0d7de;border-radius:6px;padding:2px 4px">'
+                     f'<div style="font-weight:700;margin:2px 4px">{escape(label)} '
+                     f'<span style="font-weight:400;color:#57606a">— {score} points</span></div>'
+                     f"{res.table.game.resolution_html(res)}</div>")
+    lines = "".join(f"<div>{escape(line)}</div>" for line in comparison.text().splitlines())
+    return (f'<div style="max-width:100%;white-space:normal"><div>{"".join(sides)}</div>'
+            f'<div style="font-size:11px;color:#3d4650;margin-top:4px;white-space:normal;overflow-wrap:anywhere">'
+            f"{lines}</div></div>")
+
+
 def comparison_html(comparison) -> str:
-    """Two outcomes side by side, the cards whose place, face or fame differ tinted in both."""
+    """Two outcomes, labelled, side by side where there is room and one above the other where
+    there is not; the cards whose place, face or fame differ are tinted in both, and each side
+    says who ends with how much fame."""
+    if comparison.before.table.game.name == "flipology":
+        return _flipology_sides(comparison)
     a, b = _placed(comparison.before), _placed(comparison.after)
     changed = frozenset(u for u in set(a) | set(b) if a.get(u) != b.get(u))
     marks = Marks(chain=changed)
     sides = []
-    for label, res, rulings in (("as set", comparison.before, comparison.rulings_before),
-                                ("with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()),
-                                 comparison.after, comparison.rulings_after)):
-        html = table_html(snapshot(res.table), fame_of_players(res.table.players), marks,
-                          table_info(res.table, show_order=True, flip_notes=False))
-        sides.append(f'<td style="vertical-align:top;text-align:left;padding:0 6px 0 0"><div style="font-weight:700;margin:2px 0">'
-                     f"{escape(label)}</div>{html}</td>")
+    labels = (("as set", comparison.before, comparison.rulings_before),
+              ("with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()),
+               comparison.after, comparison.rulings_after))
+    for label, res, rulings in labels:
+        info = table_info(res.table, show_order=True, flip_notes=False)
+        info.compact = True
+        html = table_html(snapshot(res.table), fame_of_players(res.table.players), marks, info)
+        fame = " · ".join(f"{escape(p.name)} {p.fame_total}" for p in res.table.players)
+        sides.append(f'<div style="display:inline-block;vertical-align:top;max-width:100%;margin:0 8px 6px 0;'
+                     f'border:1px solid #d0d7de;border-radius:6px;padding:2px 4px">'
+                     f'<div style="font-weight:700;margin:2px 4px">{escape(label)} '
+                     f'<span style="font-weight:400;color:#57606a">— {fame} fame</span></div>{html}</div>')
     lines = "".join(f"<div>{escape(line)}</div>" for line in comparison.text().splitlines()
                     if not line.startswith(("  grid", "    ")))
-    return (f'<table style="border-collapse:collapse;width:auto"><tr>{"".join(sides)}</tr></table>'
-            f'<div style="font-size:11px;color:#3d4650;margin-top:4px">{lines}</div>')
+    legend = (f'<div style="font-size:11px;color:#57606a;margin:2px 0 4px">Tinted: the {len(changed)} card'
+              f'{"s" if len(changed) != 1 else ""} whose place, face or fame differ between the two.</div>'
+              if changed else '<div style="font-size:11px;color:#57606a;margin:2px 0 4px">No card differs.</div>')
+    return (f'<div style="max-width:100%;white-space:normal">{legend}<div>{"".join(sides)}</div>'
+            f'<div style="font-size:11px;color:#3d4650;margin-top:4px;white-space:normal;overflow-wrap:anywhere">'
+            f"{lines}</div></div>")
 
 
 class RulingsPanel(w.VBox):
-    """Every ruling option as a control (its question as the tooltip), the options that change
-    this situation at all, and a side-by-side comparison with any other setting."""
+    """Every ruling option of the situation's game as a control (its question as the tooltip),
+    the options that change this situation at all, and a side-by-side comparison with any other
+    setting."""
+
+    #: Each game's ruling options.
+    GAME_OPTIONS = {"fliptoons": OPTIONS, "flipology": FLIPOLOGY_OPTIONS}
 
     def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
-        self.controls: dict[str, w.Dropdown] = {}
-        rows = []
-        for name, option in OPTIONS.items():
-            d = w.Dropdown(options=[(_show(v), v) for v in option.choices], value=option.default,
-                           description=name, tooltip=option.question,
-                           layout=w.Layout(width="28em"), style={"description_width": "15em"})
-            d.add_class(f"fte-ruling-{name}")
-            d.observe(self.errors.guard(lambda c, name=name: self._changed(name, c["new"])), names="value")
-            self.controls[name] = d
-            rows.append(d)
+        self.controls: dict[str, w.Dropdown] = {}  # made when first shown (the tab opens)
+        self.game = "fliptoons"
+        self._made: dict[str, dict[str, w.Dropdown]] = {}  # each game's controls, once made
+        self.options_box = w.VBox(layout=w.Layout(max_height="16em", overflow="auto"))
         self.matter = w.HTML()
         self.compare_with = w.Dropdown(description="compare with", layout=w.Layout(width="28em"),
                                        style={"description_width": "initial"})
@@ -125,7 +157,28 @@ class RulingsPanel(w.VBox):
             self.matter, self.compare_with, self.result,
             w.HTML('<div style="line-height:1.35;margin-top:6px"><b>Ruling options</b> as this situation sets them '
                    "(hover a name for its question; the defaults follow the English rulebooks)</div>"),
-            w.VBox(rows, layout=w.Layout(max_height="16em", overflow="auto"))], **kwargs)
+            self.options_box], **kwargs)
+
+    @property
+    def options(self) -> dict:
+        """The ruling options of the game shown."""
+        return self.GAME_OPTIONS[self.game]
+
+    def _make_controls(self) -> None:
+        if self.game in self._made:
+            self.controls = self._made[self.game]
+            self.options_box.children = list(self.controls.values())
+            return
+        self.controls = {}
+        for name, option in self.options.items():
+            d = w.Dropdown(options=[(_show(v), v) for v in option.choices], value=option.default,
+                           description=name, tooltip=option.question,
+                           layout=w.Layout(width="28em"), style={"description_width": "15em"})
+            d.add_class(f"fte-ruling-{name}")
+            d.observe(self.errors.guard(lambda c, name=name: self._changed(name, c["new"])), names="value")
+            self.controls[name] = d
+        self._made[self.game] = self.controls
+        self.options_box.children = list(self.controls.values())
 
     def on_change(self, handler) -> None:
         """`handler(name, value, default)` when an option is set."""
@@ -134,18 +187,23 @@ class RulingsPanel(w.VBox):
     def _changed(self, name, value) -> None:
         if not self._quiet:
             for handler in self._handlers:
-                handler(name, value, OPTIONS[name].default)
+                handler(name, value, self.options[name].default)
 
     def show(self, scenario: dict, play: str = "resolve") -> None:
         """The options as the scenario sets them; which ones change it (played as `play` says:
         "resolve" or "round"); the comparison."""
         self.scenario = scenario
         self.play = play
+        game = "flipology" if game_of(scenario) == "flipology" else "fliptoons"
+        if not self.controls or game != self.game:
+            self.game = game
+            self._make_controls()
+        options = self.options
         given = scenario.get("rulings") if isinstance(scenario.get("rulings"), dict) else {}
         self._quiet = True
         for name, d in self.controls.items():
-            value = given.get(name, OPTIONS[name].default)
-            d.value = value if value in OPTIONS[name].choices else OPTIONS[name].default
+            value = given.get(name, options[name].default)
+            d.value = value if value in options[name].choices else options[name].default
         try:
             found = rulings_that_matter(scenario, play)
         except ScenarioError as e:
@@ -153,12 +211,12 @@ class RulingsPanel(w.VBox):
             found = []
         else:
             items = "".join(f"<li><code>{escape(n)}</code> = {escape(_show(v))}: "
-                            f"{escape(OPTIONS[n].question)}</li>" for n, v in found)
+                            f"{escape(options[n].question)}</li>" for n, v in found)
             self.matter.value = ("<b>Options that change this situation</b>"
                                  + (f'<ul style="margin:2px 0 2px 1.2em;padding:0">{items}</ul>' if found
                                     else ": none — every reading gives the same outcome"))
         pairs = [(f"{n} = {_show(v)}", (n, v)) for n, v in found]
-        pairs += [(f"{n} = {_show(v)}", (n, v)) for n, o in OPTIONS.items() for v in o.choices
+        pairs += [(f"{n} = {_show(v)}", (n, v)) for n, o in options.items() for v in o.choices
                   if (n, v) not in found and v != self.controls[n].value]
         keep = self.compare_with.value
         self.compare_with.options = [("(pick an option to compare)", "")] + pairs
@@ -199,16 +257,18 @@ class InteractionsPanel(w.VBox):
 
     def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
-        self.card = w.Dropdown(description="card", layout=w.Layout(width="18em"), style={"description_width": "3em"})
+        self.card = w.Dropdown(description="card", layout=w.Layout(width="20em"), style={"description_width": "3em"})
         self.card.add_class("fte-interaction-card")
         self.links = w.HTML()
         self.find = w.Button(description="find pairs with it", tooltip="resolve every pair of cards with it "
                              "(about a second the first time)", layout=w.Layout(width="12em"))
         self.pairs = w.VBox()
-        self.season = "s2"
+        self.pairs.add_class("fte-pairs")
+        self.season = ""
+        self._quiet = False
         self._found: dict = {}
         self._handlers: list = []
-        self.card.observe(self.errors.guard(lambda _c: self.redraw()), names="value")
+        self.card.observe(self.errors.guard(lambda _c: None if self._quiet else self.redraw()), names="value")
         self.find.on_click(self.errors.guard(lambda _b: self.show_pairs()))
         super().__init__(([] if errors else [self.errors]) + [self.card, self.links, self.find, self.pairs], **kwargs)
         self.set_season("s2")
@@ -217,12 +277,19 @@ class InteractionsPanel(w.VBox):
         self._handlers.append(handler)
 
     def set_season(self, season: str, card: str | None = None) -> None:
-        self.season = season
-        ids = [c.id for c in cards_of(season) if not c.promo]
+        """The cards of this season to choose from (every card of its catalog, promo cards
+        too); `card` chosen, or the one chosen before if the season has it."""
         keep = card or self.card.value
-        self.card.options = [(CATALOG[c].name, c) for c in ids]
+        if season != self.season or not self.card.options:
+            self.season = season
+            ids = [c.id for c in cards_of(season)]
+            ids += [c.id for c in CATALOG.values() if c.promo and c.id not in ids]
+            self._quiet = True
+            self.card.options = [(CATALOG[c].name + (" (promo)" if CATALOG[c].promo else ""), c) for c in ids]
+            self._quiet = False
+            self.card.value = None  # so that the value below is a change, and redraws
+        ids = [v for _, v in self.card.options]
         self.card.value = keep if keep in ids else ids[0]
-        self.redraw()
 
     def redraw(self) -> None:
         card = self.card.value
@@ -254,12 +321,15 @@ class InteractionsPanel(w.VBox):
         neutral = "bee" if self.season == "s1" else "mosquito"
         items = []
         for r in rows[:40]:
-            b = w.Button(description="load", layout=w.Layout(width="4.5em"), tooltip="load as a situation")
+            b = w.Button(description="load", tooltip="load as a situation: two neutral cards, the pair, "
+                         "neutral cards to fill the grid", layout=w.Layout(width="auto", flex="0 0 auto"))
             b.add_class("fte-load-pair")
             deck = [neutral, neutral, *r["sequence"], neutral, neutral, neutral, neutral]
             scenario = {"season": self.season, "players": [{"name": "Ann", "deck": deck}]}
             b.on_click(self.errors.guard(lambda _b, scenario=scenario: [h(scenario) for h in self._handlers]))
-            items.append(w.HBox([b, w.HTML(f'<span style="font-size:11px">{escape(r["description"])}</span>')]))
+            words = w.HTML(f'<div style="font-size:11.5px;line-height:1.35;white-space:normal;overflow-wrap:anywhere">'
+                           f'{escape(r["description"])}</div>', layout=w.Layout(flex="1 1 0px", min_width="0"))
+            items.append(w.HBox([b, words], layout=w.Layout(align_items="center", margin="1px 0")))
         head = w.HTML(f"{len(rows)} pair{'s' if len(rows) != 1 else ''} with {escape(CATALOG[card].name)} do more "
                       f"(or less) than each card alone" + (" — the first 40:" if len(rows) > 40 else ":"))
         self.pairs.children = [head] + items
@@ -276,18 +346,21 @@ def read_scenario_json(text, source: str = "scenario JSON") -> dict:
 
 
 class JSONPanel(w.VBox):
-    """The scenario as JSON: import it from the text box or a file, export it to the text box and
-    as a file to download. `on_import(scenario)` handlers get an imported scenario."""
+    """The scenario as JSON: import it from the text box or a file, export it (one click: into
+    the text box, and saved as a file named after the situation). `on_import(scenario)` handlers
+    get an imported scenario; `downloader(name, text)` saves a file in the browser."""
 
-    def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
+    def __init__(self, errors: ErrorArea | None = None, downloader=None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
+        self.downloader = downloader
         self.text = w.Textarea(layout=w.Layout(width="100%", height="22em"))
         self.text.add_class("fte-scenario-json")
         self.import_button = w.Button(description="import", tooltip="use the JSON in the box as the situation",
                                       layout=w.Layout(width="7em"))
         self.import_button.add_class("fte-import")
-        self.export_button = w.Button(description="export", tooltip="write the situation into the box and "
-                                      "offer it as a file", layout=w.Layout(width="7em"))
+        self.export_button = w.Button(description="export", icon="download",
+                                      tooltip="save the situation as a JSON file (and write it into the box)",
+                                      layout=w.Layout(width="auto"))
         self.export_button.add_class("fte-export")
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False, description="open file")
         self.download = w.HTML()
@@ -312,12 +385,19 @@ class JSONPanel(w.VBox):
         if not typing:
             self.text.value = scenario_json
 
+    @property
+    def filename(self) -> str:
+        return ("".join(c if c.isalnum() or c in "-_." else "-" for c in self.name) or "scenario") + ".json"
+
     def export(self) -> None:
+        """Write the situation into the box and save it as a file (the link below saves it again)."""
         self.text.value = self.scenario_json
+        if self.downloader is not None:
+            self.downloader(self.filename, self.scenario_json)
         data = base64.b64encode(self.scenario_json.encode("utf-8")).decode("ascii")
-        filename = "".join(c if c.isalnum() or c in "-_." else "-" for c in self.name) or "scenario"
-        self.download.value = (f'<a download="{escape(filename)}.json" href="data:application/json;base64,{data}" '
-                               f'style="color:#2f6fb5">download {escape(filename)}.json</a>')
+        self.download.value = (f'<span style="font-size:11px;color:#57606a">saved as {escape(self.filename)} · '
+                               f'<a download="{escape(self.filename)}" href="data:application/json;base64,{data}" '
+                               f'style="color:#2f6fb5">save it again</a></span>')
 
     def _import(self, text, source: str = "scenario JSON") -> None:
         scenario = read_scenario_json(text, source)
@@ -335,3 +415,61 @@ class JSONPanel(w.VBox):
         self.text.value = json.dumps(scenario, indent=1)
         for handler in self._handlers:
             handler(scenario)
+
+
+# -- sharing --------------------------------------------------------------------------------------
+
+class SharePanel(w.VBox):
+    """A link that opens this situation at this step in the explorer (`show_link`), and the
+    resolution in Markdown for a forum post (`show_markdown`); `copy_link` / `copy_markdown`
+    buttons put either on the clipboard again (through `copier(text)`)."""
+
+    def __init__(self, errors: ErrorArea | None = None, copier=None, **kwargs) -> None:
+        self.errors = errors or ErrorArea()
+        self.copier = copier
+        self.link = w.HTML('<span style="color:#57606a">press “share” above: a link to this situation at this '
+                           "step appears here, copied to the clipboard</span>")
+        self.link.add_class("fte-share-link")
+        self.url = ""
+        self.copy_link = w.Button(description="copy the link", icon="link", layout=w.Layout(width="auto"))
+        self.copy_markdown = w.Button(description="copy the Markdown", icon="copy", layout=w.Layout(width="auto"))
+        self.text = w.Textarea(placeholder="press “copy as Markdown” above: the resolution in words, with its "
+                               "rules and the grids as text, appears here, copied to the clipboard",
+                               layout=w.Layout(width="100%", height="20em"))
+        self.text.add_class("fte-markdown-text")
+        self.note = w.HTML()
+        self.note.add_class("fte-share-note")
+        self.copy_link.on_click(self.errors.guard(lambda _b: self._copy(self.url, "the link")))
+        self.copy_markdown.on_click(self.errors.guard(lambda _b: self._copy(self.text.value, "the Markdown")))
+        super().__init__(([] if errors else [self.errors]) + [
+            w.HTML("<b>A link to this situation at this step</b> — paste it in a forum thread or a message: "
+                   "it opens the same view for anyone running <code>fliptoons-explore app</code>."),
+            self.link, w.HBox([self.copy_link, self.copy_markdown]), self.note,
+            w.HTML("<b>The resolution in Markdown</b> — every event with its rule, the grids as text:"), self.text],
+            **kwargs)
+        self.add_class("fte-share-panel")
+
+    def show_link(self, url: str) -> None:
+        self.url = url
+        self.link.value = (f'<div style="overflow-wrap:anywhere;font-size:12px;line-height:1.35">'
+                           f'<a href="{escape(url)}" target="_blank" style="color:#2f6fb5">{escape(url)}</a></div>')
+        self._copy(url, "the link")
+
+    def show_markdown(self, text: str) -> None:
+        self.text.value = text
+        self._copy(text, "the Markdown")
+
+    def _copy(self, text: str, what: str) -> None:
+        if not text:
+            raise ValueError(f"nothing to copy yet: press “share” or “copy as Markdown” first")
+        self._copying = what
+        self.note.value = f'<span style="font-size:11px;color:#57606a">copying {escape(what)}…</span>'
+        if self.copier is not None:
+            self.copier(text)
+
+    def copied(self, ok: bool) -> None:
+        """What the browser said about the last copy."""
+        what = getattr(self, "_copying", "it")
+        self.note.value = (f'<span style="font-size:11px;color:#1a7f37">{escape(what)} is on the clipboard</span>' if ok
+                           else f'<span style="font-size:11px;color:#9a6700">the browser did not let {escape(what)} be '
+                                "copied: select it above and copy it (Ctrl-C)</span>")

@@ -9,11 +9,17 @@ engine's own one-line message about what is still wrong.
 Where a card goes (a *target*) is a tuple: ("deck", i), ("dismissed", i), ("grid", i, row, col)
 (row as in docs/engine.md: 0 upper, 1 lower, -1 the first extra row), ("market",) or
 ("toon_deck",).
+
+Every edit can be undone and redone (`undo`, `redo`; each edit that changed something is one
+step of the history, named in words: "add Crab to Ann's deck"), and an edit that fails changes
+nothing. Nothing the user made is thrown away without a way back: a grid built by hand that is
+switched off is put aside and comes back when it is switched on again (or with `undo`).
 """
 from __future__ import annotations
 
 import copy
 import json
+from contextlib import contextmanager
 
 from fliptoons_explore.grid import space_name
 from fliptoons_explore.scenario import MAX_PLAYERS
@@ -21,21 +27,129 @@ from fliptoons_explore.scenario import MAX_PLAYERS
 SEASONS = ("s1", "s2", "combined")
 
 
+#: The most edits `undo` can take back.
+HISTORY = 200
+
+
 def _player(i: int) -> dict:
     return {"name": f"Player {i + 1}", "deck": []}
 
 
-class Situation:
+def _card_name(card_id) -> str:
+    from fliptoons_explore.cards import CATALOG
+    return CATALOG[card_id].name if isinstance(card_id, str) and card_id in CATALOG else str(card_id)
+
+
+class EditHistory:
+    """Undo and redo for a situation under construction, of either game: what the history
+    keeps is `HISTORIED` (the attributes an edit may change: the scenario `data`, and what is put
+    aside); each `edit(what)` is one step of it, named in words."""
+
+    HISTORIED: tuple = ("data",)
+
+    def _start_history(self) -> None:
+        self._undo: list[tuple[str, dict]] = []  # (what the edit did, the state before it)
+        self._redo: list[tuple[str, dict]] = []
+        self._editing = 0
+
+    def _state(self) -> dict:
+        return {name: getattr(self, name) for name in self.HISTORIED}
+
+    def _set_state(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
+    @contextmanager
+    def edit(self, what: str):
+        """One step of the history: the edits made inside are undone together; an edit that
+        raises changes nothing; one that changes nothing is not recorded."""
+        if self._editing:
+            self._editing += 1
+            try:
+                yield
+            finally:
+                self._editing -= 1
+            return
+        before = copy.deepcopy(self._state())
+        self._editing = 1
+        try:
+            yield
+        except BaseException:
+            self._set_state(before)
+            raise
+        finally:
+            self._editing = 0
+        if self._state() != before:
+            self._undo.append((what, before))
+            del self._undo[:-HISTORY]
+            self._redo.clear()
+
+    def forget_history(self) -> None:
+        """Start the history afresh (where a page starts: nothing to undo)."""
+        self._undo.clear()
+        self._redo.clear()
+
+    @property
+    def undo_label(self) -> str:
+        """What `undo` would take back ('' when nothing)."""
+        return self._undo[-1][0] if self._undo else ""
+
+    @property
+    def redo_label(self) -> str:
+        return self._redo[-1][0] if self._redo else ""
+
+    def undo(self) -> str:
+        """Take back the last edit; returns what it did. ValueError when there is none."""
+        if not self._undo:
+            raise ValueError("nothing to undo")
+        what, state = self._undo.pop()
+        self._redo.append((what, self._state()))
+        self._set_state(state)
+        return what
+
+    def redo(self) -> str:
+        """Make again the last edit taken back; returns what it did."""
+        if not self._redo:
+            raise ValueError("nothing to redo")
+        what, state = self._redo.pop()
+        self._undo.append((what, self._state()))
+        self._set_state(state)
+        return what
+
+
+class GameSituation(EditHistory):
+    """What the situations of both games share: the scenario `data`, its edits' history, and
+    its ruling options."""
+
+    def set_ruling(self, name: str, value, default) -> None:
+        """Set a ruling option; its default removes it from the scenario (and an emptied
+        `rulings` goes too)."""
+        with self.edit(f"ruling {name} = {json.dumps(value)}"):
+            rulings = self.data.setdefault("rulings", {})
+            if value == default and type(value) is type(default):
+                rulings.pop(name, None)
+            else:
+                rulings[name] = value
+            if not rulings:
+                del self.data["rulings"]
+
+
+class Situation(GameSituation):
     """A scenario under construction. `data` is the scenario itself; read `scenario()` for a
     copy to resolve or export (empty optional fields left out, empty extra rows dropped)."""
 
+    HISTORIED = ("data", "shelved")
+
     def __init__(self, scenario: dict | None = None) -> None:
         self.data: dict = {"season": "s2", "players": [_player(0)]}
+        self.shelved: dict[int, list] = {}  # grids built by hand, switched off: {player: grid}
+        self._start_history()
         if scenario is not None:
             self.replace(scenario)
+            self.forget_history()
 
     # -- the whole ------------------------------------------------------------------------------
-    def replace(self, scenario: dict) -> None:
+    def replace(self, scenario: dict, what: str = "load another situation") -> None:
         """Take a scenario as it is (checked only for the shape the builder edits: an object with
         a list of player objects); the engine checks the rest."""
         if not isinstance(scenario, dict):
@@ -43,7 +157,9 @@ class Situation:
         players = scenario.get("players")
         if not isinstance(players, list) or not players or not all(isinstance(p, dict) for p in players):
             raise ValueError("players: expected a list of 1 to 8 player objects")
-        self.data = copy.deepcopy(scenario)
+        with self.edit(what):
+            self.data = copy.deepcopy(scenario)
+            self.shelved = {}
 
     def scenario(self) -> dict:
         """The scenario to resolve or export: a deep copy, exactly as built (a grid's empty extra
@@ -68,24 +184,38 @@ class Situation:
     def players(self) -> list[dict]:
         return self.data["players"]
 
+    def who(self, i: int) -> str:
+        return str(self.players[i].get("name") or f"Player {i + 1}")
+
     def set_season(self, season: str) -> None:
         if season not in SEASONS:
             raise ValueError(f"season: expected one of {', '.join(SEASONS)}, got {json.dumps(season)}")
-        self.data["season"] = season
+        with self.edit(f"season {season}"):
+            self.data["season"] = season
+
+    def set_first_player(self, i: int) -> None:
+        with self.edit(f"first player {self.who(i)}"):
+            if i:
+                self.data["first_player"] = i
+            else:
+                self.data.pop("first_player", None)
 
     def set_player_count(self, n: int) -> None:
         """1 to 8 players; new players get an empty deck, removed players take their cards along."""
         if not 1 <= n <= MAX_PLAYERS:
             raise ValueError(f"players: expected 1 to {MAX_PLAYERS}, got {n}")
-        players = self.players
-        while len(players) < n:
-            players.append(_player(len(players)))
-        del players[n:]
-        if self.data.get("first_player", 0) >= n:
-            self.data["first_player"] = 0
+        with self.edit(f"{n} player{'s' if n != 1 else ''}"):
+            players = self.players
+            while len(players) < n:
+                players.append(_player(len(players)))
+            del players[n:]
+            if self.data.get("first_player", 0) >= n:
+                self.data["first_player"] = 0
+            self.shelved = {k: v for k, v in self.shelved.items() if k < n}
 
     def set_name(self, i: int, name: str) -> None:
-        self.players[i]["name"] = name
+        with self.edit(f"rename {self.who(i)} {name}"):
+            self.players[i]["name"] = name
 
     # -- piles ----------------------------------------------------------------------------------
     def pile(self, target: tuple) -> list:
@@ -100,19 +230,23 @@ class Situation:
     def add(self, card_id: str, target: tuple) -> None:
         """Put a card at the target: the bottom of a pile (a deck lists its top card first, so
         cards are added in the order they will be revealed), or on top of a grid cell's stack."""
-        if target[0] == "grid":
-            self.put(target[1], target[2], target[3], card_id)
-        else:
-            self.pile(target).append(card_id)
+        with self.edit(f"add {_card_name(card_id)} to {target_name(self, target)}"):
+            if target[0] == "grid":
+                self.put(target[1], target[2], target[3], card_id)
+            else:
+                self.pile(target).append(card_id)
 
     def remove(self, target: tuple, index: int) -> None:
-        del self.pile(target)[index]
+        pile = self.pile(target)
+        with self.edit(f"remove {_card_name(pile[index])} from {target_name(self, target)}"):
+            del pile[index]
 
     def move(self, target: tuple, index: int, delta: int) -> None:
         """Move a pile's entry `delta` places (-1: towards the top), within the pile."""
         pile = self.pile(target)
-        to = max(0, min(len(pile) - 1, index + delta))
-        pile.insert(to, pile.pop(index))
+        with self.edit(f"move {_card_name(pile[index])} {'up' if delta < 0 else 'down'} in {target_name(self, target)}"):
+            to = max(0, min(len(pile) - 1, index + delta))
+            pile.insert(to, pile.pop(index))
 
     # -- grids built by hand --------------------------------------------------------------------
     def has_grid(self, i: int) -> bool:
@@ -120,11 +254,15 @@ class Situation:
 
     def set_grid_mode(self, i: int, on: bool) -> None:
         """A player's grid built by hand (the player does not flip; the deck stays, for the
-        cards that count it) or flipped from the deck."""
-        if on and not self.has_grid(i):
-            self.players[i]["grid"] = [[None, None, None], [None, None, None]]
-        elif not on:
-            self.players[i].pop("grid", None)
+        cards that count it) or flipped from the deck. A grid switched off is put aside
+        (`shelved`) and comes back when it is switched on again."""
+        with self.edit(f"{'build' if on else 'stop building'} {self.who(i)}'s grid by hand"):
+            if on and not self.has_grid(i):
+                self.players[i]["grid"] = self.shelved.pop(i, None) or [[None, None, None], [None, None, None]]
+            elif not on and self.has_grid(i):
+                grid = self.players[i].pop("grid")
+                if any(cell for row in grid for cell in row):
+                    self.shelved[i] = grid
 
     def grid_rows(self, i: int) -> list:
         """The player's grid rows (top first: extra rows, then the upper and lower rows)."""
@@ -156,11 +294,12 @@ class Situation:
         """Stack a card on top of a cell (a new extra row is made when `row` is above the grid)."""
         if not 0 <= col <= 2:
             raise ValueError(f"col {col}: expected 0 to 2")
-        j = self._row_index(i, row, grow=True)
-        rows = self.grid_rows(i)
-        cell = rows[j][col]
-        entry = card_id if face_up else {"id": card_id, "face_up": False}
-        rows[j][col] = (cell or []) + [entry]
+        with self.edit(f"put {_card_name(card_id)} in {self.who(i)}'s grid"):
+            j = self._row_index(i, row, grow=True)
+            rows = self.grid_rows(i)
+            cell = rows[j][col]
+            entry = card_id if face_up else {"id": card_id, "face_up": False}
+            rows[j][col] = (cell or []) + [entry]
 
     def _cell(self, i: int, row: int, col: int) -> list:
         rows = self.grid_rows(i)
@@ -173,53 +312,47 @@ class Situation:
         """Turn a card of a built grid face down or face up."""
         cell = self._cell(i, row, col)
         e = _entry(cell[height])
-        cell[height] = e["id"] if not e["face_up"] else {"id": e["id"], "face_up": False}
+        with self.edit(f"turn {_card_name(e['id'])} {'face up' if not e['face_up'] else 'face down'}"):
+            cell[height] = e["id"] if not e["face_up"] else {"id": e["id"], "face_up": False}
 
     def take(self, i: int, row: int, col: int, height: int) -> None:
         """Take a card out of a built grid's cell (an emptied cell is empty again)."""
         rows = self.grid_rows(i)
         j = self._row_index(i, row)
         cell = self._cell(i, row, col)
-        del cell[height]
-        if not cell:
-            rows[j][col] = None
+        with self.edit(f"take {_card_name(_entry(cell[height])['id'])} out of {self.who(i)}'s grid"):
+            del cell[height]
+            if not cell:
+                rows[j][col] = None
 
     def shift(self, i: int, row: int, col: int, height: int, delta: int) -> None:
         """Move a card up (+1) or down (-1) in its stack."""
         cell = self._cell(i, row, col)
-        to = max(0, min(len(cell) - 1, height + delta))
-        cell.insert(to, cell.pop(height))
+        with self.edit(f"move {_card_name(_entry(cell[height])['id'])} {'up' if delta > 0 else 'down'} in its stack"):
+            to = max(0, min(len(cell) - 1, height + delta))
+            cell.insert(to, cell.pop(height))
 
     # -- rulings, answers, actions --------------------------------------------------------------
-    def set_ruling(self, name: str, value, default) -> None:
-        """Set a ruling option; its default removes it from the scenario (and an emptied
-        `rulings` goes too)."""
-        rulings = self.data.setdefault("rulings", {})
-        if value == default and type(value) is type(default):
-            rulings.pop(name, None)
-        else:
-            rulings[name] = value
-        if not rulings:
-            del self.data["rulings"]
-
     def choices(self, i: int) -> list:
         return self.players[i].setdefault("choices", [])
 
     def answer(self, i: int, index: int, answer) -> None:
         """Answer player i's decision number `index` (0 first): the answers before it are kept,
         the ones after it dropped (they may no longer be asked)."""
-        choices = self.choices(i)
+        choices = self.players[i].get("choices", [])
         if index > len(choices):
             raise ValueError(f"decision {index} of {self.players[i].get('name')} comes after "
                              f"{len(choices)} answered ones")
-        del choices[index:]
-        choices.append(answer)
+        with self.edit(f"answer {self.who(i)}'s decision {index + 1}: {_card_name(answer) if answer else 'none'}"):
+            choices = self.choices(i)
+            del choices[index:]
+            choices.append(answer)
 
     def answer_in_round(self, i: int, k: int, index: int, answer) -> None:
         """Answer player i's decision number `index` of the k-th round from the scenario's (a
         game played to its end; k = 0 this round): `choices` become a list of rounds when k > 0.
         The answers before it are kept, the ones after it (in later rounds too) dropped."""
-        choices = self.choices(i)
+        choices = self.players[i].get("choices", [])
         by_round = bool(choices) and all(isinstance(c, list) for c in choices)
         if k == 0 and not by_round:
             return self.answer(i, index, answer)
@@ -229,15 +362,46 @@ class Situation:
         if index > len(rounds[k]):
             raise ValueError(f"decision {index} of {self.players[i].get('name')} in round {k + 1} of the "
                              f"game comes after {len(rounds[k])} answered ones")
-        rounds[k] = rounds[k][:index] + [answer]
-        self.players[i]["choices"] = rounds[:k + 1]
+        with self.edit(f"answer {self.who(i)}'s decision {index + 1} of round {k + 1}: "
+                       f"{_card_name(answer) if answer else 'none'}"):
+            rounds[k] = rounds[k][:index] + [answer]
+            self.players[i]["choices"] = rounds[:k + 1]
 
     def forget_answers(self, i: int, index: int = 0) -> None:
         """Drop player i's answers from decision `index` on: they are asked again."""
-        del self.choices(i)[index:]
+        with self.edit(f"forget {self.who(i)}'s answers"):
+            del self.choices(i)[index:]
+            if not self.players[i]["choices"]:
+                del self.players[i]["choices"]
 
     def actions(self, i: int) -> list:
-        return self.players[i].setdefault("actions", [])
+        """Player i's scripted Market actions (read them; `add_action`, `remove_action` edit)."""
+        return list(self.players[i].get("actions", []))
+
+    def add_action(self, i: int, action: dict) -> None:
+        """A scripted Market action, last of the player's (of this round's, when the script is
+        given round by round)."""
+        with self.edit(f"add the action {_action_words(action)} to {self.who(i)}"):
+            actions = self.players[i].setdefault("actions", [])
+            if actions and all(isinstance(a, list) for a in actions):  # given round by round: this round's
+                actions = actions[0]
+            actions.append(action)
+
+    def remove_action(self, i: int, index: int) -> None:
+        actions = self.players[i].get("actions", [])
+        with self.edit(f"remove the action {_action_words(actions[index])} of {self.who(i)}"):
+            del actions[index]
+            if not actions:
+                del self.players[i]["actions"]
+
+
+def _action_words(action) -> str:
+    if isinstance(action, dict) and len(action) == 1:
+        (verb, arg), = action.items()
+        return "skip" if verb == "skip" else f"{verb} {_card_name(arg)}"
+    if isinstance(action, list):  # one round of a script given round by round
+        return "a round: " + (", ".join(map(_action_words, action)) or "the policy's")
+    return str(action)
 
 
 def _entry(e) -> dict:

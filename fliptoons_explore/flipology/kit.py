@@ -14,6 +14,7 @@ class FlipologyKit:
 
     name = "flipology"
     title = "Flipology"
+    unit = "points"
 
     def where(self, pos, players=None) -> str:
         return where(pos, players)

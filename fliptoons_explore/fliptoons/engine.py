@@ -14,6 +14,7 @@ from .events import Recorder, Trace
 from .game import Game
 from .market import ScriptedGame, ScriptedRound
 from .resolver import Resolver
+from .rules import citations
 from .scenario import SCENARIO_SEED, ScenarioError, game_keys_given, load, load_game, table_json
 from .state import Table
 
@@ -27,7 +28,8 @@ def resolve_table(table: Table, policy: Policy | None = None, traced: bool = Tru
     """The Flip, the effects it queued (at its end, clockwise from the first player) and Check
     Fame for every player of a table, in place, as a round plays them (`Resolver`). `record`
     keeps the table's state after every event too (`Resolution.state_after(k)`)."""
-    trace = Recorder(table) if record else Trace() if traced else None
+    cite = citations(table.season)  # a Season 1 table cites the S1 rulebook's wording
+    trace = Recorder(table, cite) if record else Trace(cite=cite) if traced else None
     Resolver(table, policy or DefaultPolicy(), trace).flip_and_check_fame()
     return Resolution(table, trace)
 

@@ -8,7 +8,7 @@ from ..events import (Decision, Discard, Event, Fame, Flip, GameEnd, Ignored, Mo
 
 __all__ = ["Event", "Trace", "Recorder", "Phase", "Reveal", "Place", "Stack", "Move", "Flip",
            "Return", "Dismiss", "Gain", "Trigger", "Ignored", "Queued", "EndFlip", "Fame",
-           "LeastFame", "Decision", "Hire", "Skip", "Refill", "Discard", "ToDeck", "FameChange",
+           "LeastFame", "Decision", "Hire", "Skip", "Refill", "Slide", "Discard", "ToDeck", "FameChange",
            "Shuffle", "Collect", "CriticsChoice", "GameEnd"]
 
 
@@ -82,6 +82,14 @@ class Refill(Event):
     colour = "#e0e8f0"
 
 
+class Slide(Event):
+    """The toon deck is empty: the market's cards move under the highest price cards, in rank
+    order (`detail` says so; every market card that changes slot moves with this one event)."""
+    __slots__ = ()
+    kind = "slide"
+    colour = "#e0e8f0"
+
+
 class ToDeck(Event):
     """A card is put into a deck by an ability (`detail`: whose deck)."""
     __slots__ = ()
@@ -110,5 +118,5 @@ class CriticsChoice(Event):
     colour = "#fff0b8"
 
 
-register(Stack, Return, Dismiss, Gain, Queued, EndFlip, LeastFame, Hire, Skip, Refill, ToDeck, FameChange,
-         Collect, CriticsChoice)
+register(Stack, Return, Dismiss, Gain, Queued, EndFlip, LeastFame, Hire, Skip, Refill, Slide, ToDeck,
+         FameChange, Collect, CriticsChoice)

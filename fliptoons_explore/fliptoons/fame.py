@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..policy import Choice
+from ..policy import FORCED, Choice, forced_answer
+from ..rulings import cite
 from .rules import FAQ_OF
-from .events import Decision, Fame, Ignored, LeastFame, Phase, Trace
+from .events import Decision, Fame, FameChange, Ignored, LeastFame, Phase, Trace
 
 
 @dataclass(slots=True)
@@ -24,6 +25,7 @@ class CardFame:
     bonus: int
     gained: int = 0
     rule: str = ""  # the rule the trace cites for this card's fame
+    ruling: str | None = None  # the ruling option that decided it, cited beside the rule
     step: int | None = None  # its fame event in the trace
 
     @property
@@ -35,13 +37,18 @@ class Seat:
     """A scoring card in its place: the card, its space and stack, its player, the table."""
 
     __slots__ = ("card", "row", "col", "stack", "player", "table", "rulings", "faces",
-                 "stack_adjacency")
+                 "stack_adjacency", "ruling")
 
     def __init__(self, card, row, col, stack, player, table, faces=None):
         self.card, self.row, self.col, self.stack = card, row, col, stack
         self.player, self.table, self.rulings = player, table, table.rulings
         self.faces = faces  # the player's face-up cards, if already listed
         self.stack_adjacency = False  # a stack took part in an adjacency (s2.key.stack-adjacency)
+        self.ruling = ""  # the ruling option whose other reading would change the bonus, if any
+
+    def reading(self, name: str) -> None:
+        """Note that ruling option `name` decided this bonus (its fame event cites it)."""
+        self.ruling = "ruling." + name
 
     def adjacent(self) -> list:
         """Face-up cards adjacent to this card: every card of each neighbouring stack, none of
@@ -59,9 +66,15 @@ class Seat:
 
     def column(self, above: bool) -> int:
         """Cards (face-down ones too) in the spaces above or below this card's space in its
-        column; not its own stack (s2.faq.spider-grasshopper)."""
+        column; not its own stack (s2.faq.spider-grasshopper); extra rows as ruling
+        `extra_rows_in_columns` says."""
+        counts = [self._column(above, with_extra) for with_extra in (True, False)]
+        if counts[0] != counts[1]:
+            self.reading("extra_rows_in_columns")
+        return counts[0] if self.rulings.extra_rows_in_columns else counts[1]
+
+    def _column(self, above: bool, with_extra: bool) -> int:
         grid = self.player.grid
-        with_extra = self.rulings.extra_rows_in_columns
         if self.row < 0 and not with_extra:
             return 0
         lowest = -grid.extra_height() if with_extra else 0
@@ -86,6 +99,8 @@ def _market(seat: Seat) -> list:
 def unique_adjacent_names(s: Seat) -> int:
     """Dragonfly: +1 per unique adjacent face-up card name (ruling `dragonfly_unique`)."""
     names = Counter(c.spec.id for c in s.adjacent())
+    if any(n > 1 for n in names.values()):
+        s.reading("dragonfly_unique")
     if s.rulings.dragonfly_unique == "once":
         return sum(1 for n in names.values() if n == 1)
     return len(names)
@@ -112,6 +127,8 @@ def in_lower_row(s: Seat) -> int:
 
 def in_middle_column(s: Seat) -> int:
     """Sheep: +4 in the middle column (extra rows: ruling `extra_rows_in_columns`)."""
+    if s.col == 1 and s.row < 0:
+        s.reading("extra_rows_in_columns")
     return 4 if s.col == 1 and (s.row >= 0 or s.rulings.extra_rows_in_columns) else 0
 
 
@@ -154,6 +171,7 @@ def neighbours_rank_16_or_lower(s: Seat) -> int:
     `lion_without_neighbours`)."""
     adjacent = s.adjacent()
     if not adjacent:
+        s.reading("lion_without_neighbours")
         return 4 if s.rulings.lion_without_neighbours == "bonus" else 0
     return 4 if all(c.spec.rank <= 16 for c in adjacent) else 0
 
@@ -206,8 +224,13 @@ def hen_or_rooster_anywhere(s: Seat) -> int:
 
 
 def deck_at_least_3(s: Seat) -> int:
-    """Capybara: +4 if at least three cards remain in your deck (s2.faq.capybara)."""
-    return 4 if len(s.player.deck) >= 3 else 0
+    """Capybara: +4 if at least three cards remain in your deck (s2.faq.capybara; exactly three:
+    ruling `capybara_exactly_three`)."""
+    n = len(s.player.deck)
+    if n == 3:
+        s.reading("capybara_exactly_three")
+        return 4 if s.rulings.capybara_exactly_three == "counts" else 0
+    return 4 if n > 3 else 0
 
 
 def cards_in_deck(s: Seat) -> int:
@@ -222,8 +245,10 @@ def adjacent_odd_ranks(s: Seat) -> int:
 
 def grid_at_least_8(s: Seat) -> int:
     """Sloth: +5 if your grid holds at least eight cards (ruling `sloth_counts`)."""
-    grid = s.player.grid
-    n = len(s.face_up()) if s.rulings.sloth_counts == "face-up" else grid.count()
+    every, face_up = s.player.grid.count(), len(s.face_up())
+    if (every >= 8) != (face_up >= 8):
+        s.reading("sloth_counts")
+    n = face_up if s.rulings.sloth_counts == "face-up" else every
     return 5 if n >= 8 else 0
 
 
@@ -256,8 +281,10 @@ SPACE_BONUSES = frozenset(f.__name__ for f in (
 LEAST_FAME_GAIN, LEAST_FAME_DISMISS = "least_fame_gain_2", "least_fame_dismiss"
 
 
-def score_player(table, player, policy, trace: Trace | None) -> None:
-    """Score one player's grid into `player.fame` and `player.fame_total`."""
+def score_player(table, player, policy, trace: Trace | None) -> tuple[list[CardFame], int]:
+    """What one player's grid scores: (a `CardFame` per face-up card, in reading order, stacks
+    bottom first; the total). A card a flip turned face up again scores its bonus as ruling
+    `flipped_face_up` says (cited where the bonus is not 0)."""
     entries: list[CardFame] = []
     faces = []
     scoring = []
@@ -284,100 +311,189 @@ def score_player(table, player, policy, trace: Trace | None) -> None:
         result = known.get(key)
         if result is None:
             seat = Seat(card, entry.pos[0], entry.pos[1], stack, player, table, faces)
-            result = known[key] = (BONUSES[score](seat), seat.stack_adjacency)
-        entry.bonus = bonus = result[0]
-        total += bonus
-        if result[1]:
-            entry.rule = "s2.key.stack-adjacency"
+            bonus = BONUSES[score](seat)
+            result = known[key] = (bonus, "s2.key.stack-adjacency" if seat.stack_adjacency else "",
+                                   seat.ruling or None)
+        entry.bonus, entry.rule, entry.ruling = result
+        total += _turned_up_bonus(table, player, entry)
     by_card = {id(e.card): e for e in entries} if cows else None
     for entry in cows:
-        entry.bonus = bonus = _cow(table, player, entry, by_card, policy, trace)
-        total += bonus
-    player.fame = entries
-    player.fame_total = total
-    player.fame_extra_rows = player.grid.extra_height()
+        entry.bonus = _cow(table, player, entry, by_card, policy, trace)
+        total += _turned_up_bonus(table, player, entry)
+    return entries, total
+
+
+def _turned_up_bonus(table, player, entry: CardFame) -> int:
+    """The bonus an entry keeps: all of it, unless its card was turned face up again by a flip
+    and ruling `flipped_face_up` is 'inactive' (s2.key.face-down.flipped-up)."""
+    if entry.bonus and entry.card.uid in player.turned_up:
+        entry.ruling = cite(entry.ruling, "ruling.flipped_face_up")
+        if table.rulings.flipped_face_up == "inactive":
+            entry.bonus = 0
+    return entry.bonus
 
 
 def _cow(table, player, entry, by_card, policy, trace) -> int:
-    """The Cow copies one adjacent face-up card's fame: printed, or total (ruling `cow_copies`).
-    `by_card`: {id(card): its CardFame} for the player's face-up cards."""
+    """The Cow copies one adjacent face-up card's fame: printed, or total (ruling `cow_copies`,
+    cited when the two differ for a card it could copy). `by_card`: {id(card): its CardFame}
+    for the player's face-up cards."""
     row, col = entry.pos
+    entry.rule = cow_rule(player, row, col)
     neighbours = [c for _, _, stack in player.grid.neighbours(row, col) for c in stack if c.face_up]
     if not neighbours:
         return 0
-    total = table.rulings.cow_copies == "total"
-    values = tuple((by_card[id(c)].base + by_card[id(c)].bonus) if total and c.spec.score != "copy_adjacent"
+    printed = tuple(c.spec.fame for c in neighbours)
+    totals = tuple(by_card[id(c)].base + by_card[id(c)].bonus if c.spec.score != "copy_adjacent"
                    else c.spec.fame for c in neighbours)
+    values = totals if table.rulings.cow_copies == "total" else printed
+    if printed != totals:
+        entry.ruling = cite(entry.ruling, "ruling.cow_copies")
     choice = Choice("cow_copy", player.index, entry.card, tuple(neighbours), values,
                     f"which adjacent card's fame does the {entry.card.spec.name} copy?")
-    i = policy.choose(choice)
+    i = forced_answer(choice)
+    forced = i is not None
+    if not forced:
+        i = policy.choose(choice)
     if trace is not None:
-        trace.emit(Decision, "check-fame", player.index, entry.card, None, "s1.faq.cow",
-                   target=neighbours[i], value=values[i], detail=choice.question)
+        trace.emit(Decision, "check-fame", player.index, entry.card, None, entry.rule,
+                   target=neighbours[i], value=values[i], ruling=entry.ruling,
+                   detail=choice.question + (f" ({FORCED})" if forced else ""))
     return values[i]
 
 
+def cow_rule(player, row: int, col: int) -> str:
+    """What decides a Cow's copy: its FAQ entry when a stack is adjacent to it (any one card of
+    the stack may be copied: s1.faq.cow), else the card's own text (one adjacent card's fame)."""
+    stacked = any(len(stack) > 1 for _, _, stack in player.grid.neighbours(row, col))
+    return "s1.faq.cow" if stacked else "card.cow"
+
+
 def check_fame(table, policy, trace: Trace | None, players=None, least_fame: bool = True,
-               among=None, reading=None) -> None:
+               among=None, reading=None, least_fame_ruling: str | None = None) -> None:
     """Check Fame for every player, computed once (s2.check-fame, s2.check-fame.lock), then the
     least-fame triggers (s2.faq.firefly, s1.faq.skunk): if exactly one player of two or more has
     the least fame, each face-up Firefly of theirs gains 2 and a face-up Skunk obliges them to
     dismiss a card (which the Market resolves). `players`: who checks fame (default all);
     `among`: whose fame the least is taken of (default `players`; a Final Flip's re-flip);
     `reading`: (the other players it could be taken of, the ruling that chose): where the other
-    reading would leave another player alone with the least fame, the triggers cite the ruling."""
+    reading would leave another player alone with the least fame, the triggers cite the ruling.
+    `least_fame` False: the least-fame triggers do not fire (the Final Flip under ruling
+    `firefly_in_final_flip`), each said so; `least_fame_ruling`: the ruling option that let them
+    fire, cited beside their rule (the same, in the Final Flip).
+
+    Traced, each player's fame is counted anew from the phase event on (their last fame is gone)
+    and each card's fame joins `player.fame` and the total with its own `fame` event, so that
+    a recorded state shows the count as far as it has gone."""
     rule = "s1.check-fame" if table.season == "s1" else "s2.check-fame"
-    if trace is not None:
-        trace.emit(Phase, "check-fame", None, None, None, rule, detail="Check Fame")
     players = table.players if players is None else players
+    if trace is not None:
+        for p in players:
+            p.fame, p.fame_total = [], 0
+        trace.emit(Phase, "check-fame", None, None, None, rule, detail="Check Fame")
     for p in players:
-        score_player(table, p, policy, trace)
-        if p.gains:  # fame gained after the Flip (a Peacock a Snake gained: s1.faq.snake)
-            for e in p.fame:
-                gain = p.gains.get(e.card.uid)
-                if gain:
-                    e.gained += gain
-                    p.fame_total += gain
-        p.fame_generated = p.fame_total
-        if trace is not None:
-            for e in p.fame:
+        entries, total = score_player(table, p, policy, trace)
+        p.fame_extra_rows = p.grid.extra_height()
+        after_flip = _gains_after_flip(p, entries)
+        if trace is None:
+            p.fame, p.fame_total = entries, total + p.fame_after_flip
+        else:
+            for e in entries:
+                p.fame.append(e)
+                p.fame_total += e.fame
                 spec = e.card.spec
                 cite = e.rule or (FAQ_OF.get(spec.id) or "card." + spec.id if spec.score else rule)
+                if e.gained and not e.rule:
+                    cite = "s1.faq.snake.peacock"
                 e.step = trace.emit(Fame, "check-fame", p.index, e.card, None, cite, pos=e.pos,
-                                    value=e.fame, detail=_breakdown(e))
+                                    value=e.fame, detail=_breakdown(e), ruling=e.ruling)
+            for card, gain in after_flip.items():  # its card has left the grid since it was gained
+                p.fame_total += gain
+                trace.emit(FameChange, "check-fame", p.index, card, None, "s1.faq.snake.peacock",
+                           value=gain, detail="fame gained after the Flip, to this round's total; "
+                                              "the card has left the grid since")
+        p.fame_generated = p.fame_total
     table.least_fame_player = None
     among = players if among is None else among
     if len(among) < 2 or not least_fame:
         if trace is not None:
             _least_fame_skipped(players, trace, one_player=len(among) < 2)
         return
+    _least_fame(table, players, among, reading, trace, least_fame_ruling)
+
+
+def _gains_after_flip(player, entries) -> dict:
+    """Fame gained after the Flip (a Peacock a Snake gained, s1.faq.snake.peacock) goes into its
+    card's own entry; returns {card: fame} for what has no entry (its card left the grid after its
+    effect resolved: a Panther's dismissal). `player.fame_after_flip` is the sum of it all."""
+    gains = player.gains
+    player.fame_after_flip = sum(gains.values()) if gains else 0
+    if not gains:
+        return {}
+    left = dict(gains)
+    for e in entries:
+        gain = left.pop(e.card, 0)
+        if gain:
+            e.gained += gain
+    return left
+
+
+def _least_fame(table, players, among, reading, trace, firing: str | None = None) -> None:
+    """The least-fame triggers (Firefly, Skunk) once every player's fame is known: for the player
+    alone with the least fame of `among`, each face-up Firefly gains 2 (ruling
+    `fireflies_of_one_player`) and a face-up Skunk obliges them to dismiss; a card a flip turned
+    face up again takes part as ruling `flipped_face_up` says; `reading` and `firing` (the
+    ruling that lets the triggers fire at all) as `check_fame` says."""
     alone, lowest = _alone(among)
     table.least_fame_player = alone
-    decided = ()
-    if reading is not None and _alone(reading[0])[0] is not alone:
-        decided = (alone, _alone(reading[0])[0])
+    # the other reading of whose the least fame is would leave another player alone (or none):
+    # it decides every least-fame trigger of this Check Fame
+    decided = reading is not None and _alone(reading[0])[0] is not alone
+    rulings = table.rulings
     for p in players:
-        for e in p.fame:
-            other = e.card.spec.other
-            if other != LEAST_FAME_GAIN and other != LEAST_FAME_DISMISS:
-                continue
-            faq = "s2.faq.firefly" if other == LEAST_FAME_GAIN else "s1.faq.skunk"
-            if p in decided:
-                faq = reading[1]
-            if p is not alone:
-                if trace is not None:
-                    why = ("a tie for the least fame: no effect" if p in lowest
-                           else "not the player with the least fame")
-                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, faq, detail=why)
-            elif other == LEAST_FAME_GAIN:
-                e.gained += 2
-                p.fame_total += 2
-                if trace is not None:
-                    trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, faq, value=2,
-                               detail="alone with the least fame: gains 2")
+        triggers = [e for e in p.fame if e.card.spec.other in (LEAST_FAME_GAIN, LEAST_FAME_DISMISS)]
+        if not triggers:
+            continue
+        here = cite(firing, reading[1] if decided else None)  # the rulings that decided
+        if p is not alone:
+            if trace is not None:
+                why = "a tie for the least fame: no effect" if p in lowest else "not the player with the least fame"
+                for e in triggers:
+                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, FAQ_OF[e.card.spec.id],
+                               detail=why, ruling=here)
+            continue
+        active = []
+        for e in triggers:
+            if e.card.uid not in p.turned_up:
+                active.append((e, here))
+            elif rulings.flipped_face_up == "active":
+                active.append((e, cite(here, "ruling.flipped_face_up")))
             elif trace is not None:
-                trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, faq, value=0,
-                           detail="alone with the least fame: must dismiss one face-up card for 0")
+                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, "s2.key.face-down.flipped-up",
+                           detail="turned face up again by a flip: its ability does not apply",
+                           ruling=cite(here, "ruling.flipped_face_up"))
+        several = sum(1 for e, _ in active if e.card.spec.other == LEAST_FAME_GAIN) > 1
+        gained = False
+        for e, ruling in active:
+            rule = FAQ_OF[e.card.spec.id]
+            if e.card.spec.other == LEAST_FAME_DISMISS:
+                if trace is not None:
+                    trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, rule, value=0,
+                               detail="alone with the least fame: must dismiss one face-up card for 0",
+                               ruling=ruling)
+                continue
+            if several:
+                ruling = cite(ruling, "ruling.fireflies_of_one_player")
+            if gained and rulings.fireflies_of_one_player == "once":
+                if trace is not None:
+                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule,
+                               detail="the player has already gained 2 from a Firefly", ruling=ruling)
+                continue
+            gained = True
+            e.gained += 2
+            p.fame_total += 2
+            if trace is not None:
+                trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, rule, value=2,
+                           detail="alone with the least fame: gains 2", ruling=ruling)
 
 
 def _alone(players) -> tuple:
@@ -391,7 +507,7 @@ def _least_fame_skipped(players, trace: Trace, one_player: bool) -> None:
     """A trace line for each face-up Firefly or Skunk whose least-fame trigger does not fire: at a
     table of one player (the solo rules leave both cards out: s2.solo.setup, s1.solo.setup; the
     engine reads a one-player scenario the same way), or in a Final Flip under ruling
-    `firefly_in_final_flip` false."""
+    `firefly_in_final_flip` false (cited beside the Final Flip's rule)."""
     for p in players:
         for e in p.fame:
             other = e.card.spec.other
@@ -400,14 +516,16 @@ def _least_fame_skipped(players, trace: Trace, one_player: bool) -> None:
             if one_player:
                 rule = "s2.solo.setup" if other == LEAST_FAME_GAIN else "s1.solo.setup"
                 why = f"no other player to compare fame with; solo play does not use the {e.card.spec.name}"
+                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule, detail=why)
             else:
-                rule = "ruling.firefly_in_final_flip"
-                why = "no least-fame trigger in the Final Flip (ruling firefly_in_final_flip)"
-            trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule, detail=why)
+                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, "s2.final-flip",
+                           detail="no least-fame trigger in the Final Flip", ruling="ruling.firefly_in_final_flip")
 
 
 def _breakdown(e: CardFame) -> str:
-    """'' for printed fame alone, else e.g. '2 printed +4 bonus'."""
+    """'' for printed fame alone, else e.g. '2 printed +4 bonus', '5 printed +2 gained after the
+    Flip'."""
+    gained = f" {e.gained:+d} gained after the Flip" if e.gained else ""
     if not (e.bonus or e.card.spec.score):
-        return ""
-    return f"{e.base} printed {e.bonus:+d} bonus"
+        return f"{e.base} printed{gained}" if gained else ""
+    return f"{e.base} printed {e.bonus:+d} bonus{gained}"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .events import (Dismiss, EndFlip, Flip, Gain, Ignored, Move, Phase, Place, Queued, Return,
                      Reveal, Stack, Trace, Trigger)
-from .grid import LOWER, MIDDLE, UPPER, lowest_rank_card
+from .grid import LOWER, MIDDLE, UPPER, lowest_rank
+from ..rulings import cite
 from ..limits import MAX_REVEALS  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
 
 FIRST_SLOT = (UPPER, 0)
@@ -16,6 +17,9 @@ FIRST_SLOT = (UPPER, 0)
 # Kinds of pending next-revealed effects: where the card goes, and what happens to it after.
 PUT_STACK_ON, PUT_ABOVE = "stack_on", "above"
 THEN_FLIP, THEN_RETURN_LOW = "flip", "return_low"
+#: An Eagle's flip: "that card's ability does not activate" (ruling `eagle_next_cannot_be_flipped`
+#: for a card that cannot be flipped).
+THEN_FLIP_SILENCING = "flip_silencing"
 
 
 class FlipRun:
@@ -37,16 +41,17 @@ class FlipRun:
         self.flip_rule = "s1.flip" if table.season == "s1" else "s2.flip"
         player.queued = []
         player.flip_ended = ""
+        player.turned_up = set()
 
     # -- tracing ------------------------------------------------------------------------------
-    def emit(self, cls, card, cause, rule, pos=None, target=None, detail="", value=None):
+    def emit(self, cls, card, cause, rule, pos=None, target=None, detail="", value=None, ruling=None):
         if self.trace is None:
             return None
-        return self.trace.emit(cls, "flip", self.pi, card, cause, rule, pos, target, detail, value)
+        return self.trace.emit(cls, "flip", self.pi, card, cause, rule, pos, target, detail, value, ruling)
 
-    def ignored(self, card, cause, rule, why):
+    def ignored(self, card, cause, rule, why, ruling=None):
         if self.trace is not None:
-            self.trace.emit(Ignored, "flip", self.pi, card, cause, rule, detail=why)
+            self.trace.emit(Ignored, "flip", self.pi, card, cause, rule, detail=why, ruling=ruling)
 
     # -- the loop -----------------------------------------------------------------------------
     def step(self) -> bool:
@@ -56,7 +61,7 @@ class FlipRun:
         p = self.player
         slots = p.grid.slots
         if None not in slots:
-            return self.end("all six slots are filled", self.flip_rule)
+            return self.end("all six slots are filled", self.flip_rule + ".fill")
         if not p.deck:
             return self.end("the deck is empty", self.flip_rule + ".short-deck")
         self.reveals += 1
@@ -67,13 +72,14 @@ class FlipRun:
         card.face_up = True
         p.revealed = card
         tr = self.trace
-        cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule) if tr is not None else None
+        cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule + ".reveal") if tr is not None else None
         pending = self.pending
         alive = True
+        ruling = None
         if pending:
             self.pending = []
             cause = self.place_next_revealed(card, cause, pending)
-            alive = self.resolve_on_next_revealed(card, pending)
+            alive, ruling = self.resolve_on_next_revealed(card, pending)
             if not alive and tr is not None:
                 cause = len(tr) - 1  # the flip or return that stopped it
         else:
@@ -84,10 +90,13 @@ class FlipRun:
             card.where = pos = (i // 3, i % 3)
             self.added.append((card, pos))
             if tr is not None:
-                cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule, pos=pos)
+                cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule + ".next-slot", pos=pos)
         if card.spec.place:
             if alive:
-                self.activate(card, cause)
+                self.activate(card, cause, ruling)
+            elif ruling is not None:
+                self.ignored(card, cause, "card.eagle", "its ability does not activate: the Eagle's "
+                             "next revealed card, though it cannot be flipped", ruling)
             else:
                 self.ignored(card, cause, "s2.key.next-revealed.flipped-or-returned",
                              "its ability does not resolve: it was flipped face down or returned")
@@ -106,35 +115,44 @@ class FlipRun:
             i = self.player.grid.first_empty_slot()
             pos = (i // 3, i % 3)
             self.player.grid.put(card, *pos)
-            cause = self.emit(Place, card, cause, self.flip_rule, pos=pos)
+            cause = self.emit(Place, card, cause, self.flip_rule + ".next-slot", pos=pos)
         else:
             cause, pos = placed
         self.added.append((card, pos))
         return cause
 
-    def resolve_on_next_revealed(self, card, pending) -> bool:
-        """Eagle, Swordfish, Salamander on the card just revealed; False if it was flipped or
-        returned, so its own ability does not resolve (s2.key.next-revealed)."""
-        alive = True
+    def resolve_on_next_revealed(self, card, pending) -> tuple[bool, str | None]:
+        """Eagle, Swordfish, Salamander on the card just revealed: (whether its own ability may
+        resolve, the ruling option that decided it, if one did). It may not if it was flipped or
+        returned (s2.key.next-revealed); an Eagle's next card that cannot be flipped is ruling
+        `eagle_next_cannot_be_flipped`'s question."""
+        alive, ruling = True, None
         for kind, source, trig in pending:
-            if kind is THEN_FLIP:
-                alive = self.turn_over(card, source, trig, "s2.key.next-revealed") and alive
+            if kind is THEN_FLIP or kind is THEN_FLIP_SILENCING:
+                unturned = self.turn_over(card, source, trig, "s2.key.next-revealed")
+                if unturned and kind is THEN_FLIP_SILENCING and card.spec.place:
+                    ruling = "ruling.eagle_next_cannot_be_flipped"
+                    unturned = self.rules.eagle_next_cannot_be_flipped == "acts"
+                alive = unturned and alive
             elif kind is THEN_RETURN_LOW:
                 alive = self.return_if_low_rank(card, source, trig) and alive
-        return alive
+        return alive, ruling
 
-    def activate(self, card, cause) -> None:
+    def activate(self, card, cause, ruling: str | None = None) -> None:
         """Resolve a card's placement ability, then drop a next-revealed part that has no next card.
-        The trigger cites the card's text, or ruling `previous_placed_first` when that reading
-        lets a previous-placed ability act in slot 1."""
+        The trigger cites the card's text and, beside it, `ruling` (a ruling option that let it
+        act), or ruling `previous_placed_first` when that reading lets a previous-placed ability
+        act in slot 1."""
         trig = None
         if self.trace is not None:
-            rule = "card." + card.spec.id
             if (card.where == FIRST_SLOT and card.spec.place in PREVIOUS_PLACED
                     and self.rules.previous_placed_first == "first-card"
                     and self.previous_placed(card)[0] is not None):
-                rule = "ruling.previous_placed_first"
-            trig = self.emit(Trigger, card, cause, rule)
+                ruling = "ruling.previous_placed_first"
+            row = PLACED_IN_A_ROW.get(card.spec.place)
+            if row is not None and card.where[0] == row and self.player.grid.locate(card)[2]:
+                ruling = cite(ruling, "ruling.stacked_is_placed")  # stacked there: placed there?
+            trig = self.emit(Trigger, card, cause, "card." + card.spec.id, ruling=ruling)
         PLACEMENT[card.spec.place](self, card, trig)
         if self.pending and self.player.grid.is_full():
             for _, source, t in self.pending:
@@ -142,14 +160,14 @@ class FlipRun:
                              "placed in the last slot: no next card is revealed")
             self.pending = []
 
-    def end(self, why: str, rule: str, cause=None) -> bool:
+    def end(self, why: str, rule: str, cause=None, ruling=None) -> bool:
         if not self.done:
             self.done = True
             for _, source, trig in self.pending:
                 self.ignored(source, trig, "s2.key.next-revealed", "no next card was revealed")
             self.pending = []
             self.player.flip_ended = why
-            self.emit(EndFlip, None, cause, rule, detail=why)
+            self.emit(EndFlip, None, cause, rule, detail=why, ruling=ruling)
         return False
 
     # -- where the next revealed card goes ------------------------------------------------------
@@ -161,16 +179,16 @@ class FlipRun:
         if where is None:
             self.ignored(source, trig, "s2.key.next-revealed", "it has left the grid")
             return None
-        row, col, _ = where
+        row, col, height = where
         self.player.revealed = None
         if kind is PUT_STACK_ON:
             grid.stack_on(card, row, col)
             step = self.emit(Stack, card, trig, "s1.faq.ostrich", pos=(row, col), target=source)
-        else:
+        else:  # a Gorilla stacked in the upper row acts as placed there (ruling `stacked_is_placed`)
             row = grid.lowest_free_extra(col)
             grid.put(card, row, col)
             step = self.emit(Place, card, trig, "s2.faq.gorilla", pos=(row, col), target=source,
-                             detail="in a new row above")
+                             detail="in a new row above", ruling="ruling.stacked_is_placed" if height else None)
         return step, (row, col)
 
     # -- primitives -----------------------------------------------------------------------------
@@ -202,17 +220,19 @@ class FlipRun:
         grid = self.player.grid
         if not target.face_up:
             if self.rules.flip_face_down_card == "stays-down":
-                self.ignored(source, cause, "ruling.flip_face_down_card",
-                             f"{target.spec.id} is face down: it stays face down")
+                self.ignored(source, cause, "s2.keyword.flip", f"{target.spec.id} is face down: it "
+                             "stays face down", "ruling.flip_face_down_card")
                 return False
             target.face_up = True
+            self.player.turned_up.add(target.uid)
             grid.version += 1
             if self.trace is not None:
                 self.emit(Flip, target, cause, "s2.key.face-down.flipped-up", value=1,
-                          pos=grid.locate(target)[:2], detail="none of its abilities activate")
+                          pos=grid.locate(target)[:2], detail="none of its abilities activate",
+                          ruling="ruling.flip_face_down_card")
             return False
         if target.spec.flip_immune:
-            self.ignored(source, cause, "s1.icon.flip-immune", f"{target.spec.id} cannot be flipped")
+            self.ignored(source, cause, flip_immunity_rule(target.spec), f"{target.spec.id} cannot be flipped")
             return True
         target.face_up = False
         grid.version += 1
@@ -220,7 +240,7 @@ class FlipRun:
             self.emit(Flip, target, cause, rule or "s2.keyword.flip", value=0, pos=grid.locate(target)[:2])
         return False
 
-    def return_to_deck(self, card, cause, rule=None) -> None:
+    def return_to_deck(self, card, cause, rule=None, ruling=None) -> None:
         """Return: face down to the bottom of the owner's deck; into an empty deck it becomes the
         deck and the Flip goes on (s2.keyword.return)."""
         pos = self.player.grid.remove(card)[:2]
@@ -228,9 +248,9 @@ class FlipRun:
         deck = self.player.deck
         detail = "" if deck else "the deck was empty: it is now the deck"
         deck.append(card)
-        self.emit(Return, card, cause, rule or "s2.keyword.return", pos=pos, detail=detail)
+        self.emit(Return, card, cause, rule or "s2.keyword.return", pos=pos, detail=detail, ruling=ruling)
 
-    def stack_onto(self, card, target, cause, rule=None) -> None:
+    def stack_onto(self, card, target, cause, rule=None, ruling=None) -> None:
         """Move a card of the grid onto the top of the stack holding `target` (s2.keyword.stack,
         unless `rule` names what chose the target)."""
         rule = rule or "s2.keyword.stack"
@@ -238,14 +258,14 @@ class FlipRun:
         here = grid.locate(card)
         there = grid.locate(target)
         if here[:2] == there[:2] and here[2] == len(grid.at(*here[:2])) - 1:
-            self.ignored(card, cause, rule, f"already on top of the stack holding {target.spec.id}")
+            self.ignored(card, cause, rule, f"already on top of the stack holding {target.spec.id}", ruling)
             return
         grid.remove(card)
         row, col, _ = grid.locate(target)
         grid.stack_on(card, row, col)
-        self.emit(Stack, card, cause, rule, pos=(row, col), target=target)
+        self.emit(Stack, card, cause, rule, pos=(row, col), target=target, ruling=ruling)
 
-    def take_space_of(self, card, target, cause, rule) -> None:
+    def take_space_of(self, card, target, cause, rule, ruling=None) -> None:
         """Return `target` and put `card` into the space it left (Coyote, Zebra): its cell, at its
         height in a stack or on top (ruling `space_it_left`). A returned Crab may end the Flip
         (ruling `crab_flip_end`)."""
@@ -253,19 +273,34 @@ class FlipRun:
         row, col, height = grid.locate(target)
         crab_at_the_end = (target.face_up and target.spec.place == CRAB
                            and all(c.spec.place == CRAB for c in self.player.deck))
-        self.return_to_deck(target, cause, "ruling.crab_flip_end" if crab_at_the_end else None)
+        self.return_to_deck(target, cause, ruling=cite(ruling, "ruling.crab_flip_end" if crab_at_the_end else None))
         returned = None if self.trace is None else len(self.trace) - 1
         grid.remove(card)
         stack = grid.at(row, col) or ()
         if height < len(stack):  # cards were above it: which space it left is a reading
-            rule = "ruling.space_it_left"
+            ruling = cite(ruling, "ruling.space_it_left")
             if self.rules.space_it_left == "top-of-stack":
                 height = len(stack)
         grid.insert(card, row, col, height)
-        self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left")
+        self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left", ruling=ruling)
         if crab_at_the_end and self.rules.crab_flip_end == "any-return":
             self.end("a Crab was returned to a deck that was empty or held only Crabs",
-                     "ruling.crab_flip_end", returned)
+                     "s2.faq.crab.deck-only-crabs", returned, "ruling.crab_flip_end")
+
+    def raise_extra_rows(self, cause, rule, ruling=None) -> None:
+        """Every card of the extra rows moves one row up, one card at a time (the top row first,
+        each stack bottom first), leaving the row directly above the upper row empty."""
+        grid = self.player.grid
+        for level in range(grid.extra_height() - 1, -1, -1):
+            for col in range(3):
+                for card in list(grid.at(-level - 1, col) or ()):
+                    grid.remove(card)
+                    up = -level - 2
+                    if grid.at(up, col):
+                        grid.stack_on(card, up, col)
+                    else:
+                        grid.put(card, up, col)
+                    self.emit(Move, card, cause, rule, pos=(up, col), detail="one row up", ruling=ruling)
 
     def dismiss_from_deck(self, card, cause, rule, where: str) -> None:
         """Dismiss a card from the deck; a when-dismissed effect waits for the end of the Flip."""
@@ -310,8 +345,10 @@ def stack_next_on_this(run: FlipRun, card, trig) -> None:
 
 
 def flip_next(run: FlipRun, card, trig) -> None:
-    """Eagle: turn the next revealed card face down unless it cannot be flipped (s1.faq.eagle)."""
-    run.pending.append((THEN_FLIP, card, trig))
+    """Eagle: turn the next revealed card face down unless it cannot be flipped; that card's
+    ability does not activate (s1.faq.eagle; a card that cannot be flipped: ruling
+    `eagle_next_cannot_be_flipped`)."""
+    run.pending.append((THEN_FLIP_SILENCING, card, trig))
 
 
 def flip_previous(run: FlipRun, card, trig) -> None:
@@ -325,7 +362,7 @@ def flip_previous(run: FlipRun, card, trig) -> None:
 def flip_previous_and_next(run: FlipRun, card, trig) -> None:
     """Swordfish: flip the previously placed card and the next revealed card."""
     flip_previous(run, card, trig)
-    flip_next(run, card, trig)
+    run.pending.append((THEN_FLIP, card, trig))
 
 
 def flip_previous_and_stack_on_it(run: FlipRun, card, trig) -> None:
@@ -343,40 +380,65 @@ def stack_on_previous(run: FlipRun, card, trig) -> None:
         run.stack_onto(card, prev, trig, chosen_by)
 
 
+def placed_in_row(run: FlipRun, card, trig, row: int, words: str):
+    """Whether a card's 'if placed in the <row>' ability acts: (True or False, the ruling option
+    that decided, or None). A card stacked there (by an Ostrich) is placed there, as ruling
+    `stacked_is_placed` reads it; when it is not, the ability is recorded as ignored."""
+    where = run.player.grid.locate(card)
+    if where[0] != row:
+        run.ignored(card, trig, "card." + card.spec.id, f"not in the {words}")
+        return False, None
+    if where[2] == 0:
+        return True, None
+    if run.rules.stacked_is_placed:
+        return True, "ruling.stacked_is_placed"
+    run.ignored(card, trig, "card." + card.spec.id, f"stacked onto a card in the {words}, not placed there",
+                "ruling.stacked_is_placed")
+    return False, None
+
+
 def stack_on_card_above(run: FlipRun, card, trig) -> None:
     """Mole: if placed in the lower row, stack this card on the card directly above it."""
+    acts, ruling = placed_in_row(run, card, trig, LOWER, "lower row")
+    if not acts:
+        return
     grid = run.player.grid
-    row, col, _ = grid.locate(card)
-    rule = "card." + card.spec.id
-    if row != LOWER:
-        run.ignored(card, trig, rule, "not in the lower row")
-    elif not grid.at(UPPER, col):
-        run.ignored(card, trig, rule, "no card above it")
+    col = card.where[1]
+    if not grid.at(UPPER, col):
+        run.ignored(card, trig, "card." + card.spec.id, "no card above it", ruling)
     else:
-        run.stack_onto(card, grid.at(UPPER, col)[-1], trig)
+        run.stack_onto(card, grid.at(UPPER, col)[-1], trig, ruling=ruling)
 
 
 def monkey_up(run: FlipRun, card, trig) -> None:
     """Monkey: if placed in the upper row, move up into a new row above the grid; the next
-    revealed card fills the space it left (s1.faq.monkey)."""
-    grid = run.player.grid
-    row, col, _ = grid.locate(card)
-    if row != UPPER:
-        run.ignored(card, trig, "card." + card.spec.id, "not in the upper row")
+    revealed card fills the space it left (s1.faq.monkey). With a card already directly above
+    it, the new row goes above that card (as S2 FAQ Gorilla says: cited where Season 2's FAQ
+    applies, in Season 2 and combined games; a Season 1 game cites the Monkey's own entry), or
+    directly above the upper row, pushing the rows there up (ruling `monkey_above_a_card`)."""
+    acts, ruling = placed_in_row(run, card, trig, UPPER, "upper row")
+    if not acts:
         return
+    grid = run.player.grid
+    col = card.where[1]
+    rule = "s1.faq.monkey"
+    if grid.at(-1, col):
+        ruling = cite(ruling, "ruling.monkey_above_a_card")
+        if run.rules.monkey_above_a_card == "pushes-it-up":
+            run.raise_extra_rows(trig, rule, "ruling.monkey_above_a_card")
+        elif run.table.season != "s1":
+            rule = "s2.faq.gorilla.existing-row"
     grid.remove(card)
     new_row = grid.lowest_free_extra(col)
     grid.put(card, new_row, col)
-    run.emit(Move, card, trig, "s1.faq.monkey", pos=(new_row, col), detail="up into a new row")
+    run.emit(Move, card, trig, rule, pos=(new_row, col), detail="up into a new row", ruling=ruling)
 
 
 def next_card_above(run: FlipRun, card, trig) -> None:
     """Gorilla: if placed in the upper row, the next revealed card goes into a new row above it
     (s2.faq.gorilla)."""
-    row, _, _ = run.player.grid.locate(card)
-    if row != UPPER:
-        run.ignored(card, trig, "card." + card.spec.id, "not in the upper row")
-    else:
+    acts, _ = placed_in_row(run, card, trig, UPPER, "upper row")
+    if acts:
         run.pending.append((PUT_ABOVE, card, trig))
 
 
@@ -424,13 +486,13 @@ def return_lowest_take_its_space(run: FlipRun, card, trig) -> None:
         run.ignored(card, trig, "s2.faq.zebra", "the first card placed")
         return
     grid = run.player.grid
-    target = lowest_rank_card(grid, run.rules.extra_rows_topmost, exclude=card)
+    target, ruling = lowest_rank(grid, run.rules.extra_rows_topmost, exclude=card)
     if target is None:
         run.ignored(card, trig, "s2.key.lowest-rank", "no other face-up card")
     elif target.spec.return_immune:
-        run.stack_onto(card, target, trig, "s2.faq.zebra")
+        run.stack_onto(card, target, trig, "s2.faq.zebra", ruling)
     else:
-        run.take_space_of(card, target, trig, "s2.key.lowest-rank")
+        run.take_space_of(card, target, trig, "s2.key.lowest-rank", ruling)
 
 
 def join_rabbit_or_face_down(run: FlipRun, card, trig) -> None:
@@ -438,14 +500,20 @@ def join_rabbit_or_face_down(run: FlipRun, card, trig) -> None:
     order; in a stack, the topmost); stay if there is none."""
     grid = run.player.grid
     own = grid.at(*card.where)
-    for _, _, stack in grid.spaces(run.rules.extra_rows_topmost):
-        if stack is own:
-            continue
-        for c in reversed(stack):
-            if not c.face_up or c.spec.id == card.spec.id:
-                run.stack_onto(card, c, trig)
-                return
-    run.ignored(card, trig, "card." + card.spec.id, "no face-up Rabbit or face-down card in the grid")
+
+    def first(extra_topmost):
+        for _, _, stack in grid.spaces(extra_topmost):
+            if stack is not own:
+                for c in reversed(stack):
+                    if not c.face_up or c.spec.id == card.spec.id:
+                        return c
+        return None
+    target = first(run.rules.extra_rows_topmost)
+    if target is None:
+        run.ignored(card, trig, "card." + card.spec.id, "no face-up Rabbit or face-down card in the grid")
+    else:
+        other = first(not run.rules.extra_rows_topmost)
+        run.stack_onto(card, target, trig, ruling=None if other is target else "ruling.extra_rows_topmost")
 
 
 #: The Snake FAQ names these: gained by a Snake, they stay on it whatever the ruling options.
@@ -464,9 +532,9 @@ def snake(run: FlipRun, card, trig) -> None:
         top = p.deck[0]
         row, col, _ = grid.locate(card)
         right = row * 3 + col + 1 if row >= 0 else 6
-        rule = "s1.faq.snake"
+        ruling = None
         if col == 2 and row == UPPER:  # slot 3: is slot 4 'to the right of the snake'?
-            rule = "ruling.snake_space_to_the_right"
+            ruling = "ruling.snake_space_to_the_right"
             if run.rules.snake_space_to_the_right == "same-row":
                 right = 6
         if right < 6 and grid.slots[right] is None:
@@ -474,13 +542,14 @@ def snake(run: FlipRun, card, trig) -> None:
             top.face_up = True
             grid.put(top, right // 3, right % 3)
             run.added.append((top, (right // 3, right % 3)))
-            run.emit(Place, top, trig, rule, pos=(right // 3, right % 3),
-                     detail="cannot be dismissed: placed right of the Snake")
+            run.emit(Place, top, trig, "s1.faq.snake.immune-top-card", pos=(right // 3, right % 3),
+                     detail="cannot be dismissed: placed right of the Snake", ruling=ruling)
         else:
             p.deck.popleft()
             p.deck.append(top)
-            run.emit(Return, top, trig, rule,
-                     detail="cannot be dismissed and no space right of the Snake: back into the deck")
+            run.emit(Return, top, trig, "s1.faq.snake.final-space" if right == 6 and ruling is None
+                     else "s1.faq.snake.immune-top-card",
+                     detail="cannot be dismissed and no space right of the Snake: back into the deck", ruling=ruling)
     else:
         run.dismiss_from_deck(p.deck[0], trig, "card." + card.spec.id, "top")
     gained = run.take_from_toon_deck(card, trig, "card." + card.spec.id)
@@ -498,10 +567,10 @@ def snake(run: FlipRun, card, trig) -> None:
         if gained.spec.id in STAYS_ON_SNAKE:
             run.ignored(gained, gain, "s1.faq.snake.rabbit-turkey", "it stays on the Snake")
         elif run.rules.snake_gained_abilities:
-            run.activate(gained, gain)
+            run.activate(gained, gain, "ruling.snake_gained_abilities")
         else:
-            run.ignored(gained, gain, "ruling.snake_gained_abilities",
-                        "a card gained by a Snake does not use its placement ability")
+            run.ignored(gained, gain, "s1.faq.snake.rabbit-turkey",
+                        "a card gained by a Snake does not use its placement ability", "ruling.snake_gained_abilities")
 
 
 def mongoose(run: FlipRun, card, trig) -> None:
@@ -533,7 +602,8 @@ def _previous_or_ignore(run: FlipRun, card, trig):
     if prev is None:
         run.ignored(card, trig, "s2.key.previous-placed.first-slot", "no previously placed card")
     elif card.where == FIRST_SLOT and run.rules.previous_placed_first == "first-slot":
-        run.ignored(card, trig, "ruling.previous_placed_first", "placed in the first slot")
+        run.ignored(card, trig, "s2.key.previous-placed.first-slot", "placed in the first slot",
+                    "ruling.previous_placed_first")
         return None, None
     return prev, chosen_by
 
@@ -543,6 +613,9 @@ PREVIOUS_PLACED = frozenset(f.__name__ for f in (
     flip_previous, flip_previous_and_next, flip_previous_and_stack_on_it, stack_on_previous,
     return_previous_take_its_space))
 
+#: Placement abilities that act 'if placed in' a row, and that row (ruling `stacked_is_placed`).
+PLACED_IN_A_ROW = {monkey_up.__name__: UPPER, next_card_above.__name__: UPPER, stack_on_card_above.__name__: LOWER}
+
 PLACEMENT = {f.__name__: f for f in (
     stack_next_on_this, flip_next, flip_previous, flip_previous_and_next,
     flip_previous_and_stack_on_it, stack_on_previous, stack_on_card_above, monkey_up,
@@ -551,16 +624,31 @@ PLACEMENT = {f.__name__: f for f in (
     snake, mongoose)}
 
 
+#: Placement abilities that take cards from the shared toon deck during the Flip.
+TAKE_FROM_TOON_DECK = frozenset(f.__name__ for f in (snake, mongoose))
+
+
+def _shared_toon_deck(table, flipping) -> bool:
+    """Do two or more flipping players hold a card that takes from the toon deck (so that the
+    order in which they flip, ruling `flip_players`, can decide who gets which toon card)?"""
+    if not table.toon_deck:
+        return False
+    takers = sum(1 for p in flipping if any(c.spec.place in TAKE_FROM_TOON_DECK for c in p.deck))
+    return takers >= 2
+
+
 def flip_phase(table, trace: Trace | None, players=None) -> None:
     """Every player (of `players`, default all) without a hand-built grid flips (ruling
-    `flip_players`), then their queued when-hired / when-dismissed effects are put in resolution
+    `flip_players`, cited on the phase event when the order can decide who takes which toon card),
+    then their queued when-hired / when-dismissed effects are put in resolution
     order in `table.after_flip` as (player index, card, trigger, step of its `queued` event)
-    (s2.key.timing; `market.resolve_after_flip` resolves them)."""
+    (s2.key.timing; `market.resolve_after_flip` resolves them); `table.effect_orders_differ`: the
+    players whose effects the two readings of ruling `flip_trigger_order` offer in other orders."""
+    flipping = [p for p in table.clockwise() if not p.built_grid and (players is None or p in players)]
     if trace is not None:
         trace.emit(Phase, "flip", None, None, None, "s1.flip" if table.season == "s1" else "s2.flip",
-                   detail="Flip")
-    runs = [FlipRun(table, p, trace) for p in table.clockwise()
-            if not p.built_grid and (players is None or p in players)]
+                   detail="Flip", ruling="ruling.flip_players" if _shared_toon_deck(table, flipping) else None)
+    runs = [FlipRun(table, p, trace) for p in flipping]
     if table.rulings.flip_players == "clockwise":
         for run in runs:
             while run.step():
@@ -570,10 +658,24 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
         while active:
             active = [run for run in active if run.step()]
     table.after_flip = []
+    table.effect_orders_differ = set()
     by_position = table.rulings.flip_trigger_order == "reading-order"
     for run in runs:
         p = run.player
         if p.queued:
-            entries = sorted(p.queued, key=lambda e: e[3]) if by_position else p.queued
+            in_reading_order = sorted(p.queued, key=lambda e: e[3])
+            if _names(in_reading_order) != _names(p.queued):  # ruling `flip_trigger_order` decides
+                table.effect_orders_differ.add(p.index)
+            entries = in_reading_order if by_position else p.queued
             table.after_flip.extend((p.index, card, trigger, step) for card, trigger, _, _, step in entries)
 
+
+def flip_immunity_rule(spec) -> str:
+    """What says a card cannot be flipped: the Season 1 rulebook's Icons section for a Season 1
+    card; a Season 2 card's own printed banner (the S2 rulebook does not describe the icon)."""
+    return "s1.icon.flip-immune" if spec.season == "s1" else "card." + spec.id
+
+
+def _names(queued) -> list:
+    """The card names of queued effects, each once, in order (the options of `effect_order`)."""
+    return list(dict.fromkeys(card.spec.id for card, *_ in queued))

@@ -21,11 +21,11 @@ from .events import Collect, CriticsChoice, FameChange, GameEnd, Ignored, Phase,
 from ..limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
 from .market import after_market, discard_market_ends, has_after_market, market_turn, refill, skunk_dismissal
 from ..policy import Choice, Policy, check_policy
-from .resolver import Resolver
+from .resolver import TRIGGER_FAME, Resolver
+from .rules import citations
 from .rulings import Rulings
 from .state import PRICES, Table, part_rng
 
-TRIGGER_FAME = 30  # S1/S2 Check Fame: 30 fame triggers the end; solo: 30 wins
 CRITICS_CHOICE_FAME = 3
 SOLO_DISCARDS = {"s1": {"easy": 17, "normal": 20, "hard": 23},
                  "s2": {"easy": 17, "normal": 20, "hard": 23},
@@ -92,7 +92,8 @@ class Game(Resolver):
     def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
                  solo: str | None = None, shuffle: bool = True, record: bool = False,
                  seed: int | None = None) -> None:
-        super().__init__(table, policy, Recorder(table) if record else Trace() if traced else None)
+        cite = citations(table.season)  # a Season 1 table cites the S1 rulebook's wording
+        super().__init__(table, policy, Recorder(table, cite) if record else Trace(cite=cite) if traced else None)
         self.solo = solo
         self.shuffle = shuffle
         self.seed = seed
@@ -105,6 +106,9 @@ class Game(Resolver):
         self.history: list[RoundFame] = []
         self.flips: list[FlipFame] = []
         self.result: GameResult | None = None
+        self.solo_discard_done = False  # this round's solo market discard has happened
+        self.solo_discard_ruling = None  # the ruling the solo market discard cites, if it decides
+        self.trigger_rule = None  # a ruling option that decided the last solo 30-fame check
 
     def copy(self, policy: Policy | None = None, traced: bool = False) -> "Game":
         """A copy of this game at rest (before its first round, or between rounds) on a copy of
@@ -114,6 +118,8 @@ class Game(Resolver):
         g.round, g.stage, g.final, g.as_given = self.round, self.stage, self.final, self.as_given
         g.end_triggered, g.phase, g.result = self.end_triggered, self.phase, self.result
         g.history, g.flips = list(self.history), list(self.flips)
+        g.solo_discard_done, g.solo_discard_ruling = self.solo_discard_done, self.solo_discard_ruling
+        g.trigger_rule = self.trigger_rule
         g.decisions = list(self.decisions)
         return g
 
@@ -158,15 +164,13 @@ class Game(Resolver):
         part = f"round {self.round}"
         self.draw_from(part)
         if self.shuffle:
-            self.shuffle_decks(t.clockwise(), part, "s1.flip" if t.season == "s1" else "s2.flip")
+            self.shuffle_decks(t.clockwise(), part, "s2.flip.shuffle")  # s1.flip.shuffle in Season 1 (citations)
         self.flip_and_check_fame()
         self.history.append(RoundFame(self.round, t.first_player, tuple(p.fame_total for p in t.players)))
         if self.solo:
-            if t.players[0].fame_total >= TRIGGER_FAME:
+            if self.solo_won():
                 return self.finish([0], "won", f"{t.players[0].fame_total} fame in one Check Fame",
-                                   self.rule("solo.win"))
-        else:
-            self.check_end_trigger()
+                                   self.rule("solo.win"), ruling=self.trigger_rule)
         self.phase = "market"
         skunk_dismissal(self, None)
         if not self.market_phase():
@@ -185,21 +189,30 @@ class Game(Resolver):
         t = self.table
         each_turn = t.rulings.after_market_timing == "each-turn"
         turns = t.clockwise()
-        if resume is not None:
+        if resume is None:
+            self.solo_discard_done = False
+        else:
             turns = turns[turns.index(resume):]
         for p in turns:
             start = None
             if p is not resume:
-                start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
                 p.fame_left = p.fame_total
                 p.actions_left = 2 + p.bonus_actions
+                start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
             market_turn(self, p, start)
             if not self.refill_and_after_market(p, start, each_turn):
                 self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
                 return False
+            if not each_turn and self.trace is not None and p is not t.clockwise()[-1] and has_after_market(t, p):
+                self.emit(Phase, p.index, None, start, "s2.market.order", ruling="ruling.after_market_timing",
+                          detail=f"{p.name}'s after-Market effects wait for the end of the Market phase")
         if t.rulings.after_market_timing == "end-of-phase":
+            cause = None
+            if self.trace is not None and any(has_after_market(t, p) for p in t.clockwise()[:-1]):
+                cause = self.emit(Phase, None, None, None, "s2.market.order", ruling="ruling.after_market_timing",
+                                  detail="the after-Market effects, once every player's Market turn is done")
             for p in t.clockwise():
-                after_market(self, p, None)
+                after_market(self, p, cause)
         return True
 
     def refill_and_after_market(self, p, cause, each_turn: bool) -> bool:
@@ -208,20 +221,69 @@ class Game(Resolver):
         the refill when the player has such an effect and the market a gap). False if a solo
         game is lost because the market could not be refilled."""
         t = self.table
-        rule = "s2.market.refill"
+        ruling = None
         if self.trace is not None and each_turn and None in t.market and has_after_market(t, p):
-            rule = "ruling.after_market_refill"
+            ruling = "ruling.after_market_refill"
         effects_first = each_turn and t.rulings.after_market_refill == "effects-first"
         if effects_first:
-            if rule != "s2.market.refill":
-                cause = self.emit(Phase, p.index, None, cause, rule,
+            cause = self.after_turn(p, cause)
+            if ruling is not None:
+                cause = self.emit(Phase, p.index, None, cause, "s2.market.order", ruling=ruling,
                                   detail=f"{p.name}'s after-Market effects, before the refill")
             after_market(self, p, cause)
-        if not refill(self, cause, rule) and self.solo:
+        self.solo_discard_ruling = None
+        if self.solo and not effects_first and has_after_market(t, p):  # effects still to come
+            self.solo_discard_ruling = "ruling.solo_market_discard"
+        if not refill(self, cause, "s2.market.refill", ruling) and self.solo:
             return False
+        if self.solo and t.rulings.solo_market_discard == "end-of-market":
+            if not self.solo_market_discard(cause):
+                return False
+        elif self.solo_discard_ruling is not None:
+            self.emit(Phase, None, None, cause, "s2.solo.market-discard", ruling=self.solo_discard_ruling,
+                      detail="the solo market discard waits for Cleanup")
         if each_turn and not effects_first:
-            after_market(self, p, cause)
+            after_market(self, p, self.after_turn(p, cause))
         return True
+
+    def after_turn(self, p, cause):
+        """The cause of a player's after-Market effects resolved after their own turn: a phase
+        event citing ruling `after_market_timing` when a later player's turn comes before the end
+        of the Market phase (the other reading would move the effects after it), else `cause`."""
+        t = self.table
+        if self.trace is None or p is t.clockwise()[-1] or not has_after_market(t, p):
+            return cause
+        return self.emit(Phase, p.index, None, cause, "s2.market.order", ruling="ruling.after_market_timing",
+                         detail=f"{p.name}'s after-Market effects, right after their own turn")
+
+    def solo_market_discard(self, cause) -> bool:
+        """Solo: discard the market's end cards, then refill (s2.solo.market-discard); at Cleanup,
+        or right after the refill that ends the Market turn (ruling `solo_market_discard`, cited
+        by a phase event when after-Market effects are still to come, the one case where the
+        moment changes anything). False if the market could not be refilled: the game is lost."""
+        self.solo_discard_done = True
+        t = self.table
+        if not t.market_cards():
+            return True
+        if self.solo_discard_ruling is not None:
+            cause = self.emit(Phase, None, None, cause, self.rule("solo.market-discard"), ruling=self.solo_discard_ruling,
+                              detail="the solo market discard, " + ("at Cleanup" if self.phase == "cleanup"
+                                                                    else "at the end of the Market turn"))
+        discard_market_ends(self, cause, self.rule("solo.market-discard"))
+        return refill(self, cause, self.rule("solo.market-discard"))
+
+    def solo_won(self) -> bool:
+        """Solo: 30 fame generated in one Check Fame wins (s2.solo.win; a gained Peacock's 2 as
+        ruling `peacock_counts_for_trigger` says)."""
+        def won(scores):
+            return scores[0] >= TRIGGER_FAME
+        self.trigger_rule = self.trigger_ruling(won) if self.trace is not None else None
+        if won(self.trigger_scores()):
+            return True
+        if self.trigger_rule is not None:
+            self.emit(Ignored, 0, None, None, self.rule("solo.win"), ruling=self.trigger_rule,
+                      detail=f"{self.table.players[0].fame_total} fame, but not 30 generated: not won")
+        return False
 
     def draw_from(self, part: str) -> None:
         """A seeded game's part begins: what it draws at random (a Pig shuffled into the toon
@@ -244,25 +306,6 @@ class Game(Resolver):
             p.deck.extend(deck)
             self.emit(Shuffle, p.index, None, None, rule, detail="deck shuffled")
 
-    def check_end_trigger(self) -> None:
-        """30 fame triggers the end; the most fame takes the critic's choice card, which goes back
-        to the box on a tie among the leaders (s2.check-fame.critics-choice, -tie). Once the end
-        is triggered, no later Check Fame triggers it again."""
-        t = self.table
-        firefly = t.rulings.firefly_counts_for_trigger
-        scores = [p.fame_total if firefly else p.fame_generated for p in t.players]
-        if self.end_triggered or max(scores) < TRIGGER_FAME:
-            return
-        self.end_triggered = True
-        best = max(scores)
-        leaders = [i for i, s in enumerate(scores) if s == best]
-        if len(leaders) == 1:
-            t.players[leaders[0]].critics_choice = True
-            self.emit(CriticsChoice, leaders[0], None, None, self.rule("check-fame.critics-choice"), value=best,
-                      detail=f"{best} fame: takes the critic's choice card; the end is triggered")
-        else:
-            self.emit(CriticsChoice, None, None, None, self.rule("check-fame.critics-choice-tie"), value=best,
-                      detail="a tie for the most fame: the card goes back to the box; the end is triggered")
 
     def cleanup(self) -> None:
         """Discard the market's ends with few players (and solo), collect the grids, then the next
@@ -270,13 +313,13 @@ class Game(Resolver):
         t = self.table
         self.phase = "cleanup"
         n = len(t.players)
-        few = self.solo or (n <= 4 if t.season == "combined" else n <= 2)
-        rule = self.rule("solo.market-discard") if self.solo else (
-            "s2.combined.cleanup" if t.season == "combined" else self.rule("cleanup.low-count"))
-        if few and t.market_cards():
-            discard_market_ends(self, None, rule)
-            if not refill(self, None, rule) and self.solo:
+        if self.solo:
+            if not self.solo_discard_done and not self.solo_market_discard(None):
                 return self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
+        elif (n <= 4 if t.season == "combined" else n <= 2) and t.market_cards():
+            rule = "s2.combined.cleanup" if t.season == "combined" else self.rule("cleanup.low-count")
+            discard_market_ends(self, None, rule)
+            refill(self, None, rule)
         for p in t.players:
             self.collect(p, self.rule("cleanup"))
         end = self.end_of_game()
@@ -309,6 +352,7 @@ class Game(Resolver):
             c.face_up = False
             p.deck.append(c)
         p.gains.clear()
+        p.turned_up.clear()
         p.bonus_actions = 0
         p.fame_left = 0  # unspent fame is lost (S2 Cleanup)
         p.flip_ended = ""
@@ -347,12 +391,14 @@ class Game(Resolver):
                 shuffle_rule = tie
             self.shuffle_decks(contenders, part, shuffle_rule)
             firefly = t.rulings.firefly_in_final_flip
+            firing = "ruling.firefly_in_final_flip"  # cited where the least-fame triggers fire
             if flips == 0:
-                self.flip_and_check_fame(contenders, firefly)
+                self.flip_and_check_fame(contenders, firefly, trigger=False, least_fame_ruling=firing)
             else:  # whose fame the least-fame triggers compare: ruling least_fame_in_reflips
                 every = t.rulings.least_fame_in_reflips == "all"
                 among, other = (t.players, contenders) if every else (contenders, t.players)
-                self.flip_and_check_fame(contenders, firefly, among, (other, "ruling.least_fame_in_reflips"))
+                self.flip_and_check_fame(contenders, firefly, among, (other, "ruling.least_fame_in_reflips"),
+                                         trigger=False, least_fame_ruling=firing)
             self.phase = "final-flip"
             for p in contenders:
                 if p.critics_choice:
@@ -381,15 +427,15 @@ class Game(Resolver):
                       value=CRITICS_CHOICE_FAME, detail="the critic's choice card")
         elif self.table.rulings.critics_choice_in_reflips:
             p.fame_total += CRITICS_CHOICE_FAME
-            self.emit(FameChange, p.index, None, None, "ruling.critics_choice_in_reflips",
+            self.emit(FameChange, p.index, None, None, self.rule("final-flip.tie"), ruling="ruling.critics_choice_in_reflips",
                       value=CRITICS_CHOICE_FAME, detail="the critic's choice card, again in a re-flip")
         else:
-            self.emit(Ignored, p.index, None, None, "ruling.critics_choice_in_reflips",
+            self.emit(Ignored, p.index, None, None, self.rule("final-flip.tie"), ruling="ruling.critics_choice_in_reflips",
                       detail="the critic's choice card adds nothing in a re-flip")
 
-    def finish(self, winners, solo, reason, rule, fame=None) -> None:
+    def finish(self, winners, solo, reason, rule, fame=None, ruling=None) -> None:
         self.phase = "end"
-        self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None, rule,
+        self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None, rule, ruling=ruling,
                   detail=(f"solo game {solo}: " if solo else "") + reason)
         self.result = GameResult(list(winners), self.round, fame or [], solo, reason, list(self.flips))
 
@@ -434,13 +480,13 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
     table.toon_deck.extend(toons)
     game = Game(table, policy, traced, solo, seed=table_seed)
     game.phase = "setup"
-    refill(game, None, "s2.combined.market" if season == "combined" else "s2.setup")
+    refill(game, None, "s2.combined.market" if season == "combined" else "s2.setup.market")
     if solo:
         for _ in range(SOLO_DISCARDS[season][solo]):
             card = table.toon_deck.popleft()
             card.face_up = True
             table.market_discard.append(card)
-        game.emit(Phase, None, None, None, "s2.solo.difficulty",
+        game.emit(Phase, None, None, None, "s2.solo.difficulty", value=SOLO_DISCARDS[season][solo],
                   detail=f"{SOLO_DISCARDS[season][solo]} toon cards discarded ({solo})")
     return game
 

@@ -199,3 +199,29 @@ def lowest_rank_card(grid: Grid, extra_topmost: bool = True, exclude=None):
                 if best is None or c.spec.rank < best_rank:
                     best, best_rank = c, c.spec.rank
     return best
+
+
+def not_in_play(grid: Grid, card) -> tuple[str, str] | None:
+    """Why a card's special effects and abilities do nothing now, as (rule, words), or None when
+    it is face up in this grid. A face-down card "has no name, rank, special effects, or
+    abilities" (s2.key.face-down; S1 FAQ Eagle: "Ignore any special effect or ability of the card
+    flipped face down", s1.faq.eagle.ignore-flipped); a card that has left the grid takes no part
+    in it (S2 FAQ Vulture: "no longer in the player's grid ... this ability is ignored",
+    s2.faq.vulture.left-grid; S2 FAQ Rat; S1 FAQ Alligator). One rule for every effect that belongs
+    to a card in the grid: an after-Market ability, a Rat's discount, and a when-hired effect of
+    a card gained in the Flip that waits for the Flip's end."""
+    if grid.locate(card) is None:
+        return "s2.faq.vulture.left-grid", "it is no longer in the grid"
+    if not card.face_up:
+        return "s1.faq.eagle.ignore-flipped", "it is face down"
+    return None
+
+
+def lowest_rank(grid: Grid, extra_topmost: bool = True, exclude=None):
+    """(`lowest_rank_card`, 'ruling.extra_rows_topmost' when the other reading of that ruling
+    option, an extra row below the base rows in reading order, picks another card; else None)."""
+    card = lowest_rank_card(grid, extra_topmost, exclude)
+    if card is None or not grid.extra_height():
+        return card, None
+    other = lowest_rank_card(grid, not extra_topmost, exclude)
+    return card, None if other is card else "ruling.extra_rows_topmost"

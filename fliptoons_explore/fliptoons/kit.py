@@ -15,6 +15,7 @@ class FlipToonsKit:
 
     name = "fliptoons"
     title = "FlipToons"
+    unit = "fame"
 
     def where(self, pos, players=None) -> str:
         return space_name(pos)
@@ -71,6 +72,7 @@ class FlipToonsKit:
         info = table_info(stepper.resolution.table, show_order=True, flip_notes=stepper.at_end)
         if not stepper.at_end:
             info.least = None
+            info.fame_so_far = True
         return table_html(stepper.state, stepper.card_fame, marks, info, stepper.fame)
 
     def resolution_html(self, resolution) -> str:

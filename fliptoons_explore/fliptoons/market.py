@@ -12,8 +12,10 @@ from itertools import groupby
 from typing import NamedTuple
 
 from ..policy import Choice, DefaultPolicy, Policy, ScriptedPolicy, ScriptError
-from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, ToDeck, Trigger
-from .grid import LOWER, lowest_rank_card
+from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, Slide, ToDeck, Trigger
+from .grid import LOWER, lowest_rank_card, not_in_play
+from .rulings import OPTIONS
+from ..rulings import cite
 
 DISMISS_COST = 5  # S2 Market: Dismiss a Toon
 
@@ -84,18 +86,13 @@ def _cost(rulings, card, near_ladybug: bool, rats: int) -> int:
 COST_RULINGS = ("dismiss_costs_combine", "rat_discounts_itself", "rats_in_a_stack")
 
 
-def dismiss_cost_rule(table, player, card) -> str:
-    """The rule a dismissal's cost cites: the first ruling option whose other reading would
-    change it (`ruling.<name>`), else the Dismiss action's rule."""
-    from dataclasses import replace
-
-    from .rulings import OPTIONS
+def dismiss_cost_ruling(table, player, card) -> str | None:
+    """The ruling options a dismissal's cost cites beside the Dismiss action's rule: each whose
+    other reading would change it (`ruling.<name>`, joined by '; '), else None."""
     cost = dismiss_cost(table, player, card)
-    for name in COST_RULINGS:
-        for value in OPTIONS[name].choices:
-            if dismiss_cost(table, player, card, replace(table.rulings, **{name: value})) != cost:
-                return "ruling." + name
-    return "s2.market.dismiss"
+    return cite(*("ruling." + name for name in COST_RULINGS
+                  if any(dismiss_cost(table, player, card, table.rulings.but(name, value)) != cost
+                         for value in OPTIONS[name].choices)))
 
 
 def x_side_slots(table) -> tuple[int, ...]:
@@ -108,14 +105,15 @@ def x_side_slots(table) -> tuple[int, ...]:
     return ()
 
 
-def not_for_hire(table) -> tuple[int, ...]:
+def not_for_hire(table, rulings=None) -> tuple[int, ...]:
     """The market slots whose cards may not be hired (ruling `x_side_price_cards`)."""
-    return () if table.rulings.x_side_price_cards == "priced" else x_side_slots(table)
+    return () if (rulings or table.rulings).x_side_price_cards == "priced" else x_side_slots(table)
 
 
-def may_dismiss(table, player) -> bool:
-    """The dismiss minimum (s2.market.minimum; ruling `dismiss_minimum`)."""
-    if table.rulings.dismiss_minimum == "deck-3":
+def may_dismiss(table, player, rulings=None) -> bool:
+    """The dismiss minimum (s2.market.minimum; ruling `dismiss_minimum`; `rulings`: other than
+    the table's)."""
+    if (rulings or table.rulings).dismiss_minimum == "deck-3":
         return len(player.deck) >= 3
     return len(player.deck) + player.grid.count() >= 4
 
@@ -126,20 +124,42 @@ def dismissable(player) -> list:
     return [c for c in player.grid.cards() if c.face_up and not c.spec.dismiss_immune]
 
 
-def legal_actions(table, player) -> list[Action]:
-    """Every action the player may take now: affordable hires, affordable dismissals, skip."""
+def legal_actions(table, player, rulings=None) -> list[Action]:
+    """Every action the player may take now: affordable hires, affordable dismissals, skip
+    (`rulings`: other than the table's)."""
     fame = player.fame_left
-    closed = not_for_hire(table)
+    closed = not_for_hire(table, rulings)
     actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, table.prices))
                if c is not None and price <= fame and i not in closed]
-    if may_dismiss(table, player):
-        costs = dismiss_costs(table, player)
+    if may_dismiss(table, player, rulings):
+        costs = dismiss_costs(table, player, rulings)
         for c in dismissable(player):
             cost = costs[c.uid]
             if cost <= fame:
                 actions.append(Action("dismiss", c, None, cost))
     actions.append(SKIP)
     return actions
+
+
+def options_ruling(table, player, options) -> str | None:
+    """'ruling.<name>' (several joined by '; ') for each of the Rat's cost rulings whose other
+    reading would offer the player other dismissals than `options` (one they could not afford, or
+    could), else None; looked at
+    only while a face-up Rat is in the grid. (The x-side price cards and the dismiss minimum say
+    so once, at the start of the turn, where they restrict the options.)"""
+    if not any(c.face_up and c.spec.other == "stack_dismiss_discount" for c in player.grid.cards()):
+        return None
+    rulings = table.rulings
+    offered = _offer(options)
+    return cite(*("ruling." + name for name in COST_RULINGS if any(
+        _offer(legal_actions(table, player, rulings.but(name, value))) != offered
+        for value in OPTIONS[name].choices if value != getattr(rulings, name))))
+
+
+def _offer(options) -> list:
+    """The actions offered (a cost that changes but stays affordable changes no option: the
+    dismissal, if taken, cites its cost's ruling)."""
+    return [(a.verb, a.card.uid if a.card else None) for a in options]
 
 
 def why_illegal(table, player, verb: str, card_id: str | None) -> str:
@@ -168,9 +188,7 @@ def why_illegal(table, player, verb: str, card_id: str | None) -> str:
         if up[0].spec.dismiss_immune:
             return f"cannot dismiss {card_id!r}: it cannot be dismissed"
         if not may_dismiss(table, player):
-            least = ("fewer than three cards in the deck" if table.rulings.dismiss_minimum == "deck-3"
-                     else "fewer than four cards in deck and grid")
-            return f"cannot dismiss {card_id!r}: {least}"
+            return f"cannot dismiss {card_id!r}: {_too_few(table)}"
         cost = dismiss_cost(table, player, _topmost(player, card_id))
         if cost > fame:
             return f"cannot dismiss {card_id!r}: it costs {cost} fame, {fame} left"
@@ -317,26 +335,33 @@ class ScriptedGame(ScriptedPolicy):
 
 # -- moving cards -------------------------------------------------------------------------------
 
-def dismiss_card(g, player, card, cause, rule, cost: int = 0) -> None:
+def dismiss_card(g, player, card, cause, rule, cost: int = 0, ruling=None) -> None:
     """Dismiss a face-up card of the player's grid (s2.keyword.dismiss); its when-dismissed
     effect happens at once (s2.faq.crow)."""
     player.grid.remove(card)
     card.face_up = True
     player.dismissed.append(card)
-    step = g.emit(Dismiss, player.index, card, cause, rule, value=cost, detail="from the grid")
+    step = g.emit(Dismiss, player.index, card, cause, rule, value=cost, detail="from the grid", ruling=ruling)
     if card.spec.when_dismissed:
         WHEN_DISMISSED[card.spec.when_dismissed](g, player, card, step)
 
 
-def hire(g, player, card, cause, rule, price: int, source: str, by_ability: bool = False):
+def hire(g, player, card, cause, rule, price: int, source: str, by_ability: bool = False, ruling=None):
     """Put a hired card on top of the player's deck (the rulebook examples do) and pay; then its
-    when-hired effect (for a hire by a Raccoon or Crow: ruling `hired_by_ability_triggers`)."""
+    when-hired effect (for a hire by a Raccoon or Crow: ruling `hired_by_ability_triggers`, cited
+    on the hire of a card that has one)."""
     card.face_up = False
     player.deck.appendleft(card)
     player.fame_left -= price
-    step = g.emit(Hire, player.index, card, cause, rule, value=price, detail=f"from {source}")
-    if card.spec.when_hired and (not by_ability or g.table.rulings.hired_by_ability_triggers):
-        WHEN_HIRED[card.spec.when_hired](g, player, card, step)
+    if by_ability and card.spec.when_hired:
+        ruling = "ruling.hired_by_ability_triggers"
+    step = g.emit(Hire, player.index, card, cause, rule, value=price, detail=f"from {source}", ruling=ruling)
+    if card.spec.when_hired:
+        if not by_ability or g.table.rulings.hired_by_ability_triggers:
+            WHEN_HIRED[card.spec.when_hired](g, player, card, step)
+        else:
+            g.emit(Ignored, player.index, card, step, "card." + card.spec.id, ruling=ruling,
+                   detail="hired by an ability: its when hired effect does not happen")
     return step
 
 
@@ -344,7 +369,7 @@ def take_from_market(table, card) -> None:
     table.market[table.market.index(card)] = None
 
 
-def refill(g, cause, rule: str = "s2.market.refill") -> bool:
+def refill(g, cause, rule: str = "s2.market.refill", ruling: str | None = None) -> bool:
     """Reveal toon cards until the market is full, then arrange it by rank (S2 Market: Refill;
     equal ranks to the right, S2 Combining Games). False if the toon deck could not fill it."""
     t = g.table
@@ -354,10 +379,22 @@ def refill(g, cause, rule: str = "s2.market.refill") -> bool:
         card = t.toon_deck.popleft()
         card.face_up = True
         cards.append(card)
-        t.arrange_market(cards)
-        g.emit(Refill, None, card, cause, rule, value=t.market.index(card))
-    t.arrange_market(cards)
+        t.arrange_market(cards, depleted=False)
+        g.emit(Refill, None, card, cause, rule, value=t.market.index(card), ruling=ruling)
+    arrange_or_slide(g, cards, cause)
     return len(cards) == size
+
+
+def arrange_or_slide(g, cards, cause) -> None:
+    """The market's cards in rank order after a refill; with the toon deck empty, under the
+    highest price cards (S2 Market: "Any remaining cards in the market are arranged under the
+    highest price cards"), recorded as a `slide` when any card changes slot."""
+    t = g.table
+    before = list(t.market)
+    t.arrange_market(cards)
+    if not t.toon_deck and t.market != before:
+        g.emit(Slide, None, None, cause, "s1.market.depleted" if t.season == "s1" else "s2.market.depleted",
+               detail="the toon deck is empty, so the market's cards move under the highest price cards")
 
 
 def discard_market_ends(g, cause, rule) -> None:
@@ -385,24 +422,33 @@ def dismiss_face_up(g, player, card, cause) -> None:
                     rule="s2.faq.panther", question="dismiss which face-up card?")
 
 
-def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question) -> None:
+def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question, ruling=None) -> None:
     if not targets:
-        g.emit(Ignored, player.index, card, cause, rule, detail="no card it can dismiss")
+        g.emit(Ignored, player.index, card, cause, rule, detail="no card it can dismiss", ruling=ruling)
         return
     if not _ability_may_dismiss(g, player, card, cause, rule):
         return
     values = tuple(1 - c.spec.fame for c in targets)  # losing a card worth no fame is a gain
+    ruling = cite(_minimum_ruling(g, player), ruling)
     i = g.choose(Choice("dismiss_" + card.spec.id, player.index, card, tuple(targets), values,
-                        question, optional, g.table), cause, rule)
+                        question, optional, g.table), cause, rule, ruling)
     if i is not None:
-        dismiss_card(g, player, targets[i], cause, rule)
+        dismiss_card(g, player, targets[i], cause, rule, ruling=ruling)
+
+
+def _minimum_ruling(g, player) -> str | None:
+    """'ruling.minimum_limits_abilities' when an ability dismisses below the dismiss minimum
+    (its other reading would stop it), else None."""
+    if g.trace is not None and not may_dismiss(g.table, player):
+        return "ruling.minimum_limits_abilities"
+    return None
 
 
 def _ability_may_dismiss(g, player, card, cause, rule) -> bool:
     """Ruling `minimum_limits_abilities`: abilities obey the dismiss minimum too."""
     if g.table.rulings.minimum_limits_abilities and not may_dismiss(g.table, player):
-        g.emit(Ignored, player.index, card, cause, "ruling.minimum_limits_abilities",
-               detail="fewer than four cards in deck and grid")
+        g.emit(Ignored, player.index, card, cause, rule, ruling="ruling.minimum_limits_abilities",
+               detail=_too_few(g.table))
         return False
     return True
 
@@ -423,6 +469,8 @@ def redraw_market(g, player, card, cause) -> None:
         t.market_discard.append(cards[i])
         g.emit(Discard, player.index, cards[i], cause, "s1.faq.horse", detail="discarded by the Horse")
         discarded += 1
+    if not discarded:
+        return
     cards = t.market_cards()
     for _ in range(discarded):
         if not t.toon_deck:
@@ -430,9 +478,9 @@ def redraw_market(g, player, card, cause) -> None:
         new = t.toon_deck.popleft()
         new.face_up = True
         cards.append(new)
-        t.arrange_market(cards)
+        t.arrange_market(cards, depleted=False)
         g.emit(Refill, None, new, cause, "s1.faq.horse", value=t.market.index(new))
-    t.arrange_market(cards)
+    arrange_or_slide(g, cards, cause)
 
 
 def fame_and_action(g, player, card, cause) -> None:
@@ -515,14 +563,15 @@ def free_hire(g, player, card, cause) -> None:
     options = tuple(c for i, c in enumerate(t.market) if c is not None and i not in closed)
     for c in t.market_cards():
         if c not in options:
-            g.emit(Ignored, player.index, c, cause, "ruling.x_side_price_cards",
+            g.emit(Ignored, player.index, c, cause, "s2.setup.low-count", ruling="ruling.x_side_price_cards",
                    detail="under an x-side price card: the Crow may not hire it")
     if not options:
         if not t.market_cards():
             g.emit(Ignored, player.index, card, cause, "s2.faq.crow", detail="the market is empty")
         return
+    ruling = "ruling.x_side_price_cards" if any(t.market[i] is not None for i in x_side_slots(t)) else None
     i = g.choose(Choice("crow", player.index, card, options, tuple(c.spec.fame for c in options),
-                        "hire which market card for 0 (or none)?", True, t), cause, "s2.faq.crow")
+                        "hire which market card for 0 (or none)?", True, t), cause, "s2.faq.crow", ruling)
     if i is not None:
         take_from_market(t, options[i])
         hire(g, player, options[i], cause, "s2.faq.crow", 0, "the market, by the Crow", True)
@@ -536,8 +585,9 @@ WHEN_DISMISSED = {"free_hire": free_hire, "into_any_deck": into_any_deck}
 
 def gain_fame_this_round(g, player, card, cause) -> None:
     """Peacock gained in the Flip: its 2 fame go to that round's total (added at Check Fame, in
-    its own fame entry) and it gives a bonus Market action (s1.faq.snake.peacock)."""
-    player.gains[card.uid] = player.gains.get(card.uid, 0) + 2
+    its own fame entry while it is there) and it gives a bonus Market action (s1.faq.snake.peacock);
+    both at once, when its effect resolves at the end of the Flip."""
+    player.gains[card] = player.gains.get(card, 0) + 2
     player.bonus_actions += 1
     g.emit(FameChange, player.index, card, cause, "s1.faq.snake.peacock", value=2,
            detail="+2 to this round's total and a bonus Market action")
@@ -553,24 +603,43 @@ def resolve_after_flip(g) -> None:
     s1.faq.snake.when-hired, s2.faq.mongoose.when-dismissed, s2.faq.crow.flip-phase). A player
     with two or more waiting resolves them in the order of their choice (`effect_first`). Each
     effect is a `trigger` caused by its `queued` event; what it does names the trigger as its
-    cause."""
+    cause. The when-hired effect of a card gained into the grid belongs to a card in the grid:
+    once that card is face down or gone from the grid, it is ignored, all of it (`not_in_play`:
+    a Peacock gives neither its 2 fame nor its bonus action)."""
     t = g.table
     queued, t.after_flip = t.after_flip, []
     if not queued:
         return
     phase = g.emit(Phase, None, None, None, "s2.key.timing.after-flip", detail="effects queued in the Flip")
     for pi, entries in groupby(queued, key=lambda entry: entry[0]):
+        player = t.players[pi]
         waiting = list(entries)
         while waiting:
+            for entry in list(waiting):
+                _, card, trigger, step = entry
+                why = not_in_play(player.grid, card) if trigger == "when_hired" else None
+                if why is not None:
+                    waiting.remove(entry)
+                    g.emit(Ignored, pi, card, step, why[0],
+                           detail=f"its when hired effect does not happen: {why[1]}")
+            if not waiting:
+                break
             _, card, trigger, step = waiting.pop(effect_first(g, pi, waiting, phase))
+            rule, ruling = "s2.key.timing.after-flip", None
             if trigger == "when_hired":
                 key = card.spec.when_hired
                 effect = WHEN_HIRED_AFTER_FLIP.get(key) or WHEN_HIRED[key]
             else:
                 effect = WHEN_DISMISSED[card.spec.when_dismissed]
-            cause = g.emit(Trigger, pi, card, step, "s2.key.timing.after-flip",
+                if card not in player.dismissed:  # a Raccoon took it back first
+                    ruling = "ruling.taken_back_before_its_effect"
+                    if t.rulings.taken_back_before_its_effect == "lapses":
+                        g.emit(Ignored, pi, card, step, rule, ruling=ruling, detail="its when dismissed "
+                               "effect lapses: it has left the dismissed pile")
+                        continue
+            cause = g.emit(Trigger, pi, card, step, rule, ruling=ruling,
                            detail=trigger.replace("_", " ") + " effect, at the end of the Flip")
-            effect(g, t.players[pi], card, cause)
+            effect(g, player, card, cause)
 
 
 def effect_first(g, pi, waiting, cause) -> int:
@@ -586,8 +655,9 @@ def effect_first(g, pi, waiting, cause) -> int:
         return 0
     at = tuple(firsts.values())
     cards = tuple(waiting[i][1] for i in at)
+    ruling = "ruling.flip_trigger_order" if pi in g.table.effect_orders_differ else None
     i = g.choose(Choice("effect_order", pi, None, cards, (0,) * len(cards),
-                        "which effect resolves first?", False, g.table), cause, "s2.key.timing.outside-grid")
+                        "which effect resolves first?", False, g.table), cause, "s2.key.timing.outside-grid", ruling)
     return at[i]
 
 
@@ -619,37 +689,58 @@ def dismiss_in_end_slot(g, player, card, cause) -> None:
 
 def _self_dismiss(g, player, card, cause, rule) -> None:
     if _ability_may_dismiss(g, player, card, cause, rule):
-        dismiss_card(g, player, card, cause, rule)
+        dismiss_card(g, player, card, cause, rule, ruling=_minimum_ruling(g, player))
 
 
 def dismiss_right(g, player, card, cause) -> None:
     """Alligator: dismiss one card in the space directly right of it; of a stack, any one card
-    (s1.faq.alligator)."""
+    (s1.faq.alligator); in the right column, none, or the next space in reading order (ruling
+    `alligator_in_the_right_column`)."""
     row, col = card.where
-    stack = player.grid.at(row, col + 1) if col < 2 else None
+    ruling = None
+    if col < 2:
+        space = (row, col + 1)
+    else:
+        space = (row + 1, 0) if row < LOWER else None  # reading order: the left of the row below
+        if space is not None and player.grid.at(*space):
+            ruling = "ruling.alligator_in_the_right_column"
+        if g.table.rulings.alligator_in_the_right_column == "nothing":
+            space = None
+    stack = player.grid.at(*space) if space else None
     targets = [c for c in stack or () if c.face_up and not c.spec.dismiss_immune]
     _dismiss_chosen(g, player, card, cause, targets, optional=False, rule="s1.faq.alligator",
                     question="dismiss which card of the stack on its right?" if stack and len(stack) > 1
-                    else "dismiss the card on its right?")
+                    else "dismiss the card on its right?", ruling=ruling)
 
 
 def dismiss_lowest(g, player, card, cause) -> None:
     """Vulture: dismiss the lowest-rank card of your grid unless it cannot be dismissed; face-down
-    cards have no rank (s2.faq.vulture; ruling `vulture_immune_lowest`)."""
-    grid = player.grid
-    target = lowest_rank_card(grid, g.table.rulings.extra_rows_topmost)
-    if target is not None and target.spec.dismiss_immune and g.table.rulings.vulture_immune_lowest == "next-lowest":
+    cards have no rank (s2.faq.vulture; rulings `vulture_immune_lowest`, `extra_rows_topmost`)."""
+    rulings = g.table.rulings
+    target = _vulture_target(player.grid, rulings)
+    ruling = cite(*("ruling." + name for name in ("vulture_immune_lowest", "extra_rows_topmost")
+                    if any(_vulture_target(player.grid, rulings.but(name, v)) is not target
+                           for v in OPTIONS[name].choices)))
+    if target is None:
+        g.emit(Ignored, player.index, card, cause, "s2.faq.vulture", ruling=ruling,
+               detail="no lowest-rank card it can dismiss")
+    elif _ability_may_dismiss(g, player, card, cause, "s2.faq.vulture"):
+        dismiss_card(g, player, target, cause, "s2.key.lowest-rank", ruling=cite(_minimum_ruling(g, player), ruling))
+
+
+def _vulture_target(grid, rulings):
+    """The card a Vulture dismisses under these rulings, or None."""
+    target = lowest_rank_card(grid, rulings.extra_rows_topmost)
+    if target is not None and target.spec.dismiss_immune and rulings.vulture_immune_lowest == "next-lowest":
         candidates = [c for c in grid.cards() if c.face_up and not c.spec.dismiss_immune]
         target = None
         if candidates:
             low = min(c.spec.rank for c in candidates)
-            target = next(c for _, _, stack in grid.spaces(g.table.rulings.extra_rows_topmost)
+            target = next(c for _, _, stack in grid.spaces(rulings.extra_rows_topmost)
                           for c in reversed(stack) if c in candidates and c.spec.rank == low)
-    if target is None or target.spec.dismiss_immune:
-        g.emit(Ignored, player.index, card, cause, "s2.faq.vulture",
-               detail="no lowest-rank card it can dismiss")
-    elif _ability_may_dismiss(g, player, card, cause, "s2.faq.vulture"):
-        dismiss_card(g, player, target, cause, "s2.key.lowest-rank")
+    if target is not None and target.spec.dismiss_immune:
+        target = None
+    return target
 
 
 AFTER_MARKET = {"after_market_dismiss_in_lower_row": dismiss_in_lower_row,
@@ -665,12 +756,24 @@ def has_after_market(table, player) -> bool:
 
 def after_market(g, player, cause) -> None:
     """The player's after-Market effects, left to right, top row first (s2.market.order), each only
-    if its card is still face up in the grid (s2.faq.vulture, s1.faq.alligator)."""
+    if its card is still face up in the grid (`not_in_play`: s2.faq.vulture, s1.faq.alligator); a
+    card a flip turned face up again acts as ruling `flipped_face_up` says."""
     sources = [c for _, _, stack in player.grid.spaces(g.table.rulings.extra_rows_topmost)
                for c in reversed(stack) if c.face_up and c.spec.other in AFTER_MARKET]
     for card in sources:
-        if card.face_up and player.grid.locate(card) is not None:
-            AFTER_MARKET[card.spec.other](g, player, card, cause)
+        if not_in_play(player.grid, card) is not None:
+            continue
+        effect_cause = cause
+        if card.uid in player.turned_up:
+            if g.table.rulings.flipped_face_up != "active":
+                g.emit(Ignored, player.index, card, cause, "s2.key.face-down.flipped-up",
+                       ruling="ruling.flipped_face_up",
+                       detail="turned face up again by a flip: its after-Market ability does not apply")
+                continue
+            effect_cause = g.emit(Trigger, player.index, card, cause, "card." + card.spec.id,
+                                  ruling="ruling.flipped_face_up",
+                                  detail="after the Market, though a flip turned it face up again")
+        AFTER_MARKET[card.spec.other](g, player, card, effect_cause)
 
 
 # -- a player's Market turn -------------------------------------------------------------------------
@@ -681,27 +784,48 @@ def market_turn(g, player, cause) -> None:
     if t.rulings.x_side_price_cards == "not-for-hire":
         for i in x_side_slots(t):
             if t.market[i] is not None:
-                g.emit(Ignored, player.index, t.market[i], cause, "ruling.x_side_price_cards",
-                       detail="under an x-side price card: not for hire")
+                g.emit(Ignored, player.index, t.market[i], cause, "s2.setup.low-count",
+                       ruling="ruling.x_side_price_cards", detail="under an x-side price card: not for hire")
+    minimum = _minimum_reading(t, player) if g.trace is not None else None  # its readings disagree here
+    if minimum and not may_dismiss(t, player):
+        g.emit(Ignored, player.index, None, cause, "s2.market.minimum", ruling=minimum,
+               detail=f"may not dismiss: {_too_few(t)}")
     while player.actions_left > 0:
         options = legal_actions(t, player)
+        ruling = options_ruling(t, player, options) if g.trace is not None else None
         i = g.choose(Choice("market_action", player.index, None, tuple(options),
                             tuple(_naive_worth(o) for o in options),
-                            f"action ({player.fame_left} fame left)?", False, t), cause, "s2.market.actions")
+                            f"action ({player.fame_left} fame left)?", False, t), cause, "s2.market.actions",
+                     ruling)
         action = options[i]
         player.actions_left -= 1
         if action.verb == "skip":
             g.emit(Skip, player.index, None, cause, "s2.market.actions")
         elif action.verb == "hire":
-            rule = "s2.market.hire"
+            ruling = None
             if g.trace is not None and action.slot in x_side_slots(t):  # at its printed price
-                rule = "ruling.x_side_price_cards"
+                ruling = "ruling.x_side_price_cards"
             take_from_market(t, action.card)
-            hire(g, player, action.card, cause, rule, action.cost, "the market")
+            hire(g, player, action.card, cause, "s2.market.hire", action.cost, "the market", ruling=ruling)
         else:
-            rule = dismiss_cost_rule(t, player, action.card) if g.trace is not None else "s2.market.dismiss"
+            ruling = None
+            if g.trace is not None:
+                ruling = cite(dismiss_cost_ruling(t, player, action.card), _minimum_reading(t, player))
             player.fame_left -= action.cost
-            dismiss_card(g, player, action.card, cause, rule, action.cost)
+            dismiss_card(g, player, action.card, cause, "s2.market.dismiss", action.cost, ruling)
+
+
+def _minimum_reading(table, player) -> str | None:
+    """'ruling.dismiss_minimum' when its two readings disagree on whether the player may dismiss."""
+    in_deck = len(player.deck)
+    if (in_deck >= 3) == (in_deck + player.grid.count() >= 4):
+        return None
+    return "ruling.dismiss_minimum"
+
+
+def _too_few(table) -> str:
+    return ("fewer than three cards in the deck" if table.rulings.dismiss_minimum == "deck-3"
+            else "fewer than four cards in deck and grid")
 
 
 def _naive_worth(action: Action) -> int:

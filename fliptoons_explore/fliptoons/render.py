@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .. import views
 from ..views import (ACTING, CHAIN, LINE, MUTED, NO_MARKS, TARGET, CardScore, Marks, accent,
-                     esc, label, note, root, rule_words)
+                     esc, label, note, root, rule_words, rules_words)
 from .cards import CATALOG
 from .grid import COL_NAMES, space_name
 from .text import event_sentence
@@ -56,6 +56,8 @@ class TableInfo:
     player_notes: dict = field(default_factory=dict)
     notes: tuple = ()
     show_order: bool = False
+    fame_so_far: bool = False  # the headers' fame is the fame scored so far (a step before the end)
+    compact: bool = False  # narrower cells whose card lines may wrap (two tables side by side)
 
 
 # -- a card's face ----------------------------------------------------------------------------------
@@ -107,7 +109,8 @@ def card_html(spec, selected: bool = False, data: str = "", width: str = "11.5em
 
 # -- the grid ---------------------------------------------------------------------------------------
 
-def _grid_card(entry: dict, height: int, score: CardScore | None, marks: Marks, cell_data: str) -> str:
+def _grid_card(entry: dict, height: int, score: CardScore | None, marks: Marks, cell_data: str,
+               compact: bool = False) -> str:
     spec = CATALOG[entry["id"]]
     uid = entry.get("uid")
     colour = TIMINGS.get(spec.timing, TIMINGS["none"])[0]
@@ -128,12 +131,13 @@ def _grid_card(entry: dict, height: int, score: CardScore | None, marks: Marks, 
     else:
         tip = f' title="{esc(score.words)}"' if score.words else ""
         bg = "#1a7f37" if score.fame else "#8c959f"
+        keep = "white-space:nowrap;" if compact else ""  # a narrow cell breaks lines, not the badge
         badge = (f' <span{tip} style="font-weight:700;font-size:11px;color:#ffffff;background:{bg};'
-                 f'border-radius:8px;padding:0 5px">→ {score.fame}</span>')
+                 f'border-radius:8px;padding:0 5px;{keep}">→ {score.fame}</span>')
     fame = "=" if spec.score == "copy_adjacent" else spec.fame
     return (f'<div{cls}{data} title="{esc(card_tooltip(spec))}" style="{indent}{ring}margin-top:2px;padding:2px 4px;'
             f'border:1px solid #9aa4ae;border-left:4px solid {colour};border-radius:4px;background:{tint};'
-            f'white-space:nowrap"><b>{plus}{esc(spec.name)}</b><br>'
+            f'white-space:{"normal" if compact else "nowrap"}"><b>{plus}{esc(spec.name)}</b><br>'
             f'<span style="font-size:10px;color:{MUTED}">rank {spec.rank} · fame {fame}</span>{badge}</div>')
 
 
@@ -143,9 +147,10 @@ def _row_label(row: int) -> str:
     return ("<b>upper row</b><br>slots 1–3", "<b>lower row</b><br>slots 4–6")[row]
 
 
-def grid_table(pi: int, rows: list, fame: dict, marks: Marks = NO_MARKS) -> str:
+def grid_table(pi: int, rows: list, fame: dict, marks: Marks = NO_MARKS, compact: bool = False) -> str:
     """A grid (the JSON shape: rows top first, the last two the upper and lower rows, stacks
-    bottom first) as an HTML table; `fame` maps card uids to their `CardScore`."""
+    bottom first) as an HTML table; `fame` maps card uids to their `CardScore`. `compact`:
+    narrower cells, whose card lines may wrap."""
     n_extra = len(rows) - 2
     cells = ['<table style="border-collapse:separate;border-spacing:3px;margin:0;width:auto">'
              '<tr style="background:#ffffff"><td style="background:#ffffff"></td>']
@@ -164,7 +169,8 @@ def grid_table(pi: int, rows: list, fame: dict, marks: Marks = NO_MARKS) -> str:
             chosen = marks.target == (pi, row, col)
             border = f"2px solid {TARGET}" if chosen else ("1px dashed #c3cad1" if not stack else "1px solid #d8dee4")
             background = "#f1edfa" if row < 0 else ("#ffffff" if not stack else "#f6f8fa")
-            style = (f"vertical-align:top;text-align:left;width:9.2em;min-width:9.2em;height:2.9em;"
+            width = "7em" if compact else "9.2em"
+            style = (f"vertical-align:top;text-align:left;width:{width};min-width:{width};height:2.9em;"
                      f"padding:2px 3px 3px;border:{border};border-radius:4px;background:{background}")
             ghost = ""
             if marks.ghost is not None and marks.ghost[:3] == (pi, row, col):
@@ -177,7 +183,7 @@ def grid_table(pi: int, rows: list, fame: dict, marks: Marks = NO_MARKS) -> str:
                              f'text-align:center">{text}{ghost}</td>')
                 continue
             tip = where + (f", a stack of {len(stack)} (bottom first)" if len(stack) > 1 else "")
-            body = "".join(_grid_card(entry, h, fame.get(entry.get("uid")), marks, data)
+            body = "".join(_grid_card(entry, h, fame.get(entry.get("uid")), marks, data, compact)
                            for h, entry in enumerate(stack))
             cells.append(f'<td{data} title="{esc(tip)}" style="{style}">{body}{ghost}</td>')
         cells.append("</tr>")
@@ -197,7 +203,8 @@ def _player_box(pi: int, p: dict, fame: dict, marks: Marks, info: TableInfo, tot
         total = p["fame"]
     head = [f'<b style="font-size:13px">{esc(p["name"])}</b> — '
             + (f'<span style="color:{MUTED}">not scored yet</span>' if total is None
-               else f'<b style="color:#1a7f37">{total} fame</b>')]
+               else f'<b style="color:#1a7f37">{total} fame</b>'
+               + (f' <span style="color:{MUTED}">so far</span>' if info.fame_so_far else ""))]
     if p.get("fame_left"):
         head.append(f' <span style="color:{MUTED}">({p["fame_left"]} left to spend)</span>')
     if info.least == pi:
@@ -222,7 +229,7 @@ def _player_box(pi: int, p: dict, fame: dict, marks: Marks, info: TableInfo, tot
     return (f'<div style="display:inline-block;vertical-align:top;margin:0 14px 10px 0;padding:5px 7px 6px;'
             f'border:1px solid {LINE};border-top:4px solid {accent(pi)};border-radius:6px">'
             f'<div style="margin-bottom:3px">{"".join(head)}</div>'
-            f"{grid_table(pi, p['grid'], fame, marks)}" + "".join(note(n) for n in notes) + "</div>")
+            f"{grid_table(pi, p['grid'], fame, marks, info.compact)}" + "".join(note(n) for n in notes) + "</div>")
 
 
 def _market(state: dict, info: TableInfo) -> str:
@@ -239,7 +246,7 @@ def _market(state: dict, info: TableInfo) -> str:
             spec = CATALOG[cid]
             card = (f'<span title="{esc(card_tooltip(spec))}"><b>{esc(spec.name)}</b><br>'
                     f'<span style="font-size:10px;color:{MUTED}">rank {spec.rank} · fame {spec.fame}</span></span>')
-        cells.append(f'<td style="vertical-align:top;text-align:center;width:7.5em;padding:2px 4px;'
+        cells.append(f'<td style="vertical-align:top;text-align:center;width:7.5em;padding:2px 4px;white-space:nowrap;'
                      f'border:1px solid #d8dee4;border-radius:4px;background:#f6f8fa">'
                      f'<div style="font-size:10px;color:{MUTED}">price {price}</div>{card}</td>')
     toon_words = (f"toon deck ({len(toon)}, top first): {esc(_names(toon)) or '—'}" if info.show_order
@@ -363,9 +370,10 @@ def step_html(stepper, show_order: bool = True) -> str:
         rule = ""
     else:
         line = f"#{event.step} " + event_sentence(event, players)
-        rule = rule_words(event.rule)
+        rule = rules_words(event)
     head = (f'<div style="font-size:13px;margin-bottom:2px"><b>{esc(line)}</b></div>'
-            + (f'<div style="color:{MUTED};margin-bottom:6px">{esc(rule)}</div>' if rule else "")
+            + (f'<div style="color:{MUTED};margin-bottom:6px">{"<br>".join(map(esc, rule.splitlines()))}</div>'
+               if rule else "")
             + f'<div style="color:{MUTED};font-size:11px;margin-bottom:4px">step {stepper.step} of '
               f"{stepper.last} (−1: before the first event)</div>")
     table = stepper.resolution.table

@@ -157,6 +157,75 @@ OPTIONS: dict[str, RulingOption] = options_table(
         "activate any of its abilities' (S2 Key Concepts: Face-down Cards; S1 Keywords). A "
         "face-down card has no special effect, so no 'cannot be flipped' either. 'stays-down' "
         "reads the card table's paraphrase, 'turn ... face down'."),
+    RulingOption(
+        "flipped_face_up", "active", ("active", "bonus-only", "inactive"),
+        "A face-down card turned face up again by a flip 'does not activate any of its abilities': "
+        "for the rest of the round, does its Check Fame bonus still count (Goat, Spider...) and do "
+        "its abilities after Check Fame (Firefly, Skunk) and after the Market (Donkey, Alligator, "
+        "Groundhog, Vulture) still apply?",
+        "The Key Concept speaks of the moment it is turned ('may be flipped face up again ... but "
+        "does not activate any of its abilities'): it is not placed again, and from then on it is a "
+        "face-up card, whose abilities are all active (S2 Key Concepts: Stacked Cards). "
+        "'bonus-only': its bonus counts (it is part of the fame it generates) but none of its "
+        "abilities apply; 'inactive': it scores its printed fame only."),
+    RulingOption(
+        "fireflies_of_one_player", "each", ("each", "once"),
+        "Two face-up Fireflies for the player alone with the least fame: does each gain 2, or does "
+        "the player gain 2 once?",
+        "Each Firefly's ability says 'gain 2 fame'; the FAQ's 'only one player can benefit from the "
+        "firefly's ability each round' limits players, not cards."),
+    RulingOption(
+        "monkey_above_a_card", "above-that-card", ("above-that-card", "pushes-it-up"),
+        "A Monkey placed in the upper row of a column that already has a card above it: does it go "
+        "into a new row above that card, or into a new row directly above the upper row, the rows "
+        "already there moving one row up?",
+        "The Gorilla FAQ, the one text that speaks of a card already above, says 'create an "
+        "additional row above that card instead'; the Monkey FAQ describes the same additional row."),
+    RulingOption(
+        "alligator_in_the_right_column", "nothing", ("nothing", "reading-order"),
+        "An Alligator in the right column: is there a 'space directly to the right of this card' "
+        "(the next space in reading order, slot 3 -> slot 4), or none?",
+        "'Directly to the right' is the space beside it in its row: the right column has none. The "
+        "Snake FAQ's 'to the right of the snake' is read in reading order only because that FAQ "
+        "returns the card solely from 'the final space'."),
+    RulingOption(
+        "taken_back_before_its_effect", "resolves", ("resolves", "lapses"),
+        "A when-dismissed effect waiting for the end of the Flip (a Crow a Mongoose dismissed) whose "
+        "card a Raccoon has already taken back from the dismissed pile: does it still resolve?",
+        "The effect was triggered when the card was dismissed, and the FAQ says to 'resolve its "
+        "ability after the Flip phase is complete', with no condition on where the card is then."),
+    RulingOption(
+        "capybara_exactly_three", "counts", ("counts", "does-not-count"),
+        "A Capybara's '+4 if at least three cards remain in your deck' with exactly three cards "
+        "left: does it score the +4?",
+        "'At least three' includes three (the card table's wording; the S2 example, with four "
+        "cards, cannot tell the two apart)."),
+    RulingOption(
+        "solo_market_discard", "cleanup", ("cleanup", "end-of-market"),
+        "Solo: are the market's end cards discarded at Cleanup, or right after the refill that ends "
+        "the Market turn, before the after-Market effects?",
+        "S2 Cleanup gives the discard 'if playing with one or two players', so one player too; the "
+        "solo text ('after refilling the market at the end of the Market phase') says what it "
+        "follows, not in which phase it is."),
+    RulingOption(
+        "stacked_is_placed", True, (True, False),
+        "A Monkey or Gorilla an Ostrich stacks in the upper row, or a Mole one stacks in the lower "
+        "row: is it 'placed in' that row, so that its ability acts?",
+        "The Crab FAQ counts a card 'stacked on another card' as placed there ('returned if placed "
+        "anywhere in the middle column, including ... stacked on another card')."),
+    RulingOption(
+        "eagle_next_cannot_be_flipped", "acts", ("acts", "does-not-act"),
+        "An Eagle whose next revealed card cannot be flipped (an Eagle, Elephant, Rabbit, Starfish, "
+        "Swordfish): does that card's ability still act?",
+        "The Key Concept silences a next revealed card only 'if [it] is flipped or returned'; the "
+        "Eagle's 'its ability does not activate' follows 'turn ... face down unless it cannot be "
+        "flipped'. 'does-not-act' reads it as applying to the next card either way."),
+    RulingOption(
+        "peacock_counts_for_trigger", True, (True, False),
+        "Does the 2 fame of a Peacock gained by a Snake (added after the Flip) count toward the "
+        "30-fame end trigger, the critic's choice and the solo win, or only toward spending?",
+        "The Snake FAQ says to 'add the fame to the player's total': the total that Check Fame "
+        "generates."),
 )
 
 
@@ -195,6 +264,16 @@ class Rulings(RulingSet):
     previous_placed_first: str = "first-card"
     crab_flip_end: str = "own-ability"
     flip_face_down_card: str = "turn-over"
+    flipped_face_up: str = "active"
+    fireflies_of_one_player: str = "each"
+    monkey_above_a_card: str = "above-that-card"
+    alligator_in_the_right_column: str = "nothing"
+    taken_back_before_its_effect: str = "resolves"
+    capybara_exactly_three: str = "counts"
+    solo_market_discard: str = "cleanup"
+    stacked_is_placed: bool = True
+    eagle_next_cannot_be_flipped: str = "acts"
+    peacock_counts_for_trigger: bool = True
 
 
 Rulings.check_fields()

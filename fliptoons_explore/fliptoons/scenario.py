@@ -459,6 +459,8 @@ def table_json(table: Table, trace, fame_left: bool = False) -> dict:
         "toon_deck": [c.spec.id for c in table.toon_deck],
         "trace": [e.to_json() for e in (trace or [])],
     }
+    if table.critics_choice is not None:  # the end was triggered at this Check Fame
+        doc["critics_choice"] = dict(table.critics_choice)
     if table.notes:
         doc["notes"] = list(table.notes)
     return doc

@@ -48,7 +48,7 @@ class PlayerState:
     __slots__ = ("index", "name", "deck", "grid", "dismissed", "revealed", "built_grid", "actions",
                  "choices", "fame", "fame_total", "queued", "flip_ended", "fame_left", "actions_left",
                  "critics_choice", "starting_season", "gains", "bonus_actions", "fame_generated",
-                 "fame_extra_rows")
+                 "fame_extra_rows", "fame_after_flip", "turned_up")
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -72,6 +72,8 @@ class PlayerState:
         self.bonus_actions = 0  # extra Market actions gained after the Flip (a gained Peacock)
         self.fame_generated = 0  # fame generated at Check Fame, before least-fame gains
         self.fame_extra_rows = 0  # extra rows of the grid at Check Fame (where `fame` entries scored)
+        self.fame_after_flip = 0  # of fame_generated, what was gained after the Flip (a gained Peacock's 2)
+        self.turned_up: set[int] = set()  # uids of cards a flip turned face up again this round
 
     def __repr__(self) -> str:
         return f"<Player {self.index} {self.name}: deck {len(self.deck)}, grid {self.grid.count()}>"
@@ -100,7 +102,12 @@ class Table:
         self.first_player = first_player
         self.notes: list[str] = []  # remarks on the situation (e.g. more copies than the boxes hold)
         self.after_flip: list = []  # (player, card, trigger) effects queued in the Flip, in order
+        self.effect_orders_differ: set[int] = set()  # players whose order the Flip's readings differ on
         self.least_fame_player = None  # who alone had the least fame at Check Fame
+        #: the critic's choice of this Check Fame, if it triggered the end: {"player": index, or
+        #: None when a tie sent it back to the box, "fame": the most fame}; None otherwise (each
+        #: Check Fame clears it)
+        self.critics_choice: dict | None = None
         self._next_uid = 0
 
     def new_card(self, card_id: str, face_up: bool = False) -> Card:
@@ -146,13 +153,16 @@ class Table:
         """The price card above each market slot, left to right."""
         return PRICES[self.season]
 
-    def arrange_market(self, cards: list[Card]) -> None:
+    def arrange_market(self, cards: list[Card], depleted: bool | None = None) -> None:
         """Market slots by rank, lowest left (a later card of equal rank to the right, S2 Combining
-        Games); with the toon deck empty the cards sit under the highest price cards (S2 Market)."""
+        Games); with the toon deck empty (`depleted`, by default whether it is) the cards sit
+        under the highest price cards (S2 Market)."""
         slots = len(PRICES[self.season])
         ordered = sorted(cards, key=lambda c: c.spec.rank)  # stable: equal ranks keep their order
         pad = [None] * (slots - len(ordered))
-        self.market = (pad + ordered) if not self.toon_deck else (ordered + pad)
+        if depleted is None:
+            depleted = not self.toon_deck
+        self.market = (pad + ordered) if depleted else (ordered + pad)
 
     def market_cards(self) -> list[Card]:
         return [c for c in self.market if c is not None]
@@ -202,6 +212,7 @@ class Table:
             q.actions_left, q.critics_choice = p.actions_left, p.critics_choice
             q.starting_season, q.bonus_actions = p.starting_season, p.bonus_actions
             q.fame_generated, q.fame_extra_rows = p.fame_generated, p.fame_extra_rows
+            q.fame_after_flip, q.turned_up = p.fame_after_flip, set(p.turned_up)
             q.gains = dict(p.gains)
             t.players.append(q)
         t.market = [card(c) for c in self.market]
@@ -211,6 +222,8 @@ class Table:
         t.first_player = self.first_player
         t.notes = list(self.notes)
         t.after_flip = [(i, card(c), *rest) for i, c, *rest in self.after_flip]
+        t.effect_orders_differ = set(self.effect_orders_differ)
+        t.critics_choice = None if self.critics_choice is None else dict(self.critics_choice)
         least = self.least_fame_player
         t.least_fame_player = None if least is None else t.players[least.index]
         t._next_uid = self._next_uid

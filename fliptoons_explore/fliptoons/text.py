@@ -90,7 +90,7 @@ def event_words(event) -> str:
     elif kind == "collect":
         text = f"collect {event.value} card{'s' if event.value != 1 else ''}"
     elif kind in ("trigger", "reveal", "dismiss", "gain", "ignored", "queued"):
-        text = f"{kind} {card}" + (f" ({target})" if target and kind != "gain" else "")
+        text = f"{kind} {card}".rstrip() + (f" ({target})" if target and kind != "gain" else "")
         if kind == "gain" and where:
             text += f" at {where}"
     else:
@@ -256,6 +256,7 @@ def event_sentence(event, players) -> str:
         "refill": lambda: f"{card} is revealed into the market" + (
             f" (slot {event.value + 1})" if event.value is not None else ""),
         "discard": lambda: f"{card} is discarded",
+        "slide": lambda: "the market slides",
         "to_deck": lambda: f"{card} goes into a deck",
         "fame_change": lambda: f"{event.value:+d} fame" + (f" ({card})" if event.card else ""),
         "shuffle": lambda: "shuffles the deck",
@@ -264,7 +265,9 @@ def event_sentence(event, players) -> str:
         "game_end": lambda: "wins the game" if event.player is not None else "the game ends",
     }
     text = said[kind]() if kind in said else f"{kind.replace('_', ' ')} {card}".strip()
-    if detail and kind not in ("decision",):
+    if kind == "ignored" and not event.card:  # a rule that does not apply to anyone's card
+        text = detail
+    elif detail and kind not in ("decision",):
         text += f": {detail}"
     text = words.cap(text)
     return f"{who}: {text}." if who else f"{text}."
