@@ -345,3 +345,23 @@ def test_a_search_too_small_to_tell_options_apart_plays_the_rollouts_answer():
     rollout.play()
     assert search.policy.searched["market_action"] > 10
     assert search.decisions == rollout.decisions and snapshot(search.table) == snapshot(rollout.table)
+
+
+def test_a_time_limit_stops_the_search_after_one_simulation_an_option():
+    """`ms`: once the time is up, no option gets another simulation (each has had one)."""
+    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    choice = _market_decision(HIDDEN)
+    policy = MonteCarloPolicy(simulations=500, ms=1e-6, seed=1)
+    estimates = policy.search(choice, policy.start(choice), 500)
+    assert [e.simulations for e in estimates] == [1] * len(choice.options)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"simulations": 0}, "simulations: expected None or a whole number of at least 1, got 0"),
+    ({"simulations": True}, "simulations: expected None or a whole number of at least 1, got True"),
+    ({"ms": -1}, "ms: expected None or a positive number of milliseconds, got -1"),
+])
+def test_bad_budgets(kwargs, message):
+    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$"):
+        MonteCarloPolicy(**kwargs)

@@ -71,7 +71,8 @@ DEFAULT_SIMULATIONS = {"s1": 200, "s2": 120, "combined": 120}
 
 @lru_cache(maxsize=None)
 def card_values(season: str) -> dict[str, float]:
-    """{card id: fame a copy of it adds to a six-slot Flip}, per season ('s1', 's2', 'combined'),
+    """{card id: fame a copy of it adds to a Flip, as `measure_card_values` fits it}, per season
+    ('s1', 's2', 'combined'),
     read from `data/card_values.csv` (made by `measure_card_values`); a card the file lacks is
     worth its printed fame."""
     from .cards import CATALOG
@@ -87,8 +88,8 @@ def measure_card_values(season: str, decks: int = 30000, seed: int = 1) -> dict[
     """What each card of a season adds to a Flip, measured with the engine: `decks` random decks
     of 5 to 14 cards (toon and starting cards), each flipped and scored once beside a random
     market and toon deck; the Check Fame total is fitted by least squares as the sum over the
-    deck's cards of a value per card, scaled by the share of the deck six slots reveal
-    (6 / max(6, cards)). The value holds what a card does to its neighbours (a Swordfish turns
+    deck's cards of a value per card, scaled by the share of the deck a Flip reveals
+    (`SLOTS` / max(`SLOTS`, cards)). The value holds what a card does to its neighbours (a Swordfish turns
     two cards face down, a Sloth stacks and frees a slot). Seeded: the same call, the same values."""
     import numpy as np
 
@@ -119,12 +120,6 @@ def measure_card_values(season: str, decks: int = 30000, seed: int = 1) -> dict[
     return {c: round(float(b), 2) for c, b in zip(ids, beta)}
 
 
-def deck_worth(total: float, cards: int, slots: float = SLOTS) -> float:
-    """What a Flip of a deck is expected to score: its cards' values (`card_values`), scaled by
-    the share of the deck `slots` reveal."""
-    return total * slots / max(slots, cards)
-
-
 #: Bonuses that count what lies outside the grid, which a Flip of a random deck does not see:
 #: the rollout adds them to a card's measured value as the player's own piles stand.
 STATE_BONUSES = ("dismissed_cards", "dismissed_starting_cards", "dismissed_pairs", "cards_in_deck",
@@ -145,7 +140,7 @@ class DeckWorth:
     and the Capybara's +4 for the cards a Flip leaves in the deck) and those of `GRID_BONUSES`
     as expected from the deck's make-up (fish for the Goldfish and the Shark, ranks for the Hen,
     cards that turn others face down for the Bull, repeated names for the Deer, the cards shown
-    for the Bear); all scaled by the share of the deck a Flip reveals (`deck_worth`).
+    for the Bear); all scaled by the share of the deck a Flip reveals (slots / max(slots, cards)).
     `worth(add=spec)` / `worth(dismiss=spec)`: after a hire or a dismissal."""
 
     __slots__ = ("values", "slots", "total", "n", "counts", "specs", "names", "dismissed", "starting",
@@ -253,7 +248,7 @@ def _grid_bonus(score: str, spec, fish: int, rank6: int, flippers: int, same: in
 
 class RolloutPolicy:
     """The cheap policy the search plays its simulations with (and a policy of its own): in the
-    Market it takes the action that raises its deck's worth (`deck_worth` of `card_values`) the
+    Market it takes the action that raises its deck's worth (`DeckWorth`, from `card_values`) the
     most, a hire needing `hire_margin` more (each hire brings a toon card into the market, and
     so the end of a solo game, closer), and skips when none helps. A free hire (Raccoon, Crow)
     takes the card worth the most if it helps; a dismissal by an ability the card worth the
