@@ -12,6 +12,8 @@ from ..policy import DefaultPolicy, RandomPolicy
 #: The policies a command line or an experiment names: `montecarlo:N` is the search with a
 #: budget of N simulations a decision (`montecarlo` alone: its default budget).
 POLICIES = ("default", "random", "greedy", "montecarlo")
+#: The most simulations a decision a policy name may ask for.
+MAX_SIMULATIONS = 100_000
 
 
 def policy_name(name) -> tuple[str, int | None]:
@@ -25,10 +27,6 @@ def policy_name(name) -> tuple[str, int | None]:
     return base, int(budget) if budget else None
 
 
-#: The most simulations a decision a policy name may ask for.
-MAX_SIMULATIONS = 100_000
-
-
 def make_policy(name: str, seed: int, simulations: int | None = None):
     """A policy by its name (`policy_name`), seeded with `seed` where it draws at random;
     `simulations`: the search's budget a decision, where the name gives none."""
@@ -40,8 +38,7 @@ def make_policy(name: str, seed: int, simulations: int | None = None):
         return GreedyPolicy()
     if base == "montecarlo":
         from .montecarlo import MonteCarloPolicy
-        budget = budget or simulations
-        return MonteCarloPolicy(seed=seed) if budget is None else MonteCarloPolicy(budget, seed=seed)
+        return MonteCarloPolicy(budget or simulations, seed=seed)
     return DefaultPolicy()
 
 
