@@ -104,6 +104,21 @@ def _fliptoons_policy(text: str) -> str:
     return text
 
 
+def _flipology_policy(text: str) -> str:
+    """A Flipology policy's name (`flipology.play.policy_name`)."""
+    from .flipology.play import policy_name
+    try:
+        policy_name(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def _flipology_simulations() -> int:
+    from .flipology.search import DEFAULT_SIMULATIONS
+    return DEFAULT_SIMULATIONS
+
+
 def _default_simulations() -> str:
     from .fliptoons.montecarlo import DEFAULT_SIMULATIONS as n
     return f"{n['s1']} in Season 1, {n['s2']} in Season 2 and combined"
@@ -226,8 +241,10 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--players", type=_whole_number, required=True, help="2 to 8 (nature, multi) or 2 to 4 (great-tree)")
     f.add_argument("--seed", type=_whole_number, required=True)
     f.add_argument("--games", type=_whole_number, default=1, help="how many games (default: %(default)s)")
-    f.add_argument("--policy", choices=("default", "random", "greedy"), default="default",
-                   help="who decides: the engine's documented defaults, at random, or greedy (default: %(default)s)")
+    f.add_argument("--policy", type=_flipology_policy, default="default", metavar="P",
+                   help="who decides: default (the engine's documented defaults), random, greedy, or montecarlo[:N] "
+                        "(the search, N simulations a decision; default "
+                        f"{_flipology_simulations()}) (default: %(default)s)")
     f.add_argument("--no-moon", action="store_true", help="leave the Moon out (the rulebook's advice for learners)")
     f.add_argument("--no-wolves", action="store_true", help="leave the two Wolves out")
     f.add_argument("--deck", metavar="FILE.csv", help="a deck table of your own (columns id,copies)")

@@ -38,14 +38,14 @@ from ..fliptoons.play import policy_name as fliptoons_policy_name
 from ..fliptoons.rulings import OPTIONS as FLIPTOONS_OPTIONS, Rulings
 from ..fliptoons.state import PRICES
 from ..flipology.play import make_policy as flipology_policy
+from ..flipology.play import POLICIES as FLIPOLOGY_POLICIES
+from ..flipology.play import policy_name as flipology_policy_name
 from ..limits import MAX_GAMES, quote
 from ..parallel import run_tasks
 
 __all__ = ["Setup", "Experiment", "EXPERIMENTS", "names", "run", "summary", "plot", "games",
            "resolutions", "replay", "scenario", "wilson", "mean_interval", "chains"]
 
-#: Flipology's policies (FlipToons': `fliptoons.play.POLICIES`, and montecarlo:N).
-POLICIES = ("default", "random", "greedy")
 #: The normal quantile of a two-sided 95% interval.
 Z95 = NormalDist().inv_cdf(0.975)
 
@@ -108,10 +108,10 @@ class Setup:
 
     def seat_policies(self) -> list[str]:
         names = self.policy.split(",") if isinstance(self.policy, str) else [self.policy]
-        known = FLIPTOONS_POLICIES if self.game == "fliptoons" else POLICIES
+        known = FLIPTOONS_POLICIES if self.game == "fliptoons" else FLIPOLOGY_POLICIES
         for name in names:
-            if not (_is_fliptoons_policy(name) if self.game == "fliptoons" else name in POLICIES):
-                more = " or montecarlo:N" if self.game == "fliptoons" else ""
+            if not _is_policy(name, self.game):
+                more = " or montecarlo:N"
                 raise ValueError(f"policy: expected {', '.join(known)}{more} (one for every seat, or one "
                                  f"per seat separated by commas), got {quote(self.policy)}")
         return names
@@ -137,9 +137,9 @@ class Setup:
                                   wolves=self.wolves, rulings=rulings)
 
 
-def _is_fliptoons_policy(name) -> bool:
+def _is_policy(name, game: str) -> bool:
     try:
-        fliptoons_policy_name(name)
+        (fliptoons_policy_name if game == "fliptoons" else flipology_policy_name)(name)
     except ValueError:
         return False
     return True
@@ -154,6 +154,14 @@ class SeatPolicies:
 
     def choose(self, choice):
         return self.policies[choice.player].choose(choice)
+
+    def follow(self, game) -> "SeatPolicies":
+        """Tie each seat's policy that reads the game it plays to `game`."""
+        for p in self.policies:
+            follow = getattr(p, "follow", None)
+            if follow is not None:
+                follow(game)
+        return self
 
 
 def _seats(made: list, names: list[str]):

@@ -94,6 +94,9 @@ class Game:
         self.table = table
         self.policy = check_policy(policy) or DefaultPolicy()
         self.name = getattr(self.policy, "name", "policy")
+        follow = getattr(self.policy, "follow", None)
+        if follow is not None:  # a policy that reads the game it plays (`search.SearchPolicy`)
+            follow(self)
         self.trace = Recorder(table) if record else Trace() if traced else None
         self.decisions: list[int | None] = []
         self.decision_steps: list[int | None] = []  # the trace step of each decision asked (traced)

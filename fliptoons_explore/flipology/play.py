@@ -11,13 +11,36 @@ from ..policy import DefaultPolicy, RandomPolicy
 from .game import check_game_args, new_game
 
 
+#: The policies a command line or an experiment names: `montecarlo:N` is the search with a
+#: budget of N simulations a decision (`montecarlo` alone: its default budget).
+POLICIES = ("default", "random", "greedy", "montecarlo")
+#: The most simulations a decision a policy name may ask for.
+MAX_SIMULATIONS = 100_000
+
+
+def policy_name(name) -> tuple[str, int | None]:
+    """(policy, budget) of a name such as 'greedy' or 'montecarlo:400'. ValueError (one line)
+    for a name that is none of `POLICIES`."""
+    base, _, budget = str(name).partition(":")
+    if base not in POLICIES or budget and (base != "montecarlo" or not budget.isdigit()
+                                           or not 1 <= int(budget) <= MAX_SIMULATIONS):
+        raise ValueError(f"policy: expected one of {', '.join(POLICIES)} (montecarlo:N for N simulations "
+                         f"a decision, 1 to {MAX_SIMULATIONS:,}), got {name!r}")
+    return base, int(budget) if budget else None
+
+
 def make_policy(name: str, seed: int):
-    """A policy by its command-line name: default, random (seeded) or greedy."""
-    if name == "random":
+    """A policy by its command-line name (`policy_name`): default, random (seeded), greedy or
+    montecarlo[:N] (the search, seeded)."""
+    base, budget = policy_name(name)
+    if base == "random":
         return RandomPolicy(seed)
-    if name == "greedy":
+    if base == "greedy":
         from .policies import GreedyPolicy
         return GreedyPolicy()
+    if base == "montecarlo":
+        from .search import SearchPolicy
+        return SearchPolicy(budget, seed=seed)
     return DefaultPolicy()
 
 
