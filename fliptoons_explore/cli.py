@@ -10,7 +10,7 @@ SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and
     fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--jobs J] [--json]
     fliptoons-explore experiment NAME [--games N] [--jobs J] [--seed S] [--set K=V] [--json | --csv FILE] [--plot FILE.png]
     fliptoons-explore experiment --list
-    fliptoons-explore tournament --policies P,Q,... --season S --players N [--solo D] --games G [--seed S] [--simulations N] [--jobs J] [--json]
+    fliptoons-explore tournament --policies P,Q,... (--season S | --variant V) --players N [--solo D] --games G [--seed S] [--simulations N] [--jobs J] [--json]
     fliptoons-explore chain SCENARIO.json [--json]
     fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]
     fliptoons-explore flipology resolve SCENARIO.json [--json]
@@ -199,8 +199,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--policies", required=True, metavar="P,Q,...",
                    help="policy names separated by commas: default, random, greedy, montecarlo, "
                         "montecarlo:N (N simulations a decision)")
-    p.add_argument("--season", choices=("s1", "s2", "combined"), required=True)
-    p.add_argument("--players", type=_whole_number, required=True, help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo")
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--season", choices=("s1", "s2", "combined"), help="a FlipToons tournament")
+    where.add_argument("--variant", choices=("nature", "great-tree", "multi"), help="a Flipology tournament")
+    p.add_argument("--players", type=_whole_number, required=True,
+                   help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo; Flipology: 2 to 8 (nature, multi), "
+                        "2 to 4 (great-tree)")
     p.add_argument("--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)")
     p.add_argument("--games", type=_whole_number, required=True, help="how many games")
     p.add_argument("--seed", type=_whole_number, default=0, help="the first seed (default: %(default)s)")

@@ -168,3 +168,26 @@ def test_flipology_play_takes_the_search_on_the_command_line():
     assert bad.returncode == 2
     assert bad.stderr.strip().splitlines()[-1].endswith("got 'montecarlo:zero'")
     assert "Traceback" not in bad.stderr
+
+
+def test_a_flipology_tournament_seats_the_search_in_every_seat_in_turn():
+    from fliptoons_explore.analysis.tournament import standings, tournament
+    df = tournament("montecarlo:6,default", players=2, games=4, seed=1, game="flipology", variant="nature")
+    assert list(df["seat_policy"]) == ["montecarlo:6", "default", "default", "montecarlo:6"] * 2
+    assert set(df["game"]) == {"flipology"} and set(df["variant"]) == {"nature"}
+    table = standings(df).set_index("policy")
+    assert table.loc["montecarlo:6", "seats"] == 4
+    assert table["wins"].sum() == 4  # one win a game, ties shared
+    with pytest.raises(ValueError, match="^policies: policy: expected one of"):
+        tournament("montecarlo:x,default", players=2, games=1, game="flipology")
+
+
+def test_the_tournament_command_takes_a_flipology_variant_and_refuses_a_solo_one():
+    run = [sys.executable, "-m", "fliptoons_explore", "tournament", "--policies", "montecarlo:4,greedy",
+           "--variant", "nature", "--players", "2", "--games", "2"]
+    out = subprocess.run(run, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == "2 games of Flipology nature, 2 players, from seed 0, seats turned one place a game:"
+    bad = subprocess.run(run + ["--solo", "normal"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--solo: Flipology has no solo game" in bad.stderr
+    assert "Traceback" not in bad.stderr

@@ -8,12 +8,14 @@ Game k is seeded `seed + k` and seats the policies turned k places: seat i plays
 `policies[(i + k) % len(policies)]` (with fewer names than players, they repeat round the table).
 Over the games every policy sits in every seat (the first player is the seed's), so the seat does
 not favour one. A solo tournament (`players=1`, a `solo` difficulty) plays every policy on the
-same seeds.
+same seeds. A Flipology tournament (`game="flipology"`, a `variant`) seats its policies the
+same way.
 """
 from __future__ import annotations
 
 import math
 
+from ..flipology.play import policy_name as flipology_policy_name
 from ..fliptoons.play import policy_name
 from ..limits import quote
 from ..parallel import run_tasks
@@ -29,22 +31,29 @@ def seating(policies: list[str], players: int, k: int) -> list[str]:
 
 def tournament(policies, season: str = "s2", players: int = 4, games: int = 100, seed: int = 0,
                solo: str | None = None, rulings: dict | None = None, jobs: int | None = 1,
-               executor=None, progress: bool | None = None):
+               executor=None, progress: bool | None = None, game: str = "fliptoons",
+               variant: str = "nature"):
     """Play `games` seeded games of `policies` (names, as `Setup` takes them; a list or text
     separated by commas): one row per seat and game (`seat`, its `seat_policy`, `won`, `share`
     of the win: 1/k for k tied winners). Solo (`players=1`, `solo` a difficulty): every policy
-    plays every seed, one row per policy and game. ValueError (one line) for a bad argument."""
+    plays every seed, one row per policy and game. Flipology (`game="flipology"`): `variant`
+    'nature', 'great-tree' or 'multi', no season. ValueError (one line) for a bad argument."""
     names = policies.split(",") if isinstance(policies, str) else list(policies)
     if not names or not all(isinstance(n, str) and n for n in names):
         raise ValueError(f"policies: expected policy names separated by commas, got {quote(policies)}")
+    if game not in ("fliptoons", "flipology"):
+        raise ValueError(f'game: expected "fliptoons" or "flipology", got {quote(game)}')
     for name in names:
         try:
-            policy_name(name)
+            (policy_name if game == "fliptoons" else flipology_policy_name)(name)
         except ValueError as e:
             raise ValueError(f"policies: {e}") from None
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games: expected a whole number of at least 1, got {quote(games)}")
-    if players == 1:
+    if game == "flipology":
+        tasks = [(Setup.of("flipology", variant=variant, players=players, policy=",".join(seating(names, players, k)),
+                           rulings=rulings), seed + k, "player", {"game": k}) for k in range(games)]
+    elif players == 1:
         setups = [Setup.of(season=season, players=1, solo=solo, policy=n, rulings=rulings) for n in dict.fromkeys(names)]
         tasks = [(s, seed + k, "player", {"game": k}) for s in setups for k in range(games)]
     else:
@@ -52,7 +61,8 @@ def tournament(policies, season: str = "s2", players: int = 4, games: int = 100,
                            rulings=rulings), seed + k, "player", {"game": k}) for k in range(games)]
     rows = run_tasks(game_job, tasks, jobs, executor, progress, "game")
     df = _frame(dict(r, seat_policy=r["policy"].split(",")[r["seat"]]) for rs in rows for r in rs)
-    df.attrs.update(policies=names, season=season, players=players, solo=solo, games=games, seed=seed)
+    df.attrs.update(policies=names, season=None if game == "flipology" else season, players=players, solo=solo,
+                    games=games, seed=seed, game=game, variant=variant if game == "flipology" else None)
     return df
 
 
@@ -72,29 +82,41 @@ def standings(df):
 
 
 def tournament_command(args) -> str:
-    """`fliptoons-explore tournament --policies P,Q,... --season S --players N [--solo D]
-    --games G [--seed S] [--simulations N] [--jobs J] [--json]`."""
+    """`fliptoons-explore tournament --policies P,Q,... (--season S | --variant V) --players N
+    [--solo D] --games G [--seed S] [--simulations N] [--jobs J] [--json]`."""
     import json
 
     from ..fliptoons.play import check_play_args, check_simulations
-    check_play_args(args.season, args.players, args.solo, args.games)
+    game = "flipology" if args.variant else "fliptoons"
+    if game == "fliptoons":
+        check_play_args(args.season, args.players, args.solo, args.games)
+    else:
+        from ..flipology.game import check_game_args
+        if args.solo:
+            raise ValueError("--solo: Flipology has no solo game (--variant names a Flipology tournament)")
+        try:
+            check_game_args(args.variant, args.players, args.seed, None)
+        except ValueError as e:
+            raise ValueError(f"--{e}") from None
     check_simulations(args.simulations)
     names = args.policies.split(",")
     if args.simulations is not None:
         names = [f"montecarlo:{args.simulations}" if n == "montecarlo" else n for n in names]
     try:
-        df = tournament(names, args.season, args.players, args.games, args.seed, args.solo, jobs=args.jobs,
-                        progress=False if args.json else None)
+        df = tournament(names, args.season or "s2", args.players, args.games, args.seed, args.solo, jobs=args.jobs,
+                        progress=False if args.json else None, game=game, variant=args.variant or "nature")
     except ValueError as e:
         raise ValueError(f"--{e}") from None
     table = standings(df)
     if args.json:
-        return json.dumps({"policies": names, "season": args.season, "players": args.players, "solo": args.solo,
+        return json.dumps({"policies": names, "game": game, "season": args.season, "variant": args.variant,
+                           "players": args.players, "solo": args.solo,
                            "games": args.games, "seed": args.seed,
                            "standings": json.loads(table.to_json(orient="records"))}, indent=1)
     solo = f" solo {args.solo}" if args.solo else ""
     seats = "" if args.players == 1 else ", seats turned one place a game"
-    lines = [f"{args.games} games of {args.season}{solo}, {args.players} player{'s' if args.players > 1 else ''}"
+    what = args.season if game == "fliptoons" else f"Flipology {args.variant}"
+    lines = [f"{args.games} games of {what}{solo}, {args.players} player{'s' if args.players > 1 else ''}"
              f", from seed {args.seed}{seats}:"]
     width = max(len(n) for n in table["policy"])
     head = "won" if args.players == 1 else "share of its seats' games won"
