@@ -148,32 +148,38 @@ class DeckWorth:
 
     def __init__(self, values: dict, owned, dismissed, slots: float = SLOTS) -> None:
         self.values, self.slots = values, slots
-        self.total = 0.0  # the measured values of the cards whose bonus does not depend on them
-        self.counts = {}  # card id -> copies owned, for the cards whose bonus does
-        self.specs = {}
-        self.names = {}
-        self.fish = self.rank6 = self.flippers = self.same = 0
+        total = 0.0  # the measured values of the cards whose bonus does not depend on them
+        counts = {}  # card id -> copies owned, for the cards whose bonus does
+        specs = {}
+        names = {}
+        fish = rank6 = flippers = same = 0
         for c in owned:
             spec = c.spec
-            k = self.names.get(spec.id, 0)
-            self.names[spec.id] = k + 1
-            self.same += k  # pairs of copies
-            self.fish += spec.fish
-            self.rank6 += spec.rank >= 6
-            self.flippers += spec.place in FLIPPERS
-            if spec.score in STATE_BONUSES or spec.score in GRID_BONUSES:
-                self.counts[spec.id] = self.counts.get(spec.id, 0) + 1
-                self.specs[spec.id] = spec
+            name = spec.id
+            k = names.get(name, 0)
+            names[name] = k + 1
+            same += k  # pairs of copies
+            f, r, p, bonus = _traits(spec)
+            fish += f
+            rank6 += r
+            flippers += p
+            if bonus:
+                counts[name] = counts.get(name, 0) + 1
+                specs[name] = spec
             else:
-                self.total += values[spec.id]
+                total += values[name]
+        self.total, self.counts, self.specs, self.names = total, counts, specs, names
+        self.fish, self.rank6, self.flippers, self.same = fish, rank6, flippers, same
         self.n = len(owned)
         self.dismissed = len(dismissed)
-        self.starting = sum(1 for c in dismissed if c.spec.starting)
-        names = {}
+        starting = 0
+        piles = {}
         for c in dismissed:
-            names[c.spec.id] = names.get(c.spec.id, 0) + 1
-        self.pairs = sum(k // 2 for k in names.values())
-        self.odd = {name for name, k in names.items() if k % 2}  # a further copy makes a pair
+            starting += c.spec.starting
+            piles[c.spec.id] = piles.get(c.spec.id, 0) + 1
+        self.starting = starting
+        self.pairs = sum(k // 2 for k in piles.values())
+        self.odd = {name for name, k in piles.items() if k % 2}  # a further copy makes a pair
 
     def worth(self, add=None, dismiss=None) -> float:
         total, n = self.total, self.n
@@ -185,12 +191,13 @@ class DeckWorth:
             if spec is None:
                 continue
             n += sign
-            fish += sign * spec.fish
-            rank6 += sign * (spec.rank >= 6)
-            flippers += sign * (spec.place in FLIPPERS)
+            f, r, p, bonus = _traits(spec)
+            fish += sign * f
+            rank6 += sign * r
+            flippers += sign * p
             k = self.names.get(spec.id, 0)
             same += k if sign > 0 else -(k - 1)
-            if spec.score in STATE_BONUSES or spec.score in GRID_BONUSES:
+            if bonus:
                 if counts is self.counts:
                     counts, specs = dict(counts), dict(specs)
                 counts[spec.id] = counts.get(spec.id, 0) + sign
@@ -223,6 +230,19 @@ class DeckWorth:
                     v = spec.fame + _grid_bonus(s, spec, fish, rank6, flippers, same, n, shown)
                 total += k * v
         return total * self.slots / max(self.slots, n)
+
+
+_TRAITS: dict[str, tuple] = {}
+
+
+def _traits(spec) -> tuple[int, int, int, bool]:
+    """What `DeckWorth` counts of a card face, read once per card id: (fish, rank 6 or higher,
+    turns others face down, a bonus that depends on the player's own cards)."""
+    traits = _TRAITS.get(spec.id)
+    if traits is None:
+        traits = _TRAITS[spec.id] = (int(spec.fish), int(spec.rank >= 6), int(spec.place in FLIPPERS),
+                                     spec.score in STATE_BONUSES or spec.score in GRID_BONUSES)
+    return traits
 
 
 def _grid_bonus(score: str, spec, fish: int, rank6: int, flippers: int, same: int, n: int,
