@@ -3,7 +3,8 @@
     python benchmarks/strength.py [--games 1000] [--seasons s1 s2] [--difficulties easy normal hard]
                                   [--policies greedy rollout montecarlo] [--budget-games 200]
                                   [--budgets 0.1 0.25 0.5 1 2 4] [--multi-games 100] [--plot FILE.png]
-                                  [--only solo budget multi] [--jobs 1] [--clock cpu|wall]
+                                  [--flipology-games 100] [--only solo budget multi flipology]
+                                  [--jobs 1] [--clock cpu|wall]
 
 Solo: the win rate of each policy in each season and difficulty over `--games` seeded games
 (game k seeded k, the same deals for every policy), with a 95% Wilson interval, and the seconds
@@ -11,6 +12,8 @@ a game takes. Budget: the search's normal Season 2 solo win rate against its bud
 simulations a decision, from a tenth of the default to four times it, with the seconds a game
 takes (a table, and a plot with `--plot`). Multi: the search in 4-player Season 2 games against
 three greedy players, its seat turned one place a game (`tournament`), its share of the wins.
+Flipology: the search (`flipology.search`) against greedy players in Nature games of 2 and 4
+players, its seat turned one place a game.
 
 The targets (a Season 1 normal solo win rate of at least 82%, Season 2 at least 57%, at most
 2 s a game on one core: the best public bot's strength at a fraction of its 8-15 s) are printed
@@ -134,6 +137,23 @@ def multi_section(args) -> None:
     print(f"  {took:.2f} s a game (all four players)")
 
 
+def flipology_section(args) -> None:
+    from fliptoons_explore.analysis.tournament import standings, tournament
+    games = args.flipology_games
+    for players in (2, 4):
+        print(f"\nFlipology Nature, {players} players: the search against {players - 1} greedy "
+              f"player{'s' if players > 2 else ''}, {games} games from seed 0, its seat turned one place a game")
+        tick = CLOCK[args.clock]
+        start = tick()
+        df = tournament(["montecarlo"] + ["greedy"] * (players - 1), players=players, games=games, jobs=args.jobs,
+                        progress=False, game="flipology", variant="nature")
+        took = (tick() - start) / games
+        for r in standings(df).itertuples():
+            print(f"  {r.policy:<12} {r.seats:5d} seats  {r.wins:6.1f} wins  {r.share:6.1%} "
+                  f"[{r.low:.1%}, {r.high:.1%}]   (a fair share: {r.fair:.0%})")
+        print(f"  {took:.2f} s a game (all {players} players)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="solo games a cell (default: %(default)s)")
@@ -145,7 +165,9 @@ def main() -> None:
     parser.add_argument("--budgets", nargs="+", type=float, default=[0.1, 0.25, 0.5, 1, 2, 4],
                         help="budgets as multiples of the default")
     parser.add_argument("--multi-games", type=int, default=100, help="4-player games (default: %(default)s)")
-    parser.add_argument("--only", nargs="+", choices=("solo", "budget", "multi"), default=["solo", "budget", "multi"])
+    parser.add_argument("--flipology-games", type=int, default=100, help="Flipology games a table size (default: %(default)s)")
+    parser.add_argument("--only", nargs="+", choices=("solo", "budget", "multi", "flipology"),
+                        default=["solo", "budget", "multi", "flipology"])
     parser.add_argument("--plot", metavar="FILE.png", help="draw win rate against budget into FILE.png")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1: this process, one core)")
     parser.add_argument("--clock", choices=tuple(CLOCK), default="cpu")
@@ -161,6 +183,8 @@ def main() -> None:
         budget_section(args)
     if "multi" in args.only:
         multi_section(args)
+    if "flipology" in args.only:
+        flipology_section(args)
 
 
 if __name__ == "__main__":
