@@ -42,6 +42,7 @@ from fliptoons_explore.render import Marks, fame_of_players
 from fliptoons_explore.scenario import ScenarioError
 from fliptoons_explore.state import grid_state
 
+from .advice import AdvicePanel
 from .builder import Builder
 from .catalog import Catalog
 from .errors import ErrorArea, one_line
@@ -105,7 +106,8 @@ def app_url() -> str:
 
 class Explorer(w.VBox):
     """The whole explorer. Its parts are attributes: `catalog`, `builder`, `stepper`, `chain`,
-    `trace`, `rulings`, `interactions`, `share_panel`, `json`; the buttons `resolve_button`,
+    `trace`, `rulings`, `interactions`, `share_panel`, `json`, `advice` (what a strong player
+    would do at the next Market action: `AdvicePanel`); the buttons `resolve_button`,
     `round_button`, `game_button`, `share_button`, `markdown_button` (and the builder's
     `undo_button`, `redo_button`); `about`, the example's banner; `page`, what the page itself
     does (keys, clipboard, downloads, the URL)."""
@@ -176,6 +178,7 @@ class Explorer(w.VBox):
         self.about_step.add_class("fte-banner-step")
         self.decision = w.VBox()
         self.decision.add_class("fte-decision")
+        self.advice = AdvicePanel(errors=errors)
         self.options: list[w.Button] = []
         self.no_interactions = w.HTML(
             '<div style="line-height:1.4;color:#3d4650;max-width:40em">The interaction graph is drawn from '
@@ -225,7 +228,8 @@ class Explorer(w.VBox):
         self._header()
         # the decision sits between the words and the table, present at every step while it waits
         s = self.stepper
-        s.children = (s.controls, s.words, self.decision, s.table, s.note, s.filters)
+        # and the advice on the next Market action (or Skunk's dismissal) just below it
+        s.children = (s.controls, s.words, self.decision, self.advice, s.table, s.note, s.filters)
         self.catalog_area = w.VBox([self.catalog])
         self.catalog_area.add_class("fte-catalog-area")
         self.main = w.VBox([self.stepper, self.builder])
@@ -485,6 +489,7 @@ class Explorer(w.VBox):
         if self.game == FLIPTOONS:
             self.catalog.set_season(self.situation.season)
             self.interactions.set_season(self.situation.season)
+        self._advice(scenario)
         self._banner()
         recording = Recording(self._policy())
         try:
@@ -540,6 +545,15 @@ class Explorer(w.VBox):
                     break  # not the same decision: ask nothing rather than the wrong thing
                 out.append(Pending(e.step, j, a, k))
         return out
+
+    def _advice(self, scenario: dict) -> None:
+        """The advice line follows the situation (FlipToons only: the search plays FlipToons)."""
+        shown = self.game == FLIPTOONS
+        self.advice.layout.display = None if shown else "none"
+        if shown:
+            self.advice.show(scenario, [self.situation.who(i) for i in range(len(self.situation.players))])
+        else:
+            self.advice.clear()
 
     def worth(self, pending: Pending) -> list[str]:
         """What each answer gives: the deciding player's fame with it (re-resolved)."""
