@@ -5,8 +5,9 @@ several).
 
 The line says which decision it is (or, calmly, why there is none); its button (`fte-advice`)
 runs the search with a small budget and shows every option with its win rate and 95% interval,
-the best one marked (`fte-advice-table`), with what the numbers mean. The result stays while the
-situation stays as it was; any change of the situation clears it.
+the best one marked (`fte-advice-table`, in the explorer's Advice tab), with what the numbers
+mean. The result stays while the situation stays as it was; any change of the situation clears
+it.
 """
 from __future__ import annotations
 
@@ -29,50 +30,60 @@ def _percent(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
+def _bar(r, best: bool) -> str:
+    """The interval as a bar (0 to 100%), the win rate a tick on it."""
+    left, width = 100 * r.low, max(1.0, 100 * (r.high - r.low))
+    return (f'<div style="position:relative;height:8px;width:56px;background:#eaeef2;border-radius:4px">'
+            f'<div style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;height:8px;border-radius:4px;'
+            f'background:{"#2da44e" if best else "#8c959f"};opacity:.6"></div>'
+            f'<div style="position:absolute;left:calc({100 * r.win_rate:.1f}% - 1px);width:2px;height:8px;'
+            f'background:#24292f"></div></div>')
+
+
 def table_html(df) -> str:
-    """The advice as a table: each option in words, its win rate, its 95% interval (a bar), the
-    best marked; then what the numbers mean and the budget they cost."""
+    """The advice as a table: each option in words, its win rate and 95% interval (also as a
+    bar), the best marked ★; then what the numbers mean and the budget they cost."""
     rows = []
+    cell = "padding:1px 4px;vertical-align:top"
     for r in df.itertuples():
         best = bool(r.best)
-        mark = '<b style="color:#1a7f37">★ best</b>' if best else ""
-        left, width = 100 * r.low, max(1.0, 100 * (r.high - r.low))
-        bar = (f'<div style="position:relative;height:8px;width:100%;min-width:60px;background:#eaeef2;'
-               f'border-radius:4px"><div style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;height:8px;'
-               f'background:{"#2da44e" if best else "#8c959f"};border-radius:4px;opacity:.6"></div>'
-               f'<div style="position:absolute;left:calc({100 * r.win_rate:.1f}% - 1px);width:2px;height:8px;'
-               f'background:#24292f"></div></div>')
-        style = "background:#eef8f0;font-weight:600" if best else ""
-        rows.append(f'<tr class="fte-advice-row{" fte-advice-best" if best else ""}" style="{style}">'
-                    f'<td style="padding:1px 6px 1px 0">{escape(r.words)}</td>'
-                    f'<td style="padding:1px 6px;text-align:right;white-space:nowrap">{_percent(r.win_rate)}</td>'
-                    f'<td style="padding:1px 6px;white-space:nowrap;color:#57606a">{_percent(r.low)}–{_percent(r.high)}</td>'
-                    f'<td style="padding:1px 6px;width:22%">{bar}</td>'
-                    f'<td style="padding:1px 0 1px 6px;white-space:nowrap">{mark}</td></tr>')
+        style = ' style="background:#eef8f0;font-weight:600"' if best else ""
+        rows.append(f'<tr class="fte-advice-row{" fte-advice-best" if best else ""}"{style}>'
+                    f'<td style="{cell};color:#1a7f37;width:1em">{"★" if best else ""}</td>'
+                    f'<td style="{cell}">{escape(r.words)}</td>'
+                    f'<td style="{cell};text-align:right;white-space:nowrap">{_percent(r.win_rate)}</td>'
+                    f'<td style="{cell};white-space:nowrap;color:#57606a;font-weight:400">'
+                    f'{_percent(r.low)}–{_percent(r.high)}</td>'
+                    f'<td style="{cell};padding-top:5px">{_bar(r, best)}</td></tr>')
     a = df.attrs
-    spent = f"{a['simulations']} simulation{'' if a['simulations'] == 1 else 's'} an option"
+    n = a["simulations"]
+    spent = f"Here {n} simulation{'' if n == 1 else 's'} an option"
     if a.get("stopped"):
-        spent += f" (the budget: up to {a['budget']}, stopped by its time limit of {a['ms'] / 1000:g} s)"
+        spent += f" (the budget: up to {a['budget']}, cut short by its time limit of {a['ms'] / 1000:g} s)"
     elif a.get("budget"):
-        spent += f" (the budget: {a['budget']}" + (f", or {a['ms'] / 1000:g} s" if a.get("ms") else "") + ")"
-    took = f", in {a['seconds']:.1f} s" if "seconds" in a else ""
-    return (f'<div style="line-height:1.35;font-size:12px;border:1px solid #d0d7de;border-radius:5px;'
-            f'padding:4px 8px;margin:2px 0;background:#fbfcfd">'
-            f'<div><b>{escape(a["decision"])}</b>: what a strong player would do</div>'
-            f'<table style="border-collapse:collapse;width:100%;margin:2px 0">'
-            f'<tr style="color:#57606a;font-size:11px;text-align:left"><th style="font-weight:400">option</th>'
-            f'<th style="font-weight:400;text-align:right;padding:0 6px">wins</th>'
-            f'<th style="font-weight:400;padding:0 6px">95% interval</th><th></th><th></th></tr>'
+        spent += f" (the budget: up to {a['budget']}" + (f" within {a['ms'] / 1000:g} s" if a.get("ms") else "") + ")"
+    if "seconds" in a:
+        spent += f", {a['seconds']:.1f} s"
+    head = "padding:0 4px;font-weight:400;text-align:left"
+    return (f'<div style="line-height:1.35;font-size:12px">'
+            f'<div style="margin-bottom:2px"><b>{escape(a["decision"])}</b>: what a strong player would do '
+            f'(★ the best)</div>'
+            f'<table style="border-collapse:collapse;width:100%;max-width:40em">'
+            f'<tr style="color:#57606a;font-size:11px"><th></th><th style="{head}">option</th>'
+            f'<th style="{head};text-align:right">wins</th><th style="{head}">95% interval</th><th></th></tr>'
             + "".join(rows) + "</table>"
-            f'<div style="color:#57606a;font-size:11px">{escape(EXPLAINED)} The best is the one the search '
-            f"would take (in a solo game, equal win rates are told apart by the fame their lost games reached). "
-            f"{escape(spent)}{took}.</div></div>")
+            f'<div style="color:#57606a;font-size:11px;margin-top:4px;max-width:54em">{escape(EXPLAINED)} ★ marks the option '
+            f"the search would take (in a solo game, equal win rates are told apart by the fame their lost "
+            f"games reached). {escape(spent)}.</div></div>")
 
 
-class AdvicePanel(w.VBox):
-    """The advice line and its result. `show(scenario, names)` tells it the situation (a
-    FlipToons scenario, and its players' names); `advise()` is what its button does. The budget:
-    `simulations` an option, `ms` a time limit (None: none, as tests use), `seed`."""
+class AdvicePanel(w.HBox):
+    """The advice line (the decision advised, a player menu in a game of several, the button
+    `fte-advice`) and its `result` (`fte-advice-table`, which the explorer shows in its side
+    panel). `show(scenario, names)` tells it the situation (a FlipToons scenario, and its
+    players' names); `advise()` is what the button does; `on_advised(handler)` is told once a
+    result is shown. The budget: `simulations` an option, `ms` a time limit (None: none, as
+    tests use), `seed`."""
 
     def __init__(self, errors: ErrorArea | None = None, simulations: int = SIMULATIONS,
                  ms: float | None = MS, seed: int = 0, **kwargs) -> None:
@@ -81,40 +92,42 @@ class AdvicePanel(w.VBox):
         self.scenario: dict | None = None  # the situation shown
         self.advised: dict | None = None   # the situation the result is of
         self.df = None
-        self.subject = w.HTML(layout=w.Layout(flex="1 1 0px", min_width="0"))
+        self._handlers: list = []
+        self.subject = w.HTML(layout=w.Layout(flex="1 1 12em", min_width="0"))
         self.subject.add_class("fte-advice-subject")
         self.who = w.Dropdown(options=[("first to decide", FIRST)], value=FIRST, layout=w.Layout(width="11em",
                               flex="0 0 auto", display="none"), tooltip="whose next decision is advised")
-        self.button = w.Button(description=ASK, icon="lightbulb", layout=w.Layout(width="auto", flex="0 0 auto"),
-                               tooltip="plays every option on to the end of the game many times "
-                                       "(a second or two) and shows how often each wins")
+        self.button = w.Button(description=ASK, icon="lightbulb", layout=w.Layout(width="auto", flex="0 0 auto"))
         self.button.add_class("fte-advice")
         self.result = w.HTML()
         self.result.add_class("fte-advice-table")
         guard = self.errors.guard
         self.button.on_click(guard(lambda _b: self.advise()))
         self.who.observe(guard(lambda _c: self._player_changed()), names="value")
-        line = w.HBox([self.subject, self.who, self.button],
-                      layout=w.Layout(align_items="center", flex_flow="row wrap", margin="2px 0"))
-        super().__init__([line, self.result], **kwargs)
-        self.add_class("fte-advice-panel")
+        super().__init__([self.button, self.who, self.subject],
+                         layout=w.Layout(align_items="center", flex_flow="row wrap", margin="2px 0"), **kwargs)
+        self.add_class("fte-advice-line")
+        self.clear()
 
     @property
     def player(self) -> int | None:
         return None if self.who.value == FIRST else self.who.value
 
+    def on_advised(self, handler) -> None:
+        """Call `handler()` once a result is shown."""
+        self._handlers.append(handler)
+
     def show(self, scenario: dict, names: list[str]) -> None:
         """The situation as it now stands: a result of another situation is cleared; the line
         says which decision the button would advise, or why there is none."""
-        changed = scenario != self.scenario
         self.scenario = scenario
         options = [("first to decide", FIRST)] + [(n, i) for i, n in enumerate(names)]
-        if [o for o in self.who.options] != options:
+        if list(self.who.options) != options:
             keep = self.who.value if self.who.value < len(names) else FIRST
             self.who.options = options
             self.who.value = keep
         self.who.layout.display = None if len(names) > 1 else "none"
-        if changed or scenario != self.advised:
+        if scenario != self.advised:
             self.clear()
         self._subject()
 
@@ -123,15 +136,15 @@ class AdvicePanel(w.VBox):
             choice, _ended = decision_of(self.scenario, self.player)
         except ValueError as e:
             self.button.disabled = True
-            self.button.tooltip = "no decision to advise"
-            self.subject.value = (f'<span style="color:#57606a">No advice here: '
+            self.button.tooltip = "no decision to advise here"
+            self.subject.value = (f'<span style="color:#57606a;font-size:12px">No advice here: '
                                   f'{escape(_reason(one_line(e)))}</span>')
             return
         self.button.disabled = False
-        self.button.tooltip = ("plays every option on to the end of the game many times (a second or two) "
-                               "and shows how often each wins")
-        self.subject.value = (f'<span style="color:#3d4650">Advice on <b>{escape(decision_words(choice))}</b>'
-                              f", the first no script gives</span>")
+        self.button.tooltip = (f"plays every option on to the end of the game, up to {self.simulations} times "
+                               "each (a second or two), and shows how often each wins (in the Advice tab)")
+        self.subject.value = ('<span style="color:#3d4650;font-size:12px">on the first decision no script '
+                              f"gives: <b>{escape(decision_words(choice))}</b></span>")
 
     def _player_changed(self) -> None:
         if self.scenario is not None:
@@ -139,10 +152,13 @@ class AdvicePanel(w.VBox):
             self._subject()
 
     def clear(self) -> None:
-        """Forget the result (the situation changed)."""
+        """Forget the result (the situation changed): the Advice tab says how to ask."""
         self.df = None
         self.advised = None
-        self.result.value = ""
+        self.result.value = (f'<div style="color:#57606a;line-height:1.4;max-width:40em">Press <b>{ASK}</b> '
+                             "(above the table) for the win rate of every option of the next Market action "
+                             "(or the Skunk's dismissal) the scenario does not script. A result stays "
+                             "here until the situation changes.</div>")
 
     def advise(self) -> None:
         """Run the search on the situation's advised decision and show each option's win rate;
@@ -152,14 +168,15 @@ class AdvicePanel(w.VBox):
         if self.scenario is None:
             raise ValueError("advice: nothing to advise yet")
         self.button.disabled = True
-        self.button.description, self.button.icon = "thinking…", "spinner spin"
+        self.button.description, self.button.icon = "thinking… (a second or two)", "spinner spin"
         try:
             start = time.perf_counter()
             df = advise(self.scenario, player=self.player, simulations=self.simulations, seed=self.seed, ms=self.ms)
             df.attrs.update(budget=self.simulations, ms=self.ms, seconds=time.perf_counter() - start)
         except ValueError as e:
             self.clear()
-            self.result.value = f'<span style="color:#57606a">No advice here: {escape(_reason(one_line(e)))}</span>'
+            self.result.value = (f'<span style="color:#57606a">No advice here: '
+                                 f'{escape(_reason(one_line(e)))}</span>')
             return
         finally:
             self.button.description, self.button.icon = ASK, "lightbulb"
@@ -167,6 +184,8 @@ class AdvicePanel(w.VBox):
         self.df = df
         self.advised = self.scenario
         self.result.value = table_html(df)
+        for handler in self._handlers:
+            handler()
 
 
 def _reason(message: str) -> str:

@@ -76,7 +76,7 @@ TIPS = {FLIPTOONS: ("Flip + Check Fame for every player; shows the end",
         FLIPOLOGY: ("the scenario's turns, in order, then the end-of-game count; shows the end",
                     "+ the turns that complete the round (each player's policy flips), then the count; "
                     "shows the end")}
-TABS = ("Chain", "Trace", "Rulings", "Interactions", "Share", "JSON")
+TABS = ("Chain", "Trace", "Rulings", "Interactions", "Share", "JSON", "Advice")
 #: The app's address when the explorer does not run in it (`fliptoons-explore app`'s default).
 APP_URL = "http://127.0.0.1:8866/"
 
@@ -184,8 +184,11 @@ class Explorer(w.VBox):
             '<div style="line-height:1.4;color:#3d4650;max-width:40em">The interaction graph is drawn from '
             "the FlipToons cards' abilities (which card can act on which). For Flipology, the <b>Chain</b> tab "
             "draws what caused what in this situation, and the catalog shows each card's rules.</div>")
+        self.no_advice = w.HTML(
+            '<div style="line-height:1.4;color:#3d4650;max-width:40em">Advice (what a strong player would do) '
+            "is given on FlipToons' Market actions: the search plays FlipToons games.</div>")
         self.tabs = w.Tab(children=[self.chain, self.trace, self.rulings, self.interactions, self.share_panel,
-                                    self.json])
+                                    self.json, self.advice.result])
         for k, title in enumerate(TABS):
             self.tabs.set_title(k, title)
 
@@ -206,6 +209,7 @@ class Explorer(w.VBox):
         self.game_button.on_click(guard(lambda _b: self._mode(GAME)))
         self.share_button.on_click(guard(lambda _b: self.share()))
         self.markdown_button.on_click(guard(lambda _b: self.copy_markdown()))
+        self.advice.on_advised(lambda: setattr(self.tabs, "selected_index", TABS.index("Advice")))
         self.policy.observe(guard(lambda _c: self.run()), names="value")
         self.examples.observe(guard(self._example), names="value")
         self.about_step.on_click(guard(lambda _b: self._go_to_example_step()))
@@ -306,6 +310,7 @@ class Explorer(w.VBox):
         self.page.page_title = f"{GAMES[game]} explorer"
         tabs = list(self.tabs.children)
         tabs[TABS.index("Interactions")] = self.interactions if game == FLIPTOONS else self.no_interactions
+        tabs[TABS.index("Advice")] = self.advice.result if game == FLIPTOONS else self.no_advice
         self.tabs.children = tabs
         self._header()
 

@@ -171,27 +171,34 @@ def _card_name(card) -> str:
 
 
 def _where(player, card) -> str:
+    """' (slot 2)', in a stack ' (slot 2, card 2 of 3 in its stack)' (1: the bottom), in an
+    extra row ' (extra row 1, middle)'."""
     at = player.grid.locate(card)
-    return f" in {space_name(at[:2])}" if at is not None else ""
+    if at is None:
+        return ""
+    row, col, height = at
+    size = len(player.grid.at(row, col) or ())
+    space = f"slot {row * 3 + col + 1}" if row >= 0 else space_name((row, col))
+    return f" ({space}" + (f", card {height + 1} of {size} in its stack" if size > 1 else "") + ")"
 
 
 def option_words(choice: Choice, option: int | None) -> str:
-    """What an option of an advised decision does, in words: 'hire the Goldfish for 3',
-    'dismiss the Swordfish in slot 5 (lower middle) for 5', 'skip'; the Skunk's 'dismiss the
-    Bee in slot 2 (upper middle)'; 'decline' (None)."""
+    """What an option of an advised decision does, in words: 'hire Goldfish for 4', 'dismiss
+    Starfish for 5 (slot 2, card 2 of 3 in its stack)', 'skip'; the Skunk's 'dismiss Bee
+    (slot 2)'; 'decline' (None). Slots are numbered as the rulebook's grid: 1-3 the upper row."""
     if option is None:
         return "decline"
     o = choice.options[option]
     player = choice.table.players[choice.player]
     verb = getattr(o, "verb", None)
     if verb == "skip":
-        return "skip (the action is used up)"
+        return "skip"
     if verb == "hire":
-        return f"hire the {_card_name(o.card)} for {o.cost}"
+        return f"hire {_card_name(o.card)} for {o.cost}"
     if verb == "dismiss":
-        return f"dismiss the {_card_name(o.card)}{_where(player, o.card)} for {o.cost}"
+        return f"dismiss {_card_name(o.card)} for {o.cost}{_where(player, o.card)}"
     if hasattr(o, "spec"):  # a card (the Skunk's dismissal)
-        return f"dismiss the {_card_name(o)}{_where(player, o)}"
+        return f"dismiss {_card_name(o)}{_where(player, o)}"
     return str(o)
 
 
