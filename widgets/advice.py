@@ -21,7 +21,7 @@ from .errors import ErrorArea, one_line
 
 #: The budget of one advice: simulations an option, and a time limit (milliseconds) that stops
 #: them sooner on a long game (each option is then played as often as the others).
-SIMULATIONS, MS = 60, 1500
+SIMULATIONS, MS = 60, 1200
 ASK = "what would a strong player do?"
 FIRST = -1  # the player choice "whoever decides first"
 
