@@ -68,9 +68,9 @@ def table_html(df) -> str:
     return (f'<div style="line-height:1.35;font-size:12px">'
             f'<div style="margin-bottom:2px"><b>{escape(a["decision"])}</b>: what a strong player would do '
             f'(★ the best)</div>'
-            f'<table style="border-collapse:collapse;width:100%;max-width:40em">'
+            f'<table style="border-collapse:collapse;width:100%;max-width:46em">'
             f'<tr style="color:#57606a;font-size:11px"><th></th><th style="{head}">option</th>'
-            f'<th style="{head};text-align:right">wins</th><th style="{head}">95% interval</th><th></th></tr>'
+            f'<th style="{head};text-align:right">wins</th><th style="{head};white-space:nowrap">95% interval</th><th></th></tr>'
             + "".join(rows) + "</table>"
             f'<div style="color:#57606a;font-size:11px;margin-top:4px;max-width:54em">{escape(EXPLAINED)} ★ marks the option '
             f"the search would take (in a solo game, equal win rates are told apart by the fame their lost "
