@@ -167,3 +167,26 @@ def test_no_decision_to_advise_is_one_calm_line():
     alone.game_switch.value = "flipology"
     assert alone.advice.layout.display == "none"
     assert "FlipToons' Market actions" in alone.tabs.children[TABS.index("Advice")].value
+
+
+# -- what the widget reads: advise's time limit and its words -------------------------------------
+
+def test_a_time_limit_stops_between_samples_with_every_option_as_often_played():
+    """advise(ms=...) plays one sample of the hidden cards at a time, every option on it: a limit
+    that has run out after the first sample leaves every option one simulation, the very rows of
+    a budget of one (the same seed, the same first sample)."""
+    from fliptoons_explore.analysis.advice import advise
+    cut = advise(SIX_FISH, simulations=50, seed=3, ms=0.001)
+    one = advise(SIX_FISH, simulations=1, seed=3)
+    assert cut.attrs["stopped"] and not one.attrs["stopped"]
+    assert cut.attrs["simulations"] == 1 and (cut["simulations"] == 1).all()
+    assert cut.equals(one)
+    assert cut.attrs["decision"] == "Ann's Market action (29 fame to spend, 2 actions left)"
+
+
+@pytest.mark.parametrize("ms", [0, -5, True, "1s"])
+def test_a_bad_time_limit_is_one_line(ms):
+    from fliptoons_explore.analysis.advice import advise
+    with pytest.raises(ValueError) as e:
+        advise(SIX_FISH, simulations=2, ms=ms)
+    assert str(e.value).startswith("ms: expected None or a positive number of milliseconds, got ")

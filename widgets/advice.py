@@ -11,13 +11,14 @@ it.
 """
 from __future__ import annotations
 
+import time
 from html import escape
 
 import ipywidgets as w
 
 from fliptoons_explore.analysis.advice import EXPLAINED, advise, decision_of, decision_words
 
-from .errors import ErrorArea, one_line
+from .errors import USER_ERRORS, ErrorArea, one_line
 
 #: The budget of one advice: simulations an option, and a time limit (milliseconds) that stops
 #: them sooner on a long game (each option is then played as often as the others).
@@ -134,11 +135,12 @@ class AdvicePanel(w.HBox):
     def _subject(self) -> None:
         try:
             choice, _ended = decision_of(self.scenario, self.player)
-        except ValueError as e:
+        except Exception as e:  # the line says why, calmly; it never stops the situation resolving
+            why = one_line(e) if isinstance(e, USER_ERRORS) else f"internal error: {type(e).__name__}: {one_line(e)}"
             self.button.disabled = True
             self.button.tooltip = "no decision to advise here"
             self.subject.value = (f'<span style="color:#57606a;font-size:12px">No advice here: '
-                                  f'{escape(_reason(one_line(e)))}</span>')
+                                  f'{escape(_reason(why))}</span>')
             return
         self.button.disabled = False
         self.button.tooltip = (f"plays every option on to the end of the game, up to {self.simulations} times "
@@ -163,8 +165,6 @@ class AdvicePanel(w.HBox):
     def advise(self) -> None:
         """Run the search on the situation's advised decision and show each option's win rate;
         the button says it is working meanwhile."""
-        import time
-
         if self.scenario is None:
             raise ValueError("advice: nothing to advise yet")
         self.button.disabled = True

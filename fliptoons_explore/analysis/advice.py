@@ -204,7 +204,8 @@ def option_words(choice: Choice, option: int | None) -> str:
 
 def decision_words(choice: Choice) -> str:
     """The decision advised, in words: "Ann's Market action (29 fame to spend, 2 actions
-    left)" or "Ben's dismissal for the Skunk (a face-up card of his grid, for 0)"."""
+    left)" or "Ben's dismissal for the Skunk (a face-up card of the grid, for 0; no action
+    used)" (s1.faq.skunk)."""
     p = choice.table.players[choice.player]
     if choice.kind == "market_action":
         left = p.actions_left
