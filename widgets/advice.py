@@ -139,7 +139,7 @@ class AdvicePanel(w.HBox):
             why = one_line(e) if isinstance(e, USER_ERRORS) else f"internal error: {type(e).__name__}: {one_line(e)}"
             self.button.disabled = True
             self.button.tooltip = "no decision to advise here"
-            self.subject.value = (f'<span style="color:#57606a;font-size:12px">No advice here: '
+            self.subject.value = (f'<span style="color:#57606a;font-size:11px;line-height:1.3">No advice here: '
                                   f'{escape(_reason(why))}</span>')
             return
         self.button.disabled = False
