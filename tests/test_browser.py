@@ -454,8 +454,15 @@ def test_advice_on_the_next_market_action_in_the_app(app, page):
     page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('played to the end')")
     line = page.inner_text(".fte-advice-line")
     assert "Ann's Market action (29 fame to spend, 2 actions left)" in line
+    page.evaluate("""() => {  // notes whether the button ever says it is thinking (however briefly)
+      window.sawThinking = false;
+      new MutationObserver(() => {
+        const b = document.querySelector('.fte-advice');
+        if (b && b.innerText.includes('thinking') && b.disabled) window.sawThinking = true;
+      }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+    }""")
     page.click(".fte-advice")
-    page.wait_for_function("document.querySelector('.fte-advice').innerText.includes('thinking')")
+    page.wait_for_function("window.sawThinking === true")
     page.wait_for_selector(".fte-advice-table .fte-advice-best", timeout=60_000)
     page.wait_for_function("document.querySelector('.fte-advice').innerText.includes('strong player')")
     assert page.locator(".fte-advice-table .fte-advice-row").count() == 12
