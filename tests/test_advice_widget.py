@@ -161,6 +161,7 @@ def test_no_decision_to_advise_is_one_calm_line():
     assert x.advice.button.disabled and x.error.value == ""
     x.advice.advise()  # pressed anyway (a page that had not caught up): the same calm line
     assert words(x.advice.result.value) == "No advice here: the game ends with no Market action left for anyone"
+    assert x.advice.button.disabled and x.advice.button.description == "what would a strong player do?"
     alone = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla"]}]})
     assert words(alone.advice.subject.value).startswith("No advice here: players: one player is a solo game")
     assert alone.advice.button.disabled and alone.error.value == ""

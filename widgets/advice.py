@@ -180,7 +180,7 @@ class AdvicePanel(w.HBox):
             return
         finally:
             self.button.description, self.button.icon = ASK, "lightbulb"
-            self.button.disabled = False
+            self._subject()  # enabled again where there is a decision to advise
         self.df = df
         self.advised = self.scenario
         self.result.value = table_html(df)
