@@ -437,6 +437,51 @@ def test_every_control_does_what_it_says_in_the_app(app, page):
     shot(page, "3-undone")
 
 
+#: "s2.solo.win" without its script: Ann, 29 fame, before her first Market turn (issue 18).
+SIX_FISH = {"season": "s2", "solo": "normal", "players": [
+    {"name": "Ann", "deck": ["swordfish", "swordfish", "starfish", "starfish", "clownfish", "mosquito"]}],
+    "market": ["salamander", "goldfish", "raccoon", "opossum", "fox"], "toon_deck": ["mole", "hen", "crab", "gorilla"]}
+
+
+def test_advice_on_the_next_market_action_in_the_app(app, page):
+    """Issue 18: "what would a strong player do?" (hook fte-advice) beside the table: while the
+    search runs the button says it is thinking; then the Advice tab (fte-advice-table) lists
+    Ann's twelve legal Market actions with their win rates, one marked best, with what the
+    numbers mean; nothing is clipped at 1280×800 or 1920×1080; an edit clears it."""
+    open_app(page, app)
+    import_scenario(page, SIX_FISH)
+    page.click(".fte-game-end")  # a solo game is played to its end
+    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('played to the end')")
+    line = page.inner_text(".fte-advice-line")
+    assert "Ann's Market action (29 fame to spend, 2 actions left)" in line
+    page.evaluate("""() => {  // notes whether the button ever says it is thinking (however briefly)
+      window.sawThinking = false;
+      new MutationObserver(() => {
+        const b = document.querySelector('.fte-advice');
+        if (b && b.innerText.includes('thinking') && b.disabled) window.sawThinking = true;
+      }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+    }""")
+    page.click(".fte-advice")
+    page.wait_for_function("window.sawThinking === true")
+    page.wait_for_selector(".fte-advice-table .fte-advice-best", timeout=60_000)
+    page.wait_for_function("document.querySelector('.fte-advice').innerText.includes('strong player')")
+    assert page.locator(".fte-advice-table .fte-advice-row").count() == 12
+    assert page.locator(".fte-advice-table .fte-advice-best").count() == 1
+    table = page.inner_text(".fte-advice-table")
+    assert "hire Goldfish for 4" in table and "dismiss Mosquito for 5 (slot 4)" in table and "skip" in table
+    assert "sampled, not peeked at" in table and "simulations an option" in table
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert overflow(page) == [], f"{width}x{height}, advice"
+        box = page.locator(".fte-advice-table").bounding_box()
+        assert box["x"] + box["width"] <= width, f"{width}x{height}: the advice ends past the window"
+        shot(page, f"{width}-advice")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click(".fte-card-crab")  # an edit: the result is cleared, not shown stale
+    page.wait_for_function("document.querySelectorAll('.fte-advice-table .fte-advice-row').length === 0")
+    assert "Press what would a strong player do?" in page.inner_text(".fte-advice-table")
+
+
 def test_a_shared_link_opens_the_same_situation_at_the_same_step(app, page):
     """share makes a link to this situation at this step; opened in a new page, the explorer
     shows the same event; copy as Markdown gives the resolution in words. (The page fixture

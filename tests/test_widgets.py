@@ -417,7 +417,9 @@ def test_every_browser_hook_is_present():
                  "fte-step-slider", "fte-event", "fte-rule", "fte-fame", "fte-chain", "fte-decision", "fte-error",
                  # issue 16
                  "fte-step-pause", "fte-step-stop", "fte-undo", "fte-redo", "fte-hand-built", "fte-banner",
-                 "fte-share", "fte-share-link", "fte-markdown", "fte-markdown-text"):
+                 "fte-share", "fte-share-link", "fte-markdown", "fte-markdown-text",
+                 # issue 18: what a strong player would do
+                 "fte-advice", "fte-advice-table"):
         assert hook in classes, hook
     x.stepper.last.click()
     assert x.options and all("fte-option" in b._dom_classes for b in x.options)

@@ -7,9 +7,10 @@ It depends on the engine (`fliptoons_explore`), never the other way round.
 
 The parts work on their own too: `Catalog`, `Builder` (over a `Situation`), `StepperView`,
 `ChainView`, `RulingsPanel`, `InteractionsPanel`, `JSONPanel`, `TracePanel`, `SharePanel` (a link
-and the resolution in Markdown), and `HTMLView`,
+and the resolution in Markdown), `AdvicePanel` (what a strong player would do), and `HTMLView`,
 the one custom widget (HTML from the kernel, clicks back).
 """
+from .advice import AdvicePanel
 from .builder import Builder
 from .catalog import Catalog
 from .chain import ChainView
@@ -20,4 +21,5 @@ from .situation import Situation
 from .stepper import StepperView
 
 __all__ = ["explorer", "Explorer", "Catalog", "Builder", "Situation", "StepperView", "ChainView",
-           "RulingsPanel", "InteractionsPanel", "JSONPanel", "TracePanel", "SharePanel", "HTMLView"]
+           "RulingsPanel", "InteractionsPanel", "JSONPanel", "TracePanel", "SharePanel", "AdvicePanel",
+           "HTMLView"]

@@ -42,6 +42,7 @@ from fliptoons_explore.render import Marks, fame_of_players
 from fliptoons_explore.scenario import ScenarioError
 from fliptoons_explore.state import grid_state
 
+from .advice import AdvicePanel
 from .builder import Builder
 from .catalog import Catalog
 from .errors import ErrorArea, one_line
@@ -75,7 +76,7 @@ TIPS = {FLIPTOONS: ("Flip + Check Fame for every player; shows the end",
         FLIPOLOGY: ("the scenario's turns, in order, then the end-of-game count; shows the end",
                     "+ the turns that complete the round (each player's policy flips), then the count; "
                     "shows the end")}
-TABS = ("Chain", "Trace", "Rulings", "Interactions", "Share", "JSON")
+TABS = ("Chain", "Trace", "Rulings", "Interactions", "Share", "JSON", "Advice")
 #: The app's address when the explorer does not run in it (`fliptoons-explore app`'s default).
 APP_URL = "http://127.0.0.1:8866/"
 
@@ -105,7 +106,8 @@ def app_url() -> str:
 
 class Explorer(w.VBox):
     """The whole explorer. Its parts are attributes: `catalog`, `builder`, `stepper`, `chain`,
-    `trace`, `rulings`, `interactions`, `share_panel`, `json`; the buttons `resolve_button`,
+    `trace`, `rulings`, `interactions`, `share_panel`, `json`, `advice` (what a strong player
+    would do at the next Market action: `AdvicePanel`); the buttons `resolve_button`,
     `round_button`, `game_button`, `share_button`, `markdown_button` (and the builder's
     `undo_button`, `redo_button`); `about`, the example's banner; `page`, what the page itself
     does (keys, clipboard, downloads, the URL)."""
@@ -176,13 +178,17 @@ class Explorer(w.VBox):
         self.about_step.add_class("fte-banner-step")
         self.decision = w.VBox()
         self.decision.add_class("fte-decision")
+        self.advice = AdvicePanel(errors=errors)
         self.options: list[w.Button] = []
         self.no_interactions = w.HTML(
             '<div style="line-height:1.4;color:#3d4650;max-width:40em">The interaction graph is drawn from '
             "the FlipToons cards' abilities (which card can act on which). For Flipology, the <b>Chain</b> tab "
             "draws what caused what in this situation, and the catalog shows each card's rules.</div>")
+        self.no_advice = w.HTML(
+            '<div style="line-height:1.4;color:#3d4650;max-width:40em">Advice (what a strong player would do) '
+            "is given on FlipToons' Market actions: the search plays FlipToons games.</div>")
         self.tabs = w.Tab(children=[self.chain, self.trace, self.rulings, self.interactions, self.share_panel,
-                                    self.json])
+                                    self.json, self.advice.result])
         for k, title in enumerate(TABS):
             self.tabs.set_title(k, title)
 
@@ -203,6 +209,7 @@ class Explorer(w.VBox):
         self.game_button.on_click(guard(lambda _b: self._mode(GAME)))
         self.share_button.on_click(guard(lambda _b: self.share()))
         self.markdown_button.on_click(guard(lambda _b: self.copy_markdown()))
+        self.advice.on_advised(lambda: setattr(self.tabs, "selected_index", TABS.index("Advice")))
         self.policy.observe(guard(lambda _c: self.run()), names="value")
         self.examples.observe(guard(self._example), names="value")
         self.about_step.on_click(guard(lambda _b: self._go_to_example_step()))
@@ -225,7 +232,8 @@ class Explorer(w.VBox):
         self._header()
         # the decision sits between the words and the table, present at every step while it waits
         s = self.stepper
-        s.children = (s.controls, s.words, self.decision, s.table, s.note, s.filters)
+        # and the advice on the next Market action (or Skunk's dismissal) just below it
+        s.children = (s.controls, s.words, self.decision, self.advice, s.table, s.note, s.filters)
         self.catalog_area = w.VBox([self.catalog])
         self.catalog_area.add_class("fte-catalog-area")
         self.main = w.VBox([self.stepper, self.builder])
@@ -302,6 +310,7 @@ class Explorer(w.VBox):
         self.page.page_title = f"{GAMES[game]} explorer"
         tabs = list(self.tabs.children)
         tabs[TABS.index("Interactions")] = self.interactions if game == FLIPTOONS else self.no_interactions
+        tabs[TABS.index("Advice")] = self.advice.result if game == FLIPTOONS else self.no_advice
         self.tabs.children = tabs
         self._header()
 
@@ -485,6 +494,7 @@ class Explorer(w.VBox):
         if self.game == FLIPTOONS:
             self.catalog.set_season(self.situation.season)
             self.interactions.set_season(self.situation.season)
+        self._advice(scenario)
         self._banner()
         recording = Recording(self._policy())
         try:
@@ -540,6 +550,15 @@ class Explorer(w.VBox):
                     break  # not the same decision: ask nothing rather than the wrong thing
                 out.append(Pending(e.step, j, a, k))
         return out
+
+    def _advice(self, scenario: dict) -> None:
+        """The advice line follows the situation (FlipToons only: the search plays FlipToons)."""
+        shown = self.game == FLIPTOONS
+        self.advice.layout.display = None if shown else "none"
+        if shown:
+            self.advice.show(scenario, [self.situation.who(i) for i in range(len(self.situation.players))])
+        else:
+            self.advice.clear()
 
     def worth(self, pending: Pending) -> list[str]:
         """What each answer gives: the deciding player's fame with it (re-resolved)."""

@@ -17,16 +17,25 @@ wins: in a solo game, 30 fame in one Check Fame before the toon deck runs out.
 """
 from __future__ import annotations
 
+import random
+import time
+
 from ..fliptoons.game import Game
-from ..fliptoons.montecarlo import MonteCarloPolicy
+from ..fliptoons.grid import space_name
+from ..fliptoons.montecarlo import Estimate, MonteCarloPolicy
 from ..limits import quote
 from ..policy import Choice, DefaultPolicy
 from .experiments import _pandas, wilson
 
-__all__ = ["advise", "decision_of"]
+__all__ = ["advise", "decision_of", "decision_words", "option_words", "EXPLAINED"]
 
 #: The decisions advice is given on: the search starts from them.
 ADVISED = ("market_action", "dismiss_skunk")
+#: What the numbers of an advice mean, in one sentence (the explorer shows it under the table).
+EXPLAINED = ("Each option is played on to the end of the game many times by a quick rollout policy, the "
+             "hidden order of every deck and of the toon deck shuffled afresh each time (sampled, not "
+             "peeked at), every option on the same samples; its win rate is the share of those games won, "
+             "with a 95% interval.")
 
 
 class _Found(Exception):
@@ -91,7 +100,7 @@ def decision_of(game_or_situation, player: int | None = None) -> tuple[Choice, b
 
 
 def advise(game_or_situation, policy: MonteCarloPolicy | None = None, player: int | None = None,
-           simulations: int = 100, seed: int = 0):
+           simulations: int = 100, seed: int = 0, ms: float | None = None):
     """Each option of the decision (`decision_of`) with its estimated worth to the player who
     decides, best first: its name and `index` among the choice's options (None: declined),
     `win_rate`, the share of its `simulations` won (ties shared), with a
@@ -99,27 +108,107 @@ def advise(game_or_situation, policy: MonteCarloPolicy | None = None, player: in
     the win rate plus a little for the fame of lost games: `MonteCarloPolicy.fame_weight`);
     `best` marks the option the search picks. Every option gets `simulations` simulations on
     the same samples of the hidden cards. `policy`: a `MonteCarloPolicy` (its rollout, its fame
-    weight; default `MonteCarloPolicy(seed=seed)`). The DataFrame's `attrs` name the decision."""
+    weight; default `MonteCarloPolicy(seed=seed)`). `words` says what each option does.
+
+    The simulations go one sample at a time, every option on it, so that `ms` (a time limit in
+    milliseconds, optional) stops between two samples with every option as often played: the
+    rows are then those of a smaller `simulations` (the same seed, the same first samples). The
+    DataFrame's `attrs` name the decision (`decision`: in words), the `simulations` each option
+    got and whether the time limit stopped them (`stopped`)."""
     if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
         raise ValueError(f"simulations: expected a whole number of at least 1, got {quote(simulations)}")
     if policy is None:
         policy = MonteCarloPolicy(seed=seed)
     elif not isinstance(policy, MonteCarloPolicy):
         raise ValueError(f"policy: expected a MonteCarloPolicy (the search gives the advice), got {quote(policy)}")
+    if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0):
+        raise ValueError(f"ms: expected None or a positive number of milliseconds, got {quote(ms)}")
     choice, ended = decision_of(game_or_situation, player)
     start = policy.start(choice)
     if ended is not None:
         start = start._replace(end_triggered=ended)
-    options = len(choice.options) + choice.optional
-    estimates = policy.search(choice, start, simulations * options, halving=False)
+    estimates, stopped = _estimates(policy, choice, start, simulations, ms)
     best = max(estimates, key=lambda e: e.value)
     rows = []
     for e in estimates:
         low, high = wilson(e.wins, e.simulations)
-        rows.append({"option": e.name, "index": e.option, "win_rate": e.wins / e.simulations, "low": low, "high": high,
+        rows.append({"option": e.name, "index": e.option, "words": option_words(choice, e.option),
+                     "win_rate": e.wins / e.simulations, "low": low, "high": high,
                      "value": e.value, "simulations": e.simulations, "best": e is best})
     df = _pandas().DataFrame(rows).sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
     table = choice.table
     df.attrs.update(kind=choice.kind, player=choice.player, name=table.players[choice.player].name,
-                    question=choice.question, fame_left=table.players[choice.player].fame_left)
+                    question=choice.question, fame_left=table.players[choice.player].fame_left,
+                    decision=decision_words(choice), simulations=estimates[0].simulations, stopped=stopped)
     return df
+
+
+def _estimates(policy: MonteCarloPolicy, choice: Choice, start, simulations: int,
+               ms: float | None) -> tuple[list[Estimate], bool]:
+    """Every option's `Estimate` over `simulations` samples of the hidden cards (fewer if `ms`
+    runs out; every option plays every sample), and whether the time limit stopped them. The
+    samples are those `MonteCarloPolicy.search` draws for the same budget without halving."""
+    options = list(range(len(choice.options))) + ([None] if choice.optional else [])
+    rng = random.Random(f"{policy.seed}/{policy.asked}")
+    deadline = None if ms is None else time.perf_counter() + ms / 1000
+    results = {o: [] for o in options}
+    stopped = False
+    for k in range(simulations):
+        if k and deadline is not None and time.perf_counter() > deadline:
+            stopped = True
+            break
+        sample = rng.getrandbits(64)
+        for o in options:
+            results[o].append(policy.simulate(start, o, sample))
+    names = choice.script_names()
+    out = [Estimate(o, "decline" if o is None else str(names[o]), sum(v for v, _ in got) / len(got),
+                    sum(w for _, w in got), len(got)) for o, got in results.items()]
+    return out, stopped
+
+
+def _card_name(card) -> str:
+    return card.spec.name if card.face_up else f"face-down {card.spec.name}"
+
+
+def _where(player, card) -> str:
+    """' (slot 2)', in a stack ' (slot 2, card 2 of 3 in its stack)' (1: the bottom), in an
+    extra row ' (extra row 1, middle)'."""
+    at = player.grid.locate(card)
+    if at is None:
+        return ""
+    row, col, height = at
+    size = len(player.grid.at(row, col) or ())
+    space = f"slot {row * 3 + col + 1}" if row >= 0 else space_name((row, col))
+    return f" ({space}" + (f", card {height + 1} of {size} in its stack" if size > 1 else "") + ")"
+
+
+def option_words(choice: Choice, option: int | None) -> str:
+    """What an option of an advised decision does, in words: 'hire Goldfish for 4', 'dismiss
+    Starfish for 5 (slot 2, card 2 of 3 in its stack)', 'skip'; the Skunk's 'dismiss Bee
+    (slot 2)'; 'decline' (None). Slots are numbered as the rulebook's grid: 1-3 the upper row."""
+    if option is None:
+        return "decline"
+    o = choice.options[option]
+    player = choice.table.players[choice.player]
+    verb = getattr(o, "verb", None)
+    if verb == "skip":
+        return "skip"
+    if verb == "hire":
+        return f"hire {_card_name(o.card)} for {o.cost}"
+    if verb == "dismiss":
+        return f"dismiss {_card_name(o.card)} for {o.cost}{_where(player, o.card)}"
+    if hasattr(o, "spec"):  # a card (the Skunk's dismissal)
+        return f"dismiss {_card_name(o)}{_where(player, o)}"
+    return str(o)
+
+
+def decision_words(choice: Choice) -> str:
+    """The decision advised, in words: "Ann's Market action (29 fame to spend, 2 actions
+    left)" or "Ben's dismissal for the Skunk (a face-up card of the grid, for 0; no action
+    used)" (s1.faq.skunk)."""
+    p = choice.table.players[choice.player]
+    if choice.kind == "market_action":
+        left = p.actions_left
+        return (f"{p.name}'s Market action ({p.fame_left} fame to spend, "
+                f"{left} action{'' if left == 1 else 's'} left)")
+    return f"{p.name}'s dismissal for the Skunk (a face-up card of the grid, for 0; no action used)"

@@ -1,0 +1,193 @@
+"""The explorer's advice ("what would a strong player do?", hooks `fte-advice` and
+`fte-advice-table`), driven kernel-side: situations built on purpose, the button pressed with a
+small seeded budget (deterministic: no time limit), the options it lists and the one it marks
+best; the result cleared by an edit; a calm line where there is nothing to advise.
+
+The situations: "s2.solo.win" without its script (S2 Solo Play: 30 fame in one Check Fame wins;
+Ann has 29 and six fish in her deck) and the S1 FAQ's Skunk (s1.faq.skunk: the player alone with
+the least fame dismisses a face-up card of their grid for 0) without Ben's answer.
+"""
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from fliptoons_explore import situation  # noqa: E402
+from fliptoons_explore.widgets import explorer  # noqa: E402
+from fliptoons_explore.widgets.explorer import TABS  # noqa: E402
+
+#: Ann at 29 fame before her first Market turn; market prices 3, 4, 7, 10, 15 (S2 Setup).
+SIX_FISH = {"season": "s2", "solo": "normal", "players": [
+    {"name": "Ann", "deck": ["swordfish", "swordfish", "starfish", "starfish", "clownfish", "mosquito"]}],
+    "market": ["salamander", "goldfish", "raccoon", "opossum", "fox"],
+    "toon_deck": ["mole", "hen", "crab", "gorilla"]}
+
+
+def skunk() -> dict:
+    """S1 FAQ, Skunk: Ben (6) alone has the least fame; his dismissal is left unanswered."""
+    s = copy.deepcopy(situation("s1.faq.skunk.alone-with-the-least-fame").scenario)
+    del s["players"][1]["choices"]
+    return s
+
+
+def small(x):
+    """The explorer with a small seeded budget and no time limit: the same press, the same rows."""
+    x.advice.simulations, x.advice.ms, x.advice.seed = 8, None, 0
+    return x
+
+
+def words(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").replace("&quot;", '"').split())
+
+
+def rows(x) -> list[tuple[str, str, bool]]:
+    """(option, win rate, marked best) of each row of the advice table, top first."""
+    out = []
+    for best, row in re.findall(r'<tr class="fte-advice-row( fte-advice-best)?"[^>]*>(.*?)</tr>', x.advice.result.value):
+        cells = [words(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        assert (cells[0] == "★") == bool(best)
+        out.append((cells[1], cells[2], bool(best)))
+    return out
+
+
+def test_advice_on_a_market_turn_lists_every_legal_action_and_marks_the_best():
+    """Ann's first Market action (29 fame to spend, S2 Market: two actions): the five hires she can
+    afford, a dismissal (5 fame) of each face-up card of her grid (her Flip stacked a Starfish
+    twice onto the Swordfish in slot 2) and skipping, each with its win rate. Dismissing the
+    Mosquito (her one card worth 0) wins every simulation and is marked best; dismissing either
+    8-fame Swordfish wins none."""
+    x = small(explorer(SIX_FISH))
+    x.game_button.click()  # a solo game is played to its end
+    assert words(x.advice.subject.value) == (
+        "on the first decision no script gives: Ann's Market action (29 fame to spend, 2 actions left)")
+    assert not x.advice.button.disabled and "fte-advice" in x.advice.button._dom_classes
+    x.advice.button.click()
+    listed = rows(x)
+    assert sorted(r[0] for r in listed) == sorted([
+        "hire Salamander for 3", "hire Goldfish for 4", "hire Raccoon for 7", "hire Opossum for 10",
+        "hire Fox for 15", "dismiss Swordfish for 5 (slot 1)",
+        "dismiss Swordfish for 5 (slot 2, card 1 of 3 in its stack)",
+        "dismiss Starfish for 5 (slot 2, card 2 of 3 in its stack)",
+        "dismiss Starfish for 5 (slot 2, card 3 of 3 in its stack)", "dismiss Clownfish for 5 (slot 3)",
+        "dismiss Mosquito for 5 (slot 4)", "skip"])
+    assert [r for r in listed if r[2]] == [("dismiss Mosquito for 5 (slot 4)", "100%", True)]
+    assert listed[0][2]  # the best first
+    assert {r[1] for r in listed if r[0].startswith("dismiss Swordfish")} == {"0%"}
+    shown = words(x.advice.result.value)
+    assert "Ann's Market action (29 fame to spend, 2 actions left) : what a strong player would do" in shown
+    assert "hidden order of every deck and of the toon deck shuffled afresh each time (sampled, not peeked at)" in shown
+    assert "Here 8 simulations an option (the budget: up to 8)" in shown
+    assert x.tabs.selected_index == TABS.index("Advice") and x.error.value == ""
+    assert x.advice.df.attrs["simulations"] == 8 and not x.advice.df.attrs["stopped"]
+
+
+def test_advice_beside_a_pending_skunk_dismissal():
+    """Played as its round, the Skunk's situation waits for Ben's dismissal (the decision shows
+    its six answers); the advice is on that decision: the same six face-up cards of his grid,
+    the Caterpillar in slot 3 marked best (Ben is far behind: every option wins rarely)."""
+    x = small(explorer(skunk()))
+    x.round_button.click()
+    assert x.pending and x.pending[0].asked.kind == "dismiss_skunk"
+    assert [b.description.split(":")[0] for b in x.options] == [
+        "Skunk", "Bee", "Caterpillar", "Caterpillar", "Dragonfly", "Snail"]
+    assert words(x.advice.subject.value) == ("on the first decision no script gives: Ben's dismissal for the "
+                                             "Skunk (a face-up card of the grid, for 0; no action used)")
+    x.advice.button.click()
+    listed = rows(x)
+    assert sorted(r[0] for r in listed) == sorted([
+        "dismiss Skunk (slot 1)", "dismiss Bee (slot 2)", "dismiss Caterpillar (slot 3)",
+        "dismiss Caterpillar (slot 4)", "dismiss Dragonfly (slot 5)", "dismiss Snail (slot 6)"])
+    assert [r[0] for r in listed if r[2]] == ["dismiss Caterpillar (slot 3)"]
+
+
+def test_an_edit_clears_the_advice_and_the_same_situation_keeps_it():
+    """The result stays while the situation stays (switching how it is played changes nothing
+    the advice is of); an edit clears it, and so does undoing that edit (it is not shown stale);
+    choosing another player clears it too."""
+    x = small(explorer(skunk()))
+    x.round_button.click()
+    x.advice.button.click()
+    assert len(rows(x)) == 6
+    x.resolve_button.click()  # the same situation, only resolved
+    assert len(rows(x)) == 6 and x.advice.df is not None
+    x.catalog.tiles.click(action="card", card="bee")  # Ann's deck gets another Bee
+    assert len(x.situation.players[0]["deck"]) == 8
+    assert rows(x) == [] and x.advice.df is None
+    assert "Press what would a strong player do?" in words(x.advice.result.value)
+    x.builder.undo_button.click()
+    assert len(x.situation.players[0]["deck"]) == 7 and rows(x) == [] and x.advice.df is None
+    x.advice.button.click()
+    assert len(rows(x)) == 6
+    x.advice.who.value = 0  # Ann: her first Market action no script gives
+    assert rows(x) == []
+    assert words(x.advice.subject.value) == (
+        "on the first decision no script gives: Ann's Market action (18 fame to spend, 2 actions left)")
+    assert x.error.value == ""
+
+
+def test_the_button_says_it_is_working_while_it_runs(monkeypatch):
+    from fliptoons_explore.widgets import advice as panel
+    x = small(explorer(SIX_FISH))
+    x.game_button.click()
+    seen = []
+    real = panel.advise
+
+    def watched(*args, **kwargs):
+        b = x.advice.button
+        seen.append((b.description, b.icon, b.disabled))
+        return real(*args, **kwargs)
+    monkeypatch.setattr(panel, "advise", watched)
+    x.advice.button.click()
+    assert seen == [("thinking… (a second or two)", "spinner spin", True)]
+    b = x.advice.button
+    assert (b.description, b.disabled) == ("what would a strong player do?", False) and len(rows(x)) == 12
+
+
+def test_no_decision_to_advise_is_one_calm_line():
+    """Every Market action scripted, and the end triggered (the Final Flip follows this round's
+    Market): nothing is left to advise; a one-player game that is not solo cannot be played on.
+    Either is one line beside a disabled button, never an error; Flipology shows no advice line."""
+    s = skunk()
+    s["end_triggered"] = True
+    s["players"][0]["actions"] = [{"skip": True}, {"skip": True}]
+    s["players"][1]["choices"] = ["skunk"]
+    x = explorer(s)
+    x.game_button.click()  # an end triggered is played to the end
+    assert words(x.advice.subject.value) == "No advice here: the game ends with no Market action left for anyone"
+    assert x.advice.button.disabled and x.error.value == ""
+    x.advice.advise()  # pressed anyway (a page that had not caught up): the same calm line
+    assert words(x.advice.result.value) == "No advice here: the game ends with no Market action left for anyone"
+    assert x.advice.button.disabled and x.advice.button.description == "what would a strong player do?"
+    alone = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla"]}]})
+    assert words(alone.advice.subject.value).startswith("No advice here: players: one player is a solo game")
+    assert alone.advice.button.disabled and alone.error.value == ""
+    alone.game_switch.value = "flipology"
+    assert alone.advice.layout.display == "none"
+    assert "FlipToons' Market actions" in alone.tabs.children[TABS.index("Advice")].value
+
+
+# -- what the widget reads: advise's time limit and its words -------------------------------------
+
+def test_a_time_limit_stops_between_samples_with_every_option_as_often_played():
+    """advise(ms=...) plays one sample of the hidden cards at a time, every option on it: a limit
+    that has run out after the first sample leaves every option one simulation, the very rows of
+    a budget of one (the same seed, the same first sample)."""
+    from fliptoons_explore.analysis.advice import advise
+    cut = advise(SIX_FISH, simulations=50, seed=3, ms=0.001)
+    one = advise(SIX_FISH, simulations=1, seed=3)
+    assert cut.attrs["stopped"] and not one.attrs["stopped"]
+    assert cut.attrs["simulations"] == 1 and (cut["simulations"] == 1).all()
+    assert cut.equals(one)
+    assert cut.attrs["decision"] == "Ann's Market action (29 fame to spend, 2 actions left)"
+
+
+@pytest.mark.parametrize("ms", [0, -5, True, "1s"])
+def test_a_bad_time_limit_is_one_line(ms):
+    from fliptoons_explore.analysis.advice import advise
+    with pytest.raises(ValueError) as e:
+        advise(SIX_FISH, simulations=2, ms=ms)
+    assert str(e.value).startswith("ms: expected None or a positive number of milliseconds, got ")
