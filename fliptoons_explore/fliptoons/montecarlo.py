@@ -182,6 +182,12 @@ class DeckWorth:
         self.odd = {name for name, k in piles.items() if k % 2}  # a further copy makes a pair
 
     def worth(self, add=None, dismiss=None) -> float:
+        if not self.counts and dismiss is None and (add is None or not _traits(add)[3]):
+            # no card whose bonus depends on the others: the measured values alone
+            total, n = self.total, self.n
+            if add is not None:
+                total, n = total + self.values[add.id], n + 1
+            return total * self.slots / max(self.slots, n)
         total, n = self.total, self.n
         counts = self.counts
         dismissed, starting, pairs = self.dismissed, self.starting, self.pairs

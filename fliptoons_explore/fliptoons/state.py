@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from copy import copy
 
 from .cards import CATALOG, CardSpec
 from .grid import Grid
@@ -238,8 +239,9 @@ class Table:
 
 def _moved_entry(entry, card):
     """A copy of a Check Fame entry (`fame.CardFame`) naming `card`, the copy of its card."""
-    from dataclasses import replace
-    return replace(entry, card=card)
+    new = copy(entry)
+    new.card = card
+    return new
 
 
 def snapshot(table: Table, grids: dict | None = None) -> dict:
