@@ -2,7 +2,8 @@
 
     python benchmarks/strength.py [--games 1000] [--seasons s1 s2] [--difficulties easy normal hard]
                                   [--policies greedy rollout montecarlo] [--budget-games 200]
-                                  [--budgets 0.1 0.25 0.5 1 2 4] [--multi-games 100] [--plot FILE.png]
+                                  [--budgets 0.1 0.25 0.5 1 2 4] [--budget-season s1|s2]
+                                  [--multi-games 100] [--plot FILE.png]
                                   [--flipology-games 100] [--only solo budget multi flipology]
                                   [--jobs 1] [--clock cpu|wall]
 
@@ -87,30 +88,31 @@ def solo_section(args) -> None:
 
 
 def budget_section(args) -> list[dict]:
-    print(f"\nThe search's budget (Season 2 normal solo, {args.budget_games} games a budget; default "
-          f"{DEFAULT_SIMULATIONS['s2']} simulations a decision)")
+    season = args.budget_season
+    print(f"\nThe search's budget ({season} normal solo, {args.budget_games} games a budget; default "
+          f"{DEFAULT_SIMULATIONS[season]} simulations a decision)")
     cells = []
     for factor in args.budgets:
-        n = max(1, round(DEFAULT_SIMULATIONS["s2"] * factor))
-        cell = solo_cell("s2", "normal", f"montecarlo:{n}", args.budget_games, args.jobs, args.clock)
+        n = max(1, round(DEFAULT_SIMULATIONS[season] * factor))
+        cell = solo_cell(season, "normal", f"montecarlo:{n}", args.budget_games, args.jobs, args.clock)
         cell["factor"], cell["simulations"] = factor, n
         cells.append(cell)
         print(show(cell, f"x{factor:<5g} {n:5d} simulations"), flush=True)
     if args.plot and cells:
-        plot_budget(cells, args.plot)
+        plot_budget(cells, args.plot, season)
         print(f"  the plot: {args.plot}")
     return cells
 
 
-def plot_budget(cells: list[dict], path: str) -> None:
+def plot_budget(cells: list[dict], path: str, season: str = "s2") -> None:
     from matplotlib.figure import Figure
     fig = Figure(figsize=(8, 4.5))
     ax = fig.add_subplot()
     x = [c["simulations"] for c in cells]
     y = [c["rate"] for c in cells]
     ax.errorbar(x, y, yerr=[[c["rate"] - c["low"] for c in cells], [c["high"] - c["rate"] for c in cells]],
-                marker="o", capsize=3, label="search: normal S2 solo games won")
-    ax.axhline(TARGETS[("s2", "normal")], color="#c44e52", linestyle="--", label="target (the public bot)")
+                marker="o", capsize=3, label=f"search: normal {season.upper()} solo games won")
+    ax.axhline(TARGETS[(season, "normal")], color="#c44e52", linestyle="--", label="target (the public bot)")
     ax.set(xscale="log", xlabel="simulations a decision", ylabel="share of games won (95% Wilson interval)",
            ylim=(0, 1), title="The price of strength")
     right = ax.twinx()
@@ -162,6 +164,8 @@ def main() -> None:
                         choices=("easy", "normal", "hard"))
     parser.add_argument("--policies", nargs="+", default=["greedy", "rollout", "montecarlo"])
     parser.add_argument("--budget-games", type=int, default=200, help="games a budget (default: %(default)s)")
+    parser.add_argument("--budget-season", choices=("s1", "s2"), default="s2",
+                        help="the season of the budget table (default: %(default)s)")
     parser.add_argument("--budgets", nargs="+", type=float, default=[0.1, 0.25, 0.5, 1, 2, 4],
                         help="budgets as multiples of the default")
     parser.add_argument("--multi-games", type=int, default=100, help="4-player games (default: %(default)s)")
