@@ -17,8 +17,9 @@ How it behaves as a server:
 - `pool` kernels are started ahead, with the explorer already built in them (Voilà's
   `preheat_kernel`), so that a page opens in about a second: a page is handed a kernel that has
   finished building it, or, when none has, starts its own at once. The pool refills one kernel
-  at a time, once no page has taken one for 5 s (`fill_delay`), so that the pages being used keep
-  the cores (`app_server.warm_pool`). Each kernel holds about 75 MB; `--pool 0` starts a kernel
+  at a time, once no page has taken one for 5 s (`fill_delay`) and the pages' kernels have been
+  quiet for 5 s (or after a minute at the latest), so that the pages being used keep the cores
+  (`app_server.warm_pool`). Each kernel holds about 75 MB; `--pool 0` starts a kernel
   per page instead; for N people at once, `--pool N`.
 - Nothing the page loads comes from outside localhost: the app's page template
   (`data/voila/templates/fliptoons-explore`) is Voilà's own without the two Font Awesome

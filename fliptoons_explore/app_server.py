@@ -19,16 +19,19 @@ it needs Voilà). What it adds to Voilà, and why, is in `fliptoons_explore.app`
   Here a pool kernel is ready once its page is drawn (the log says so when all are), a page
   takes a ready one (or, when none is, starts its own at once instead of waiting behind the
   pool), and the pool refills once no page has taken a kernel for `fill_delay` seconds, one
-  kernel at a time.
+  kernel at a time, each once the pages' kernels have been quiet for `fill_delay` seconds (or
+  after `REFILL_PATIENCE` seconds at the latest).
 """
 from __future__ import annotations
 
 import asyncio
 import signal
+from datetime import timedelta
 
 import jinja2
 
 from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import IOLoop
 from tornado.web import HTTPError
@@ -40,6 +43,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 #: Seconds a kernel whose page has gone away (no connection left) is kept, for a page reconnecting.
 DISCONNECT_GRACE = 15.0
+#: Seconds a spare kernel waits, at most, for the pages' kernels to be quiet before it starts.
+REFILL_PATIENCE = 60.0
 #: Seconds the stop waits for a kernel still starting (a pool refill under way) before it stops it.
 STARTING_WAIT = 20.0
 
@@ -105,9 +110,20 @@ def warm_pool(factory):
                 if not self._taken:
                     return await self._warm(notebook_path, kernel_id, **kwargs)
                 async with self._refill_gate:
+                    waited = 0.0
+                    while self._pages_busy() and waited < REFILL_PATIENCE and not self._stopping:
+                        await asyncio.sleep(1.0)
+                        waited += 1.0
                     if self._stopping:
                         raise RuntimeError("the app is stopping: no new kernel")
                     return await self._warm(notebook_path, kernel_id, **kwargs)
+
+            def _pages_busy(self) -> bool:
+                """Whether a page's kernel (one with a connection) was active in the last
+                `fill_delay` seconds: people are clicking, and a spare kernel can wait."""
+                recent = utcnow() - timedelta(seconds=self.fill_delay)
+                return any(self._kernel_connections.get(k, 0) and getattr(self._kernels.get(k), "last_activity", recent) > recent
+                           for k in list(self._kernels))
 
             async def _warm(self, notebook_path, kernel_id=None, **kwargs):
                 content = await super()._initialize(notebook_path, kernel_id, **kwargs)
