@@ -102,6 +102,7 @@ def warm_pool(factory):
                 self._refill_gate = asyncio.Semaphore(1)
                 self._refill_timer = None
                 self._stopping = False
+                self._stop_event = asyncio.Event()
                 super().__init__(**kwargs)
 
             async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
@@ -127,7 +128,9 @@ def warm_pool(factory):
 
             async def _warm(self, notebook_path, kernel_id=None, **kwargs):
                 content = await super()._initialize(notebook_path, kernel_id, **kwargs)
-                await asyncio.wait([content["task"]])
+                stop = asyncio.ensure_future(self._stop_event.wait())
+                await asyncio.wait([content["task"], stop], return_when=asyncio.FIRST_COMPLETED)
+                stop.cancel()  # a stop does not wait for the explorer to be built
                 return content
 
             def _ready(self, notebook_name):
@@ -171,6 +174,7 @@ def warm_pool(factory):
             async def shutdown_all(self, *args, **kwargs):
                 """Stop: no refill is started any more; the kernels already there are shut down."""
                 self._stopping = True
+                self._stop_event.set()
                 if self._refill_timer is not None:
                     IOLoop.current().remove_timeout(self._refill_timer)
                     self._refill_timer = None
