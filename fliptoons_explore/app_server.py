@@ -166,11 +166,6 @@ def warm_pool(factory):
                 if not self._stopping:
                     super().fill_if_needed(delay=0, notebook_name=notebook_name, **kwargs)
 
-            def pool_filled(self, notebook_name) -> bool:
-                """Whether every kernel of the pool is warm."""
-                pool = self._pools.get(notebook_name, ())
-                return bool(pool) and len(self._ready(notebook_name)) == len(pool)
-
             async def shutdown_all(self, *args, **kwargs):
                 """Stop: no refill is started any more; the kernels already there are shut down."""
                 self._stopping = True

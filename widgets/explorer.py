@@ -108,7 +108,8 @@ class Explorer(w.VBox):
     `trace`, `rulings`, `interactions`, `share_panel`, `json`; the buttons `resolve_button`,
     `round_button`, `game_button`, `share_button`, `markdown_button` (and the builder's
     `undo_button`, `redo_button`); `about`, the example's banner; `page`, what the page itself
-    does (keys, clipboard, downloads, the URL)."""
+    does (keys, clipboard, downloads, the URL); `tabs`, the side panel, whose tabs show
+    `tab_panels` (each drawn when its tab is first shown)."""
 
     def __repr__(self) -> str:
         # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
