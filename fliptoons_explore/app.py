@@ -15,8 +15,12 @@ How it behaves as a server:
   (a browser that crashed) is shut down `app_server.DISCONNECT_GRACE` seconds after its last connection
   dropped. A page left open keeps its kernel, however long it idles.
 - `pool` kernels are started ahead, with the explorer already built in them (Voilà's
-  `preheat_kernel`), so that a page opens in about a second; the pool refills as pages take them.
-  Each kernel holds about 100 MB; `--pool 0` starts a kernel per page instead.
+  `preheat_kernel`), so that a page opens in about a second: a page is handed a kernel that has
+  finished building it, or, when none has, starts its own at once. The pool refills one kernel
+  at a time, once no page has taken one for 5 s (`fill_delay`) and the pages' kernels have been
+  quiet for 5 s (or after a minute at the latest), so that the pages being used keep the cores
+  (`app_server.warm_pool`). Each kernel holds about 75 MB; `--pool 0` starts a kernel
+  per page instead; for N people at once, `--pool N`.
 - Nothing the page loads comes from outside localhost: the app's page template
   (`data/voila/templates/fliptoons-explore`) is Voilà's own without the two Font Awesome
   stylesheets it fetches from a CDN (the widgets' icons come with the widgets' own bundle).
@@ -63,7 +67,10 @@ def app_argv(port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = DE
             # waits 4 s for the output, then serves the page empty)
             "--VoilaExecutor.iopub_timeout=120", "--VoilaExecutor.startup_timeout=180",
             # the pool refills a few seconds after pages took its kernels: not while they are served
-            "--VoilaKernelManager.fill_delay=5"]
+            "--VoilaKernelManager.fill_delay=5",
+            # the page loads the front-end extensions its widgets need, not the code highlighter's
+            # (the app shows no code)
+            "--VoilaConfiguration.extension_denylist=jupyterlab_pygments"]
     if pool > 0:
         argv += ["--preheat_kernel=True", f"--pool_size={pool}"]
     if not open_browser:

@@ -167,6 +167,7 @@ def test_no_decision_to_advise_is_one_calm_line():
     assert alone.advice.button.disabled and alone.error.value == ""
     alone.game_switch.value = "flipology"
     assert alone.advice.layout.display == "none"
+    alone.tabs.selected_index = TABS.index("Advice")  # its panel is drawn when the tab is first shown
     assert "FlipToons' Market actions" in alone.tabs.children[TABS.index("Advice")].value
 
 

@@ -155,3 +155,38 @@ def test_a_stop_signal_stops_the_server_and_every_kernel(tmp_path, how):
     gone, alive = psutil.wait_procs(started, timeout=10)
     assert alive == []
     assert "Stopping on signal" in (tmp_path / "app.log").read_text()
+
+
+def test_pages_beyond_the_warm_pool_start_their_own_kernels_and_the_pool_refills_after(tmp_path):
+    """`app_server.warm_pool`: with one warm kernel (the log says the pool is filled once its
+    explorer is built), three pages asked for at once all arrive with the explorer: one on the
+    warm kernel, two on kernels of their own started at once (not behind the pool's refill);
+    the pool then refills its one kernel; SIGTERM leaves no kernel."""
+    from concurrent.futures import ThreadPoolExecutor
+    from urllib.request import urlopen
+    proc, port = start_app(tmp_path, pool=1)
+    log = tmp_path / "app.log"
+    try:
+        end = time.time() + 90
+        while "is filled with 1 kernel(s)" not in log.read_text():
+            assert time.time() < end, "the pool's kernel did not build the explorer in 90 s"
+            time.sleep(0.2)
+
+        def page(_):
+            with urlopen(f"http://127.0.0.1:{port}/", timeout=120) as r:
+                return r.read()
+        with ThreadPoolExecutor(3) as pool:
+            pages = list(pool.map(page, range(3)))
+        assert all(b"application/vnd.jupyter.widget-view+json" in p for p in pages)
+        assert log.read_text().count("Using pre-heated kernel") == 1
+        while len(kernels(proc)) < 4:  # the three pages' kernels and the refilled spare
+            assert time.time() < end + 60, f"{len(kernels(proc))} kernels: the pool did not refill"
+            time.sleep(0.5)
+        started = kernels(proc)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0, log.read_text()[-3000:]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    gone, alive = psutil.wait_procs(started, timeout=10)
+    assert alive == [] and not listening(port)

@@ -401,6 +401,29 @@ def test_every_example_loads_without_error():
         assert x.mode == example.play and escape(example.title) in x.about.value
 
 
+def test_a_tab_draws_its_panel_when_first_shown():
+    """The page opens with the Chain tab's panel only; another tab gets its panel (and keeps it)
+    when it is first shown, by a click or by share; Flipology's Interactions tab says why it has
+    no graph."""
+    import ipywidgets as w
+    from fliptoons_explore.widgets.explorer import TABS
+    x = explorer(COW)
+    assert x.tabs.children[0] is x.chain
+    assert all(type(c) is w.Box and not c.children for c in x.tabs.children[1:])
+    x.tabs.selected_index = TABS.index("Trace")
+    assert x.tabs.children[TABS.index("Trace")] is x.trace and x.trace.children
+    x.share()
+    assert x.tabs.children[TABS.index("Share")] is x.share_panel
+    x.tabs.selected_index = 0
+    assert x.tabs.children[TABS.index("Trace")] is x.trace and type(x.tabs.children[TABS.index("JSON")]) is w.Box
+    x.tabs.selected_index = TABS.index("Interactions")
+    assert x.tabs.children[TABS.index("Interactions")] is x.interactions
+    x.switch_game("flipology")
+    assert x.tabs.children[TABS.index("Interactions")] is x.no_interactions
+    x.switch_game("fliptoons")
+    assert x.tabs.children[TABS.index("Interactions")] is x.interactions
+
+
 def test_every_browser_hook_is_present():
     """DESIGN.md §2.4: the CSS classes on the controls they name."""
     x = explorer(COW)
@@ -411,6 +434,8 @@ def test_every_browser_hook_is_present():
         for child in getattr(widget, "children", ()):
             walk(child)
     walk(x)
+    for panel in x.tab_panels:  # a tab's panel is in the page once its tab has been shown
+        walk(panel)
     for hook in ("fte-explorer", "fte-catalog", "fte-catalog-search", "fte-target", "fte-season", "fte-players",
                  "fte-deck-0", "fte-resolve", "fte-round", "fte-game-end", "fte-scenario-json", "fte-export", "fte-import",
                  "fte-table", "fte-step-first", "fte-step-prev", "fte-step-next", "fte-step-last", "fte-step-play",

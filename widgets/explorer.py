@@ -110,7 +110,8 @@ class Explorer(w.VBox):
     would do at the next Market action: `AdvicePanel`); the buttons `resolve_button`,
     `round_button`, `game_button`, `share_button`, `markdown_button` (and the builder's
     `undo_button`, `redo_button`); `about`, the example's banner; `page`, what the page itself
-    does (keys, clipboard, downloads, the URL)."""
+    does (keys, clipboard, downloads, the URL); `tabs`, the side panel, whose tabs show
+    `tab_panels` (each drawn when its tab is first shown)."""
 
     def __repr__(self) -> str:
         # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
@@ -187,8 +188,14 @@ class Explorer(w.VBox):
         self.no_advice = w.HTML(
             '<div style="line-height:1.4;color:#3d4650;max-width:40em">Advice (what a strong player would do) '
             "is given on FlipToons' Market actions: the search plays FlipToons games.</div>")
-        self.tabs = w.Tab(children=[self.chain, self.trace, self.rulings, self.interactions, self.share_panel,
-                                    self.json, self.advice.result])
+        # each tab's panel; a tab not shown yet holds an empty box, and its panel is drawn when the
+        # tab is first shown (fewer widgets for the page to draw when it opens)
+        self.tab_panels = [self.chain, self.trace, self.rulings, self.interactions, self.share_panel, self.json,
+                           self.advice.result]
+        self._tab_boxes = [w.Box() for _ in TABS]
+        self._tabs_drawn = {0}
+        self.tabs = w.Tab()
+        self._place_tabs()
         for k, title in enumerate(TABS):
             self.tabs.set_title(k, title)
 
@@ -213,6 +220,7 @@ class Explorer(w.VBox):
         self.policy.observe(guard(lambda _c: self.run()), names="value")
         self.examples.observe(guard(self._example), names="value")
         self.about_step.on_click(guard(lambda _b: self._go_to_example_step()))
+        self.tabs.observe(guard(lambda _c: self._draw_tab()), names="selected_index")
         self.tabs.observe(guard(lambda _c: self._side()), names="selected_index")
         self.page.on_key(guard(self._page_key))
         self.page.on_copied(guard(self.share_panel.copied))
@@ -308,11 +316,24 @@ class Explorer(w.VBox):
         if game == FLIPOLOGY and self.mode == GAME:
             self._set_mode(RESOLVE)
         self.page.page_title = f"{GAMES[game]} explorer"
-        tabs = list(self.tabs.children)
-        tabs[TABS.index("Interactions")] = self.interactions if game == FLIPTOONS else self.no_interactions
-        tabs[TABS.index("Advice")] = self.advice.result if game == FLIPTOONS else self.no_advice
-        self.tabs.children = tabs
+        self.tab_panels[TABS.index("Interactions")] = self.interactions if game == FLIPTOONS else self.no_interactions
+        self.tab_panels[TABS.index("Advice")] = self.advice.result if game == FLIPTOONS else self.no_advice
+        self._place_tabs()
         self._header()
+
+    def _place_tabs(self) -> None:
+        """Each tab shows its panel once it has been shown, else its empty box."""
+        children = tuple(panel if k in self._tabs_drawn else self._tab_boxes[k]
+                         for k, panel in enumerate(self.tab_panels))
+        if tuple(self.tabs.children) != children:
+            self.tabs.children = children
+
+    def _draw_tab(self) -> None:
+        """The tab now shown gets its panel (the first time it is shown)."""
+        k = self.tabs.selected_index
+        if k is not None and k not in self._tabs_drawn:
+            self._tabs_drawn.add(k)
+            self._place_tabs()
 
     def _header(self) -> None:
         # the switch heads the explorer: the game it shows is the one lit (the page's title names it)
