@@ -15,6 +15,7 @@ from ..policy import Choice, DefaultPolicy, Policy, ScriptedPolicy, ScriptError
 from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, Slide, ToDeck, Trigger
 from .grid import LOWER, lowest_rank_card, not_in_play
 from .rulings import OPTIONS
+from .state import PRICES
 from ..rulings import cite
 
 DISMISS_COST = 5  # S2 Market: Dismiss a Toon
@@ -52,29 +53,59 @@ def dismiss_cost(table, player, card, rulings=None) -> int:
 
 def dismiss_costs(table, player, rulings=None) -> dict[int, int]:
     """{card uid: `dismiss_cost`} for every face-up card of the grid, in one pass over it."""
-    grid = player.grid
     rulings = rulings or table.rulings
-    costs = {}
-    for row, col, stack in grid.spaces():
-        near, rats = _near_ladybug(grid, row, col), _rats(stack)
+    return {c.uid: cost for c, cost in _face_up_costs(player.grid, rulings)}
+
+
+def _face_up_costs(grid, rulings, dismissable_only: bool = False):
+    """(card, `dismiss_cost`) for every face-up card of the grid (`dismissable_only`: but the
+    dismiss-immune ones), in reading order: the spaces next to a Ladybug found once, from the
+    Ladybugs (adjacency is mutual), not by looking around every space."""
+    spaces = grid.spaces()
+    near = _near_ladybugs(grid, spaces)
+    for row, col, stack in spaces:
+        ladybug, rats = (row, col) in near, _rats(stack)
         for c in stack:
-            if c.face_up:
-                costs[c.uid] = _cost(rulings, c, near, rats)
-    return costs
+            if c.face_up and not (dismissable_only and c.spec.dismiss_immune):
+                yield c, _cost(rulings, c, ladybug, rats)
+
+
+def _near_ladybugs(grid, spaces) -> frozenset | set:
+    """The spaces adjacent to a face-up Ladybug."""
+    near = None
+    for row, col, stack in spaces:
+        for c in stack:
+            if c.face_up and c.spec.other == LADYBUG:
+                if near is None:
+                    near = set()
+                near.update((r, k) for r, k, _ in grid.neighbours(row, col))
+                break
+    return near or NOWHERE
 
 
 def _near_ladybug(grid, row, col) -> bool:
-    return any(c.face_up and c.spec.other == "adjacent_dismiss_cost_3"
+    return any(c.face_up and c.spec.other == LADYBUG
                for _, _, stack in grid.neighbours(row, col) for c in stack)
 
 
+#: The `other` effects a dismiss cost depends on: the Ladybug's, the Rat's, the Caterpillar's.
+LADYBUG, RAT, CHEAP = "adjacent_dismiss_cost_3", "stack_dismiss_discount", "dismiss_cost_3"
+NOWHERE = frozenset()
+
+
 def _rats(stack) -> int:
-    return sum(1 for c in stack if c.face_up and c.spec.other == "stack_dismiss_discount")
+    n = 0
+    for c in stack:
+        if c.face_up and c.spec.other == RAT:
+            n += 1
+    return n
 
 
 def _cost(rulings, card, near_ladybug: bool, rats: int) -> int:
-    low = 3 if near_ladybug or card.spec.other == "dismiss_cost_3" else DISMISS_COST
-    if not rulings.rat_discounts_itself and card.face_up and card.spec.other == "stack_dismiss_discount":
+    low = 3 if near_ladybug or card.spec.other == CHEAP else DISMISS_COST
+    if not rats:
+        return low
+    if not rulings.rat_discounts_itself and card.face_up and card.spec.other == RAT:
         rats -= 1  # the card is a face-up Rat of the stack
     if rats > 1 and rulings.rats_in_a_stack == "one":
         rats = 1
@@ -129,14 +160,11 @@ def legal_actions(table, player, rulings=None) -> list[Action]:
     (`rulings`: other than the table's)."""
     fame = player.fame_left
     closed = not_for_hire(table, rulings)
-    actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, table.prices))
+    actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, PRICES[table.season]))
                if c is not None and price <= fame and i not in closed]
-    if may_dismiss(table, player, rulings):
-        costs = dismiss_costs(table, player, rulings)
-        for c in dismissable(player):
-            cost = costs[c.uid]
-            if cost <= fame:
-                actions.append(Action("dismiss", c, None, cost))
+    if fame >= 0 and may_dismiss(table, player, rulings):
+        actions += [Action("dismiss", c, None, cost) for c, cost in
+                    _face_up_costs(player.grid, rulings or table.rulings, dismissable_only=True) if cost <= fame]
     actions.append(SKIP)
     return actions
 
