@@ -257,7 +257,7 @@ class Game(Resolver):
         """A seeded game's part begins: what it draws at random (a Pig shuffled into the toon
         deck) comes from that part's own generator (`part_rng`)."""
         if self.seed is not None:
-            self.table.rng = part_rng(self.seed, part)
+            self.table.draw_from(self.seed, part)
 
     def shuffle_decks(self, players, part: str, rule: str) -> None:
         """Each player shuffles their deck face down, clockwise (S2 Flip: "First, each player
