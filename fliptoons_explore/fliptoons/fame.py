@@ -68,6 +68,8 @@ class Seat:
         """Cards (face-down ones too) in the spaces above or below this card's space in its
         column; not its own stack (s2.faq.spider-grasshopper); extra rows as ruling
         `extra_rows_in_columns` says."""
+        if not self.player.grid.extra_height():  # no extra rows: both readings count the same
+            return self._column(above, False)
         counts = [self._column(above, with_extra) for with_extra in (True, False)]
         if counts[0] != counts[1]:
             self.reading("extra_rows_in_columns")
@@ -300,6 +302,7 @@ def score_player(table, player, policy, trace: Trace | None) -> tuple[list[CardF
                 if spec.score:
                     scoring.append((entry, stack))
     cows = []
+    turned_up = player.turned_up  # cards a flip turned face up again (`_turned_up_bonus`)
     known = {}  # a bonus depends on the card's name and space only: one computation per stack
     for entry, stack in scoring:
         card = entry.card
@@ -315,11 +318,11 @@ def score_player(table, player, policy, trace: Trace | None) -> tuple[list[CardF
             result = known[key] = (bonus, "s2.key.stack-adjacency" if seat.stack_adjacency else "",
                                    seat.ruling or None)
         entry.bonus, entry.rule, entry.ruling = result
-        total += _turned_up_bonus(table, player, entry)
+        total += _turned_up_bonus(table, player, entry) if turned_up else entry.bonus
     by_card = {id(e.card): e for e in entries} if cows else None
     for entry in cows:
         entry.bonus = _cow(table, player, entry, by_card, policy, trace)
-        total += _turned_up_bonus(table, player, entry)
+        total += _turned_up_bonus(table, player, entry) if turned_up else entry.bonus
     return entries, total
 
 

@@ -308,7 +308,8 @@ class FlipRun:
         p.deck.remove(card)
         card.face_up = True
         p.dismissed.append(card)
-        dismiss = self.emit(Dismiss, card, cause, rule, detail=f"from the {where} of the deck")
+        dismiss = None if self.trace is None else self.emit(Dismiss, card, cause, rule,
+                                                            detail=f"from the {where} of the deck")
         if card.spec.when_dismissed:
             self.queue(card, "when_dismissed", dismiss, rule)
 

@@ -12,6 +12,7 @@ from typing import Iterator
 UPPER, LOWER = 0, 1
 MIDDLE = 1
 COL_NAMES = ("left", "middle", "right")
+BASE = tuple((row, col) for row in (UPPER, LOWER) for col in range(3))  # the six slots' spaces
 
 
 def space_name(pos: tuple[int, int]) -> str:
@@ -35,7 +36,7 @@ class Grid:
         self.holes = False  # an extra column may have an empty cell below its top one
         self._seen = -1  # the version `_spaces` and `_cards` were listed at
         self._spaces: tuple = ()
-        self._cards: tuple = ()
+        self._cards: tuple | None = None
 
     # -- spaces -----------------------------------------------------------------------------
     def at(self, row: int, col: int) -> list | None:
@@ -59,15 +60,17 @@ class Grid:
         """(row, col, stack) for every occupied space, in reading order: listed once per change
         of the grid (`version`), since the rules read the same grid many times over."""
         if self._seen != self.version:
-            self._list()
+            slots = self.slots
+            extra = self.extra
+            if extra[0] or extra[1] or extra[2]:
+                self._spaces = tuple(self._in_order(True))
+            else:
+                self._spaces = tuple([(r, c, slots[i]) for i, (r, c) in enumerate(BASE) if slots[i]])
+            self._cards = None
+            self._seen = self.version
         if extra_topmost or len(self._spaces) == len(self.slots) - self.slots.count(None):
             return self._spaces
         return tuple(self._in_order(False))  # extra rows read after the base rows
-
-    def _list(self) -> None:
-        self._spaces = spaces = tuple(self._in_order(True))
-        self._cards = tuple(c for _, _, stack in spaces for c in stack)
-        self._seen = self.version
 
     def _in_order(self, extra_topmost: bool) -> Iterator[tuple[int, int, list]]:
         extra = self.extra
@@ -93,20 +96,17 @@ class Grid:
 
     def cards(self) -> list:
         """Every card in the grid: spaces in reading order, each stack bottom first."""
-        if self._seen != self.version:
-            self._list()
-        return list(self._cards)
+        return list(self.all_cards())
 
     def all_cards(self) -> tuple:
         """`cards()` as a tuple shared until the grid changes: for reading, in the engine's loops."""
-        if self._seen != self.version:
-            self._list()
+        spaces = self.spaces()
+        if self._cards is None:
+            self._cards = tuple([c for _, _, stack in spaces for c in stack])
         return self._cards
 
     def count(self) -> int:
-        if self._seen != self.version:
-            self._list()
-        return len(self._cards)
+        return len(self.all_cards())
 
     def first_empty_slot(self) -> int | None:
         """Index 0..5 of the first empty base slot in reading order, or None when all are filled."""
@@ -203,13 +203,24 @@ class Grid:
                     self.holes = True
         return where
 
+    def clear(self) -> list:
+        """Take every card out of the grid at once; returns them as `cards()` lists them."""
+        cards = self.cards()
+        for c in cards:
+            c.where = None
+        self.slots = [None] * 6
+        self.extra = ([], [], [])
+        self.holes = False
+        self.version += 1
+        return cards
+
     def copy(self) -> "Grid":
         g = Grid.__new__(Grid)
         g.slots = [None if s is None else list(s) for s in self.slots]
         g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
         g.version = self.version
         g.holes = self.holes
-        g._seen, g._spaces, g._cards = -1, (), ()
+        g._seen, g._spaces, g._cards = -1, (), None
         return g
 
 

@@ -383,7 +383,8 @@ def hire(g, player, card, cause, rule, price: int, source: str, by_ability: bool
     player.fame_left -= price
     if by_ability and card.spec.when_hired:
         ruling = "ruling.hired_by_ability_triggers"
-    step = g.emit(Hire, player.index, card, cause, rule, value=price, detail=f"from {source}", ruling=ruling)
+    step = None if g.trace is None else g.emit(Hire, player.index, card, cause, rule, value=price,
+                                               detail=f"from {source}", ruling=ruling)
     if card.spec.when_hired:
         if not by_ability or g.table.rulings.hired_by_ability_triggers:
             WHEN_HIRED[card.spec.when_hired](g, player, card, step)
@@ -407,8 +408,9 @@ def refill(g, cause, rule: str = "s2.market.refill", ruling: str | None = None) 
         card = t.toon_deck.popleft()
         card.face_up = True
         cards.append(card)
-        t.arrange_market(cards, depleted=False)
-        g.emit(Refill, None, card, cause, rule, value=t.market.index(card), ruling=ruling)
+        if g.trace is not None:  # the market as each card joins it (untraced: arranged once, below)
+            t.arrange_market(cards, depleted=False)
+            g.emit(Refill, None, card, cause, rule, value=t.market.index(card), ruling=ruling)
     arrange_or_slide(g, cards, cause)
     return len(cards) == size
 
@@ -822,7 +824,7 @@ def market_turn(g, player, cause) -> None:
         options = legal_actions(t, player)
         ruling = options_ruling(t, player, options) if g.trace is not None else None
         i = g.choose(Choice("market_action", player.index, None, tuple(options),
-                            tuple(_naive_worth(o) for o in options),
+                            tuple([_naive_worth(o) for o in options]),
                             f"action ({player.fame_left} fame left)?", False, t), cause, "s2.market.actions",
                      ruling)
         action = options[i]
