@@ -438,9 +438,8 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
     for i in range(players):
         p = table.add_player(names[i] if names else f"Player {i + 1}")
         p.starting_season = starts[i]
-        for cid in STARTING_DECKS[(starts[i], mode)]:
-            p.deck.append(table.new_card(cid))
-    toons = [table.new_card(cid) for cid in toon_deck(season)]
+        p.deck.extend(table.new_cards(STARTING_DECKS[(starts[i], mode)]))
+    toons = table.new_cards(toon_deck(season))
     table.rng.shuffle(toons)
     if solo and season in ("s1", "combined"):  # S1 Solo Setup; S2 Combined Solo Setup: no Pig
         pig = next(c for c in toons if c.spec.when_dismissed == "into_any_deck")

@@ -115,8 +115,7 @@ class _Builder:
             raise ScenarioError(f"{where}: the scenario holds more than {MAX_CARDS:,} cards "
                                 f"(the limit, {LIMITS})")
         self.counts.update(ids)
-        new = table.new_card
-        return [new(cid, face_up) for cid in ids]
+        return table.new_cards(ids, face_up)
 
 
 def check(data) -> None:

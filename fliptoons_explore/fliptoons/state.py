@@ -135,6 +135,12 @@ class Table:
         self._next_uid += 1
         return card
 
+    def new_cards(self, card_ids, face_up: bool = False) -> list[Card]:
+        """`new_card` of each id, in order (their uids in that order)."""
+        uid = self._next_uid
+        self._next_uid = uid + len(card_ids)
+        return [Card(uid + k, CATALOG[cid], face_up) for k, cid in enumerate(card_ids)]
+
     def add_player(self, name: str) -> PlayerState:
         player = PlayerState(len(self.players), name)
         self.players.append(player)
