@@ -61,7 +61,7 @@ class Seat:
     def face_up(self) -> list:
         """The face-up cards of the player's grid."""
         if self.faces is None:
-            self.faces = [c for c in self.player.grid.cards() if c.face_up]
+            self.faces = [c for c in self.player.grid.all_cards() if c.face_up]
         return self.faces
 
     def column(self, above: bool) -> int:
@@ -112,7 +112,7 @@ def dog_elsewhere(s: Seat) -> int:
     """Dog: +5 if a Dog is in the market or in another player's grid (s1.faq.dog)."""
     me = s.card.spec.id
     if any(c.spec.id == me for c in _market(s)) or any(
-            _named(p.grid.cards(), me) for p in s.others()):
+            _named(p.grid.all_cards(), me) for p in s.others()):
         return 5
     return 0
 
@@ -138,8 +138,8 @@ def most_camels(s: Seat) -> int:
     """Camel: +2 if neither the market nor any other grid holds more Camels (ties qualify;
     s1.faq.camel)."""
     me = s.card.spec.id
-    mine = _named(s.player.grid.cards(), me)
-    rivals = [_named(_market(s), me)] + [_named(p.grid.cards(), me) for p in s.others()]
+    mine = _named(s.player.grid.all_cards(), me)
+    rivals = [_named(_market(s), me)] + [_named(p.grid.all_cards(), me) for p in s.others()]
     return 2 if max(rivals) <= mine else 0
 
 
@@ -180,7 +180,7 @@ def neighbours_rank_16_or_lower(s: Seat) -> int:
 
 def any_face_down(s: Seat) -> int:
     """Bull: +7 if at least one card in your grid is face down."""
-    return 7 if any(not c.face_up for c in s.player.grid.cards()) else 0
+    return 7 if any(not c.face_up for c in s.player.grid.all_cards()) else 0
 
 
 def no_shared_names(s: Seat) -> int:
@@ -220,7 +220,7 @@ def hen_or_rooster_anywhere(s: Seat) -> int:
     if any(c.spec.id in wanted for c in _market(s)):
         return 3
     for p in s.table.players:
-        if any(c.face_up and c.spec.id in wanted for c in p.grid.cards()):
+        if any(c.face_up and c.spec.id in wanted for c in p.grid.all_cards()):
             return 3
     return 0
 

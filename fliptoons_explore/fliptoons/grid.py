@@ -27,16 +27,16 @@ class Grid:
     """Stacks in the six base slots (`slots[0..5]`) and in extra cells above each column
     (`extra[col][level]`, level 0 directly above the upper row). Empty spaces hold None."""
 
-    __slots__ = ("slots", "extra", "version", "holes", "_seen", "_spaces", "_cards")
+    __slots__ = ("slots", "extra", "version", "holes", "_seen", "_spaces", "_cards_seen", "_cards")
 
     def __init__(self) -> None:
         self.slots: list[list | None] = [None] * 6
         self.extra: tuple[list, list, list] = ([], [], [])
         self.version = 0  # counts changes (cards moved or turned), for caches of the grid's picture
         self.holes = False  # an extra column may have an empty cell below its top one
-        self._seen = -1  # the version `_spaces` and `_cards` were listed at
+        self._seen = self._cards_seen = -1  # the versions `_spaces` and `_cards` were listed at
         self._spaces: tuple = ()
-        self._cards: tuple | None = None
+        self._cards: tuple = ()
 
     # -- spaces -----------------------------------------------------------------------------
     def at(self, row: int, col: int) -> list | None:
@@ -66,7 +66,6 @@ class Grid:
                 self._spaces = tuple(self._in_order(True))
             else:
                 self._spaces = tuple([(r, c, slots[i]) for i, (r, c) in enumerate(BASE) if slots[i]])
-            self._cards = None
             self._seen = self.version
         if extra_topmost or len(self._spaces) == len(self.slots) - self.slots.count(None):
             return self._spaces
@@ -100,9 +99,13 @@ class Grid:
 
     def all_cards(self) -> tuple:
         """`cards()` as a tuple shared until the grid changes: for reading, in the engine's loops."""
-        spaces = self.spaces()
-        if self._cards is None:
-            self._cards = tuple([c for _, _, stack in spaces for c in stack])
+        if self._cards_seen != self.version:
+            extra = self.extra
+            if extra[0] or extra[1] or extra[2]:
+                self._cards = tuple([c for _, _, stack in self.spaces() for c in stack])
+            else:
+                self._cards = tuple([c for stack in self.slots if stack for c in stack])
+            self._cards_seen = self.version
         return self._cards
 
     def count(self) -> int:
@@ -220,7 +223,7 @@ class Grid:
         g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
         g.version = self.version
         g.holes = self.holes
-        g._seen, g._spaces, g._cards = -1, (), None
+        g._seen, g._spaces, g._cards_seen, g._cards = -1, (), -1, ()
         return g
 
 

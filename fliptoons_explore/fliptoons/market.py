@@ -152,7 +152,7 @@ def may_dismiss(table, player, rulings=None) -> bool:
 def dismissable(player) -> list:
     """Face-up cards of the grid that can be dismissed (not face-down, not dismiss-immune;
     s2.market.not-dismissable, s1.icon.dismiss-immune), in reading order."""
-    return [c for c in player.grid.cards() if c.face_up and not c.spec.dismiss_immune]
+    return [c for c in player.grid.all_cards() if c.face_up and not c.spec.dismiss_immune]
 
 
 def legal_actions(table, player, rulings=None) -> list[Action]:
@@ -175,7 +175,7 @@ def options_ruling(table, player, options) -> str | None:
     could), else None; looked at
     only while a face-up Rat is in the grid. (The x-side price cards and the dismiss minimum say
     so once, at the start of the turn, where they restrict the options.)"""
-    if not any(c.face_up and c.spec.other == "stack_dismiss_discount" for c in player.grid.cards()):
+    if not any(c.face_up and c.spec.other == "stack_dismiss_discount" for c in player.grid.all_cards()):
         return None
     rulings = table.rulings
     offered = _offer(options)
@@ -697,7 +697,7 @@ def skunk_dismissal(g, cause) -> None:
     p = g.table.least_fame_player
     if p is None:
         return
-    for skunk in [c for c in p.grid.cards() if c.face_up and c.spec.other == "least_fame_dismiss"][:1]:
+    for skunk in [c for c in p.grid.all_cards() if c.face_up and c.spec.other == "least_fame_dismiss"][:1]:
         _dismiss_chosen(g, p, skunk, cause, dismissable(p), optional=False, rule="s1.faq.skunk",
                         question="dismiss which face-up card (the Skunk may dismiss itself)?")
 
@@ -762,7 +762,7 @@ def _vulture_target(grid, rulings):
     """The card a Vulture dismisses under these rulings, or None."""
     target = lowest_rank_card(grid, rulings.extra_rows_topmost)
     if target is not None and target.spec.dismiss_immune and rulings.vulture_immune_lowest == "next-lowest":
-        candidates = [c for c in grid.cards() if c.face_up and not c.spec.dismiss_immune]
+        candidates = [c for c in grid.all_cards() if c.face_up and not c.spec.dismiss_immune]
         target = None
         if candidates:
             low = min(c.spec.rank for c in candidates)
@@ -781,7 +781,7 @@ AFTER_MARKET = {"after_market_dismiss_in_lower_row": dismiss_in_lower_row,
 
 def has_after_market(table, player) -> bool:
     """Has the player a face-up card with an after-Market effect in the grid?"""
-    return any(c.face_up and c.spec.other in AFTER_MARKET for c in player.grid.cards())
+    return any(c.face_up and c.spec.other in AFTER_MARKET for c in player.grid.all_cards())
 
 
 def after_market(g, player, cause) -> None:
