@@ -27,7 +27,7 @@ class Grid:
     """Stacks in the six base slots (`slots[0..5]`) and in extra cells above each column
     (`extra[col][level]`, level 0 directly above the upper row). Empty spaces hold None."""
 
-    __slots__ = ("slots", "extra", "version", "holes", "_seen", "_spaces", "_cards_seen", "_cards")
+    __slots__ = ("slots", "extra", "version", "holes", "_seen", "_spaces", "_cards_seen", "_cards", "costs")
 
     def __init__(self) -> None:
         self.slots: list[list | None] = [None] * 6
@@ -37,6 +37,7 @@ class Grid:
         self._seen = self._cards_seen = -1  # the versions `_spaces` and `_cards` were listed at
         self._spaces: tuple = ()
         self._cards: tuple = ()
+        self.costs = None  # the Market's dismiss costs, kept while the grid stays (market.dismissals)
 
     # -- spaces -----------------------------------------------------------------------------
     def at(self, row: int, col: int) -> list | None:
@@ -223,7 +224,7 @@ class Grid:
         g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
         g.version = self.version
         g.holes = self.holes
-        g._seen, g._spaces, g._cards_seen, g._cards = -1, (), -1, ()
+        g._seen, g._spaces, g._cards_seen, g._cards, g.costs = -1, (), -1, (), None
         return g
 
 

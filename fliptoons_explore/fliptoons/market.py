@@ -70,6 +70,18 @@ def _face_up_costs(grid, rulings, dismissable_only: bool = False):
                 yield c, _cost(rulings, c, ladybug, rats)
 
 
+def dismissals(grid, rulings) -> tuple[Action, ...]:
+    """A Dismiss action for every card of the grid that can be dismissed, at its cost, in reading
+    order (affordable or not): made once while the grid stays as it is (a Market turn asks
+    again after a hire)."""
+    kept = grid.costs
+    if kept is not None and kept[0] == grid.version and kept[1] is rulings:
+        return kept[2]
+    actions = tuple([Action("dismiss", c, None, cost) for c, cost in _face_up_costs(grid, rulings, True)])
+    grid.costs = (grid.version, rulings, actions)
+    return actions
+
+
 def _near_ladybugs(grid, spaces) -> frozenset | set:
     """The spaces adjacent to a face-up Ladybug."""
     near = None
@@ -163,8 +175,7 @@ def legal_actions(table, player, rulings=None) -> list[Action]:
     actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, PRICES[table.season]))
                if c is not None and price <= fame and i not in closed]
     if fame >= 0 and may_dismiss(table, player, rulings):
-        actions += [Action("dismiss", c, None, cost) for c, cost in
-                    _face_up_costs(player.grid, rulings or table.rulings, dismissable_only=True) if cost <= fame]
+        actions += [a for a in dismissals(player.grid, rulings or table.rulings) if a.cost <= fame]
     actions.append(SKIP)
     return actions
 
