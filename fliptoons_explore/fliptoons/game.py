@@ -165,8 +165,7 @@ class Game(Resolver):
         for p in t.clockwise():
             p.fame_left = p.fame_total
             p.actions_left = 2 + p.bonus_actions
-            start = None if self.trace is None else self.emit(Phase, p.index, None, None, "s2.market",
-                                                              detail=f"{p.name}'s Market turn")
+            start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
             market_turn(self, p, start)
             if not self.refill_and_after_market(p, start, each_turn):
                 return self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
@@ -295,10 +294,9 @@ class Game(Resolver):
         if end is not None:
             return self.final_flip(*end)
         t.first_player = (t.first_player + 1) % n
-        if self.trace is not None:
-            self.emit(Phase, None, None, None, self.rule("cleanup.next-round"),
-                      detail=f"round {self.round + 1} begins (a solo game uses no first player card)" if self.solo
-                      else f"the first player card passes to {t.players[t.first_player].name}")
+        self.emit(Phase, None, None, None, self.rule("cleanup.next-round"),
+                  detail=f"round {self.round + 1} begins (a solo game uses no first player card)" if self.solo
+                  else f"the first player card passes to {t.players[t.first_player].name}")
 
     def end_of_game(self) -> tuple[str, str] | None:
         """Why the Final Flip follows this round's Cleanup, and the rule its phase event cites,
