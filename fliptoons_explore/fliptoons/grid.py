@@ -208,12 +208,16 @@ class Grid:
         return where
 
     def clear(self) -> list:
-        """Take every card out of the grid at once; returns them as `cards()` lists them."""
+        """Take every card out of the grid at once; returns them as `cards()` lists them. (The
+        slot and column lists stay the same objects, emptied, as `remove` leaves them.)"""
         cards = self.cards()
         for c in cards:
             c.where = None
-        self.slots = [None] * 6
-        self.extra = ([], [], [])
+        slots = self.slots
+        for i in range(len(slots)):
+            slots[i] = None
+        for column in self.extra:
+            column.clear()
         self.holes = False
         self.version += 1
         return cards
