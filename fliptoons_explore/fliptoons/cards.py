@@ -128,8 +128,13 @@ def unknown_card_message(card_id: object, among=None) -> str:
 
 def toon_deck(season: str) -> list[str]:
     """Every toon card of a season ('s1', 's2' or 'combined'), promos excluded, in catalog order."""
+    return list(_toon_deck(season))
+
+
+@lru_cache(maxsize=None)
+def _toon_deck(season: str) -> tuple[str, ...]:
     seasons = SEASONS if season == "combined" else (season,)
-    return [c.id for c in CATALOG.values() if c.set in seasons for _ in range(c.copies)]
+    return tuple(c.id for c in CATALOG.values() if c.set in seasons for _ in range(c.copies))
 
 
 @lru_cache(maxsize=None)

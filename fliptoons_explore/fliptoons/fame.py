@@ -61,13 +61,15 @@ class Seat:
     def face_up(self) -> list:
         """The face-up cards of the player's grid."""
         if self.faces is None:
-            self.faces = [c for c in self.player.grid.cards() if c.face_up]
+            self.faces = [c for c in self.player.grid.all_cards() if c.face_up]
         return self.faces
 
     def column(self, above: bool) -> int:
         """Cards (face-down ones too) in the spaces above or below this card's space in its
         column; not its own stack (s2.faq.spider-grasshopper); extra rows as ruling
         `extra_rows_in_columns` says."""
+        if not self.player.grid.extra_height():  # no extra rows: both readings count the same
+            return self._column(above, False)
         counts = [self._column(above, with_extra) for with_extra in (True, False)]
         if counts[0] != counts[1]:
             self.reading("extra_rows_in_columns")
@@ -110,7 +112,7 @@ def dog_elsewhere(s: Seat) -> int:
     """Dog: +5 if a Dog is in the market or in another player's grid (s1.faq.dog)."""
     me = s.card.spec.id
     if any(c.spec.id == me for c in _market(s)) or any(
-            _named(p.grid.cards(), me) for p in s.others()):
+            _named(p.grid.all_cards(), me) for p in s.others()):
         return 5
     return 0
 
@@ -136,8 +138,8 @@ def most_camels(s: Seat) -> int:
     """Camel: +2 if neither the market nor any other grid holds more Camels (ties qualify;
     s1.faq.camel)."""
     me = s.card.spec.id
-    mine = _named(s.player.grid.cards(), me)
-    rivals = [_named(_market(s), me)] + [_named(p.grid.cards(), me) for p in s.others()]
+    mine = _named(s.player.grid.all_cards(), me)
+    rivals = [_named(_market(s), me)] + [_named(p.grid.all_cards(), me) for p in s.others()]
     return 2 if max(rivals) <= mine else 0
 
 
@@ -178,7 +180,7 @@ def neighbours_rank_16_or_lower(s: Seat) -> int:
 
 def any_face_down(s: Seat) -> int:
     """Bull: +7 if at least one card in your grid is face down."""
-    return 7 if any(not c.face_up for c in s.player.grid.cards()) else 0
+    return 7 if any(not c.face_up for c in s.player.grid.all_cards()) else 0
 
 
 def no_shared_names(s: Seat) -> int:
@@ -218,7 +220,7 @@ def hen_or_rooster_anywhere(s: Seat) -> int:
     if any(c.spec.id in wanted for c in _market(s)):
         return 3
     for p in s.table.players:
-        if any(c.face_up and c.spec.id in wanted for c in p.grid.cards()):
+        if any(c.face_up and c.spec.id in wanted for c in p.grid.all_cards()):
             return 3
     return 0
 
@@ -300,6 +302,7 @@ def score_player(table, player, policy, trace: Trace | None) -> tuple[list[CardF
                 if spec.score:
                     scoring.append((entry, stack))
     cows = []
+    turned_up = player.turned_up  # cards a flip turned face up again (`_turned_up_bonus`)
     known = {}  # a bonus depends on the card's name and space only: one computation per stack
     for entry, stack in scoring:
         card = entry.card
@@ -315,11 +318,11 @@ def score_player(table, player, policy, trace: Trace | None) -> tuple[list[CardF
             result = known[key] = (bonus, "s2.key.stack-adjacency" if seat.stack_adjacency else "",
                                    seat.ruling or None)
         entry.bonus, entry.rule, entry.ruling = result
-        total += _turned_up_bonus(table, player, entry)
+        total += _turned_up_bonus(table, player, entry) if turned_up else entry.bonus
     by_card = {id(e.card): e for e in entries} if cows else None
     for entry in cows:
         entry.bonus = _cow(table, player, entry, by_card, policy, trace)
-        total += _turned_up_bonus(table, player, entry)
+        total += _turned_up_bonus(table, player, entry) if turned_up else entry.bonus
     return entries, total
 
 

@@ -308,7 +308,8 @@ class FlipRun:
         p.deck.remove(card)
         card.face_up = True
         p.dismissed.append(card)
-        dismiss = self.emit(Dismiss, card, cause, rule, detail=f"from the {where} of the deck")
+        dismiss = None if self.trace is None else self.emit(Dismiss, card, cause, rule,
+                                                            detail=f"from the {where} of the deck")
         if card.spec.when_dismissed:
             self.queue(card, "when_dismissed", dismiss, rule)
 
@@ -631,7 +632,7 @@ TAKE_FROM_TOON_DECK = frozenset(f.__name__ for f in (snake, mongoose))
 def _shared_toon_deck(table, flipping) -> bool:
     """Do two or more flipping players hold a card that takes from the toon deck (so that the
     order in which they flip, ruling `flip_players`, can decide who gets which toon card)?"""
-    if not table.toon_deck:
+    if not table.toon_deck or len(flipping) < 2:
         return False
     takers = sum(1 for p in flipping if any(c.spec.place in TAKE_FROM_TOON_DECK for c in p.deck))
     return takers >= 2

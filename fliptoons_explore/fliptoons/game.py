@@ -289,7 +289,7 @@ class Game(Resolver):
         """A seeded game's part begins: what it draws at random (a Pig shuffled into the toon
         deck) comes from that part's own generator (`part_rng`)."""
         if self.seed is not None:
-            self.table.rng = part_rng(self.seed, part)
+            self.table.draw_from(self.seed, part)
 
     def shuffle_decks(self, players, part: str, rule: str) -> None:
         """Each player shuffles their deck face down, clockwise (S2 Flip: "First, each player
@@ -346,11 +346,10 @@ class Game(Resolver):
     def collect(self, p, rule: str = "s2.cleanup") -> None:
         """All cards of the grid go back into the deck, face down (S2 Cleanup; the tied players
         of the Final Flip, s2.final-flip.tie); a grid built by hand is then flipped like any other."""
-        cards = p.grid.cards()
+        cards = p.grid.clear()
         for c in cards:
-            p.grid.remove(c)
             c.face_up = False
-            p.deck.append(c)
+        p.deck.extend(cards)
         p.gains.clear()
         p.turned_up.clear()
         p.bonus_actions = 0
@@ -469,9 +468,8 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
     for i in range(players):
         p = table.add_player(names[i] if names else f"Player {i + 1}")
         p.starting_season = starts[i]
-        for cid in STARTING_DECKS[(starts[i], mode)]:
-            p.deck.append(table.new_card(cid))
-    toons = [table.new_card(cid) for cid in toon_deck(season)]
+        p.deck.extend(table.new_cards(STARTING_DECKS[(starts[i], mode)]))
+    toons = table.new_cards(toon_deck(season))
     table.rng.shuffle(toons)
     if solo and season in ("s1", "combined"):  # S1 Solo Setup; S2 Combined Solo Setup: no Pig
         pig = next(c for c in toons if c.spec.when_dismissed == "into_any_deck")

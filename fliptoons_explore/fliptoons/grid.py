@@ -12,6 +12,7 @@ from typing import Iterator
 UPPER, LOWER = 0, 1
 MIDDLE = 1
 COL_NAMES = ("left", "middle", "right")
+BASE = tuple((row, col) for row in (UPPER, LOWER) for col in range(3))  # the six slots' spaces
 
 
 def space_name(pos: tuple[int, int]) -> str:
@@ -26,13 +27,17 @@ class Grid:
     """Stacks in the six base slots (`slots[0..5]`) and in extra cells above each column
     (`extra[col][level]`, level 0 directly above the upper row). Empty spaces hold None."""
 
-    __slots__ = ("slots", "extra", "version", "holes")
+    __slots__ = ("slots", "extra", "version", "holes", "_seen", "_spaces", "_cards_seen", "_cards", "costs")
 
     def __init__(self) -> None:
         self.slots: list[list | None] = [None] * 6
         self.extra: tuple[list, list, list] = ([], [], [])
         self.version = 0  # counts changes (cards moved or turned), for caches of the grid's picture
         self.holes = False  # an extra column may have an empty cell below its top one
+        self._seen = self._cards_seen = -1  # the versions `_spaces` and `_cards` were listed at
+        self._spaces: tuple = ()
+        self._cards: tuple = ()
+        self.costs = None  # the Market's dismiss costs, kept while the grid stays (market.dismissals)
 
     # -- spaces -----------------------------------------------------------------------------
     def at(self, row: int, col: int) -> list | None:
@@ -52,8 +57,22 @@ class Grid:
         extra = list(range(-self.extra_height(), 0))
         return extra + [UPPER, LOWER] if extra_topmost else [UPPER, LOWER] + extra[::-1]
 
-    def spaces(self, extra_topmost: bool = True) -> Iterator[tuple[int, int, list]]:
-        """(row, col, stack) for every occupied space, in reading order."""
+    def spaces(self, extra_topmost: bool = True) -> tuple[tuple[int, int, list], ...]:
+        """(row, col, stack) for every occupied space, in reading order: listed once per change
+        of the grid (`version`), since the rules read the same grid many times over."""
+        if self._seen != self.version:
+            slots = self.slots
+            extra = self.extra
+            if extra[0] or extra[1] or extra[2]:
+                self._spaces = tuple(self._in_order(True))
+            else:
+                self._spaces = tuple([(r, c, slots[i]) for i, (r, c) in enumerate(BASE) if slots[i]])
+            self._seen = self.version
+        if extra_topmost or len(self._spaces) == len(self.slots) - self.slots.count(None):
+            return self._spaces
+        return tuple(self._in_order(False))  # extra rows read after the base rows
+
+    def _in_order(self, extra_topmost: bool) -> Iterator[tuple[int, int, list]]:
         extra = self.extra
         if not (extra[0] or extra[1] or extra[2]):
             for i, stack in enumerate(self.slots):
@@ -77,12 +96,21 @@ class Grid:
 
     def cards(self) -> list:
         """Every card in the grid: spaces in reading order, each stack bottom first."""
-        if not (self.extra[0] or self.extra[1] or self.extra[2]):
-            return [c for stack in self.slots if stack for c in stack]
-        return [c for _, _, stack in self.spaces() for c in stack]
+        return list(self.all_cards())
+
+    def all_cards(self) -> tuple:
+        """`cards()` as a tuple shared until the grid changes: for reading, in the engine's loops."""
+        if self._cards_seen != self.version:
+            extra = self.extra
+            if extra[0] or extra[1] or extra[2]:
+                self._cards = tuple([c for _, _, stack in self.spaces() for c in stack])
+            else:
+                self._cards = tuple([c for stack in self.slots if stack for c in stack])
+            self._cards_seen = self.version
+        return self._cards
 
     def count(self) -> int:
-        return sum(len(stack) for _, _, stack in self.spaces())
+        return len(self.all_cards())
 
     def first_empty_slot(self) -> int | None:
         """Index 0..5 of the first empty base slot in reading order, or None when all are filled."""
@@ -179,12 +207,28 @@ class Grid:
                     self.holes = True
         return where
 
+    def clear(self) -> list:
+        """Take every card out of the grid at once; returns them as `cards()` lists them. (The
+        slot and column lists stay the same objects, emptied, as `remove` leaves them.)"""
+        cards = self.cards()
+        for c in cards:
+            c.where = None
+        slots = self.slots
+        for i in range(len(slots)):
+            slots[i] = None
+        for column in self.extra:
+            column.clear()
+        self.holes = False
+        self.version += 1
+        return cards
+
     def copy(self) -> "Grid":
         g = Grid.__new__(Grid)
         g.slots = [None if s is None else list(s) for s in self.slots]
         g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
         g.version = self.version
         g.holes = self.holes
+        g._seen, g._spaces, g._cards_seen, g._cards, g.costs = -1, (), -1, (), None
         return g
 
 

@@ -15,6 +15,7 @@ from ..policy import Choice, DefaultPolicy, Policy, ScriptedPolicy, ScriptError
 from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, Slide, ToDeck, Trigger
 from .grid import LOWER, lowest_rank_card, not_in_play
 from .rulings import OPTIONS
+from .state import PRICES
 from ..rulings import cite
 
 DISMISS_COST = 5  # S2 Market: Dismiss a Toon
@@ -52,29 +53,71 @@ def dismiss_cost(table, player, card, rulings=None) -> int:
 
 def dismiss_costs(table, player, rulings=None) -> dict[int, int]:
     """{card uid: `dismiss_cost`} for every face-up card of the grid, in one pass over it."""
-    grid = player.grid
     rulings = rulings or table.rulings
-    costs = {}
-    for row, col, stack in grid.spaces():
-        near, rats = _near_ladybug(grid, row, col), _rats(stack)
+    return {c.uid: cost for c, cost in _face_up_costs(player.grid, rulings)}
+
+
+def _face_up_costs(grid, rulings, dismissable_only: bool = False):
+    """(card, `dismiss_cost`) for every face-up card of the grid (`dismissable_only`: but the
+    dismiss-immune ones), in reading order: the spaces next to a Ladybug found once, from the
+    Ladybugs (adjacency is mutual), not by looking around every space."""
+    spaces = grid.spaces()
+    near = _near_ladybugs(grid, spaces)
+    for row, col, stack in spaces:
+        ladybug, rats = (row, col) in near, _rats(stack)
         for c in stack:
-            if c.face_up:
-                costs[c.uid] = _cost(rulings, c, near, rats)
-    return costs
+            if c.face_up and not (dismissable_only and c.spec.dismiss_immune):
+                yield c, _cost(rulings, c, ladybug, rats)
+
+
+def dismissals(grid, rulings) -> tuple[Action, ...]:
+    """A Dismiss action for every card of the grid that can be dismissed, at its cost, in reading
+    order (affordable or not): made once while the grid stays as it is (a Market turn asks
+    again after a hire)."""
+    kept = grid.costs
+    if kept is not None and kept[0] == grid.version and kept[1] is rulings:
+        return kept[2]
+    actions = tuple([Action("dismiss", c, None, cost) for c, cost in _face_up_costs(grid, rulings, True)])
+    grid.costs = (grid.version, rulings, actions)
+    return actions
+
+
+def _near_ladybugs(grid, spaces) -> frozenset | set:
+    """The spaces adjacent to a face-up Ladybug."""
+    near = None
+    for row, col, stack in spaces:
+        for c in stack:
+            if c.face_up and c.spec.other == LADYBUG:
+                if near is None:
+                    near = set()
+                near.update((r, k) for r, k, _ in grid.neighbours(row, col))
+                break
+    return near or NOWHERE
 
 
 def _near_ladybug(grid, row, col) -> bool:
-    return any(c.face_up and c.spec.other == "adjacent_dismiss_cost_3"
+    return any(c.face_up and c.spec.other == LADYBUG
                for _, _, stack in grid.neighbours(row, col) for c in stack)
 
 
+#: The `other` effects a dismiss cost depends on: the Ladybug's, the Rat's, the Caterpillar's.
+LADYBUG, RAT, CHEAP = "adjacent_dismiss_cost_3", "stack_dismiss_discount", "dismiss_cost_3"
+NOWHERE = frozenset()
+
+
 def _rats(stack) -> int:
-    return sum(1 for c in stack if c.face_up and c.spec.other == "stack_dismiss_discount")
+    n = 0
+    for c in stack:
+        if c.face_up and c.spec.other == RAT:
+            n += 1
+    return n
 
 
 def _cost(rulings, card, near_ladybug: bool, rats: int) -> int:
-    low = 3 if near_ladybug or card.spec.other == "dismiss_cost_3" else DISMISS_COST
-    if not rulings.rat_discounts_itself and card.face_up and card.spec.other == "stack_dismiss_discount":
+    low = 3 if near_ladybug or card.spec.other == CHEAP else DISMISS_COST
+    if not rats:
+        return low
+    if not rulings.rat_discounts_itself and card.face_up and card.spec.other == RAT:
         rats -= 1  # the card is a face-up Rat of the stack
     if rats > 1 and rulings.rats_in_a_stack == "one":
         rats = 1
@@ -121,7 +164,7 @@ def may_dismiss(table, player, rulings=None) -> bool:
 def dismissable(player) -> list:
     """Face-up cards of the grid that can be dismissed (not face-down, not dismiss-immune;
     s2.market.not-dismissable, s1.icon.dismiss-immune), in reading order."""
-    return [c for c in player.grid.cards() if c.face_up and not c.spec.dismiss_immune]
+    return [c for c in player.grid.all_cards() if c.face_up and not c.spec.dismiss_immune]
 
 
 def legal_actions(table, player, rulings=None) -> list[Action]:
@@ -129,14 +172,10 @@ def legal_actions(table, player, rulings=None) -> list[Action]:
     (`rulings`: other than the table's)."""
     fame = player.fame_left
     closed = not_for_hire(table, rulings)
-    actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, table.prices))
+    actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, PRICES[table.season]))
                if c is not None and price <= fame and i not in closed]
-    if may_dismiss(table, player, rulings):
-        costs = dismiss_costs(table, player, rulings)
-        for c in dismissable(player):
-            cost = costs[c.uid]
-            if cost <= fame:
-                actions.append(Action("dismiss", c, None, cost))
+    if fame >= 0 and may_dismiss(table, player, rulings):
+        actions += [a for a in dismissals(player.grid, rulings or table.rulings) if a.cost <= fame]
     actions.append(SKIP)
     return actions
 
@@ -147,7 +186,7 @@ def options_ruling(table, player, options) -> str | None:
     could), else None; looked at
     only while a face-up Rat is in the grid. (The x-side price cards and the dismiss minimum say
     so once, at the start of the turn, where they restrict the options.)"""
-    if not any(c.face_up and c.spec.other == "stack_dismiss_discount" for c in player.grid.cards()):
+    if not any(c.face_up and c.spec.other == "stack_dismiss_discount" for c in player.grid.all_cards()):
         return None
     rulings = table.rulings
     offered = _offer(options)
@@ -355,7 +394,8 @@ def hire(g, player, card, cause, rule, price: int, source: str, by_ability: bool
     player.fame_left -= price
     if by_ability and card.spec.when_hired:
         ruling = "ruling.hired_by_ability_triggers"
-    step = g.emit(Hire, player.index, card, cause, rule, value=price, detail=f"from {source}", ruling=ruling)
+    step = None if g.trace is None else g.emit(Hire, player.index, card, cause, rule, value=price,
+                                               detail=f"from {source}", ruling=ruling)
     if card.spec.when_hired:
         if not by_ability or g.table.rulings.hired_by_ability_triggers:
             WHEN_HIRED[card.spec.when_hired](g, player, card, step)
@@ -379,8 +419,9 @@ def refill(g, cause, rule: str = "s2.market.refill", ruling: str | None = None) 
         card = t.toon_deck.popleft()
         card.face_up = True
         cards.append(card)
-        t.arrange_market(cards, depleted=False)
-        g.emit(Refill, None, card, cause, rule, value=t.market.index(card), ruling=ruling)
+        if g.trace is not None:  # the market as each card joins it (untraced: arranged once, below)
+            t.arrange_market(cards, depleted=False)
+            g.emit(Refill, None, card, cause, rule, value=t.market.index(card), ruling=ruling)
     arrange_or_slide(g, cards, cause)
     return len(cards) == size
 
@@ -667,7 +708,7 @@ def skunk_dismissal(g, cause) -> None:
     p = g.table.least_fame_player
     if p is None:
         return
-    for skunk in [c for c in p.grid.cards() if c.face_up and c.spec.other == "least_fame_dismiss"][:1]:
+    for skunk in [c for c in p.grid.all_cards() if c.face_up and c.spec.other == "least_fame_dismiss"][:1]:
         _dismiss_chosen(g, p, skunk, cause, dismissable(p), optional=False, rule="s1.faq.skunk",
                         question="dismiss which face-up card (the Skunk may dismiss itself)?")
 
@@ -732,7 +773,7 @@ def _vulture_target(grid, rulings):
     """The card a Vulture dismisses under these rulings, or None."""
     target = lowest_rank_card(grid, rulings.extra_rows_topmost)
     if target is not None and target.spec.dismiss_immune and rulings.vulture_immune_lowest == "next-lowest":
-        candidates = [c for c in grid.cards() if c.face_up and not c.spec.dismiss_immune]
+        candidates = [c for c in grid.all_cards() if c.face_up and not c.spec.dismiss_immune]
         target = None
         if candidates:
             low = min(c.spec.rank for c in candidates)
@@ -751,7 +792,7 @@ AFTER_MARKET = {"after_market_dismiss_in_lower_row": dismiss_in_lower_row,
 
 def has_after_market(table, player) -> bool:
     """Has the player a face-up card with an after-Market effect in the grid?"""
-    return any(c.face_up and c.spec.other in AFTER_MARKET for c in player.grid.cards())
+    return any(c.face_up and c.spec.other in AFTER_MARKET for c in player.grid.all_cards())
 
 
 def after_market(g, player, cause) -> None:
@@ -794,7 +835,7 @@ def market_turn(g, player, cause) -> None:
         options = legal_actions(t, player)
         ruling = options_ruling(t, player, options) if g.trace is not None else None
         i = g.choose(Choice("market_action", player.index, None, tuple(options),
-                            tuple(_naive_worth(o) for o in options),
+                            tuple([_naive_worth(o) for o in options]),
                             f"action ({player.fame_left} fame left)?", False, t), cause, "s2.market.actions",
                      ruling)
         action = options[i]

@@ -19,7 +19,7 @@ from ..jsonio import (LIMITS, ScenarioError, check_json, closest, expect, known_
 from ..limits import MAX_CARDS, quote
 from .cards import CATALOG, ids_of, owned_copies, unknown_card_message
 from .rulings import Rulings
-from .state import DEFAULT_RULINGS, PRICES, Table, part_rng
+from .state import DEFAULT_RULINGS, PRICES, Table
 
 __all__ = ["ScenarioError", "read_scenario", "parse_scenario_text", "parse_json_value", "check",
            "load", "load_game", "GameSetup", "table_json", "player_json", "grid_json",
@@ -115,8 +115,7 @@ class _Builder:
             raise ScenarioError(f"{where}: the scenario holds more than {MAX_CARDS:,} cards "
                                 f"(the limit, {LIMITS})")
         self.counts.update(ids)
-        new = table.new_card
-        return [new(cid, face_up) for cid in ids]
+        return table.new_cards(ids, face_up)
 
 
 def check(data) -> None:
@@ -182,8 +181,8 @@ def read(data) -> tuple[Table, GameSetup]:
     rulings = DEFAULT_RULINGS if given == {} else Rulings.from_scenario(given)  # each option checked once
 
     game = _game_keys(data, players)
-    rng = part_rng(game.get("seed", SCENARIO_SEED), f"round {game.get('round', 1)}")  # what the round draws
-    table = Table(season, rulings, first_player=first, rng=rng)  # (a Pig's shuffle)
+    table = Table(season, rulings, first_player=first)
+    table.draw_from(game.get("seed", SCENARIO_SEED), f"round {game.get('round', 1)}")  # (a Pig's shuffle)
     b = _Builder(season, table)
     choices: dict[int, list[list]] = {}
     actions: dict[int, list[list[dict]]] = {}

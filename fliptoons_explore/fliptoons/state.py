@@ -94,7 +94,8 @@ class Table:
                  first_player: int = 0, rng: random.Random | None = None) -> None:
         self.season = season
         self.rulings = rulings or DEFAULT_RULINGS
-        self.rng = rng if rng is not None else random.Random(seed)  # `rng`: a generator made already
+        self._rng = rng  # `rng`: a generator made already; else made when first drawn from
+        self._rng_from: tuple = ("seed", seed)
         self.players: list[PlayerState] = []
         self.market: list[Card | None] = [None] * len(PRICES[season])
         self.toon_deck: deque[Card] = deque()
@@ -111,10 +112,35 @@ class Table:
         self.critics_choice: dict | None = None
         self._next_uid = 0
 
+    @property
+    def rng(self) -> random.Random:
+        """The generator the table draws from (a Pig shuffled into the toon deck...), made when
+        first drawn from: most rounds draw nothing, and making one is the dearest step of a
+        small round."""
+        if self._rng is None:
+            how, *args = self._rng_from
+            self._rng = part_rng(*args) if how == "part" else random.Random(*args)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+
+    def draw_from(self, seed, part: str) -> None:
+        """From now on the table draws from `part_rng(seed, part)` (made when first drawn from)."""
+        self._rng = None
+        self._rng_from = ("part", seed, part)
+
     def new_card(self, card_id: str, face_up: bool = False) -> Card:
         card = Card(self._next_uid, CATALOG[card_id], face_up)
         self._next_uid += 1
         return card
+
+    def new_cards(self, card_ids, face_up: bool = False) -> list[Card]:
+        """`new_card` of each id, in order (their uids in that order)."""
+        uid = self._next_uid
+        self._next_uid = uid + len(card_ids)
+        return [Card(uid + k, CATALOG[cid], face_up) for k, cid in enumerate(card_ids)]
 
     def add_player(self, name: str) -> PlayerState:
         player = PlayerState(len(self.players), name)
