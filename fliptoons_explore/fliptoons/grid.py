@@ -222,10 +222,16 @@ class Grid:
         self.version += 1
         return cards
 
-    def copy(self) -> "Grid":
+    def copy(self, card=None) -> "Grid":
+        """A grid of the same stacks in the same spaces: the same cards, or `card(c)` for each
+        card c (a table's copy gives its own cards: `Table.copy`); what it lists is listed anew."""
         g = Grid.__new__(Grid)
-        g.slots = [None if s is None else list(s) for s in self.slots]
-        g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
+        if card is None:
+            g.slots = [None if s is None else list(s) for s in self.slots]
+            g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
+        else:
+            g.slots = [None if s is None else [card(c) for c in s] for s in self.slots]
+            g.extra = tuple([None if s is None else [card(c) for c in s] for s in column] for column in self.extra)
         g.version = self.version
         g.holes = self.holes
         g._seen, g._spaces, g._cards_seen, g._cards, g.costs = -1, (), -1, (), None

@@ -213,23 +213,19 @@ class Table:
                 new.uid, new.spec, new.face_up, new.where = c.uid, c.spec, c.face_up, c.where
             return new
 
-        def stacks(cells):
-            return [None if s is None else [card(c) for c in s] for s in cells]
-
         t = Table.__new__(Table)
         t.season, t.rulings = self.season, self.rulings
-        t.rng = random.Random.__new__(random.Random)
-        t.rng.setstate(self.rng.getstate())
+        t._rng_from = self._rng_from
+        t._rng = None  # made when first drawn from, as the table's would be
+        if self._rng is not None:
+            t._rng = random.Random.__new__(random.Random)
+            t._rng.setstate(self._rng.getstate())
         t.players = []
         for p in self.players:
             q = PlayerState.__new__(PlayerState)
             q.index, q.name = p.index, p.name
             q.deck = deque([card(c) for c in p.deck])
-            grid = Grid.__new__(Grid)
-            grid.slots = stacks(p.grid.slots)
-            grid.extra = (stacks(p.grid.extra[0]), stacks(p.grid.extra[1]), stacks(p.grid.extra[2]))
-            grid.version, grid.holes = p.grid.version, p.grid.holes
-            q.grid = grid
+            q.grid = p.grid.copy(card)
             q.dismissed = [card(c) for c in p.dismissed]
             q.revealed = card(p.revealed)
             q.built_grid, q.actions, q.choices = p.built_grid, p.actions, p.choices
