@@ -12,6 +12,7 @@ import struct
 import subprocess
 import sys
 import termios
+import threading
 from importlib.metadata import version
 from pathlib import Path
 
@@ -80,6 +81,9 @@ def run_on_a_terminal(*args) -> tuple[str, str]:
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     p = subprocess.Popen([*COMMAND, *args], stdout=subprocess.PIPE, stderr=slave)
     os.close(slave)
+    printed = []  # stdout read beside the terminal, so that a long output never fills its pipe
+    reader = threading.Thread(target=lambda: printed.append(p.stdout.read()))
+    reader.start()
     seen = b""
     while True:
         try:
@@ -89,7 +93,8 @@ def run_on_a_terminal(*args) -> tuple[str, str]:
         if not chunk:
             break
         seen += chunk
-    out = p.stdout.read().decode()
+    reader.join(timeout=120)
+    out = printed[0].decode()
     p.wait(timeout=120)
     os.close(master)
     return out, seen.decode("utf-8", "replace")
@@ -99,9 +104,10 @@ def test_progress_on_a_terminal_for_a_long_run_only():
     """A run longer than half a second shows a tqdm bar on the terminal (cleared at the end);
     the results on stdout are the same as without a terminal, where nothing goes to stderr; a
     short run shows nothing."""
-    args = ("play", "--season", "combined", "--players", "8", "--seed", "3", "--games", "120")
+    # 600 games of 8 players: a few seconds, however fast the engine gets on this kind of machine
+    args = ("play", "--season", "combined", "--players", "8", "--seed", "3", "--games", "600")
     out, terminal = run_on_a_terminal(*args)
-    assert "/120 [" in terminal and "game/s" in terminal
+    assert "/600 [" in terminal and "game/s" in terminal
     plain = run(*args)
     assert plain.returncode == 0 and plain.stderr == "" and out == plain.stdout
     out, terminal = run_on_a_terminal("play", "--season", "s2", "--players", "2", "--seed", "1")
