@@ -94,24 +94,23 @@ def _whole_number(text: str) -> int:
     return int(text)
 
 
-def _fliptoons_policy(text: str) -> str:
-    """A FlipToons policy's name (`fliptoons.play.policy_name`)."""
-    from .fliptoons.play import policy_name
-    try:
-        policy_name(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-    return text
+def _policy_of(game: str):
+    """An argument type: a policy name of `game` ('fliptoons' or 'flipology'), checked by that
+    game's `play.policy_name`."""
+
+    def policy(text: str) -> str:
+        from importlib import import_module
+        try:
+            import_module(f".{game}.play", __package__).policy_name(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return text
+
+    return policy
 
 
-def _flipology_policy(text: str) -> str:
-    """A Flipology policy's name (`flipology.play.policy_name`)."""
-    from .flipology.play import policy_name
-    try:
-        policy_name(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-    return text
+_fliptoons_policy = _policy_of("fliptoons")
+_flipology_policy = _policy_of("flipology")
 
 
 def _flipology_simulations() -> int:
