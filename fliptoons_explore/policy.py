@@ -101,6 +101,33 @@ class DefaultPolicy:
         return choice.values.index(best)
 
 
+class Branch:
+    """One simulation of a search: the `prefix` answers first (replaying a game to a decision),
+    then at that decision `at_decision(choice)` (where a search hides what its player cannot
+    see) and `answer`; every later decision is `rollout`'s."""
+
+    name = "simulation"
+
+    def __init__(self, prefix, answer, rollout) -> None:
+        self.prefix = prefix
+        self.answer = answer
+        self.rollout = rollout
+        self.asked = 0
+
+    def at_decision(self, choice: Choice) -> None:
+        """What happens at the decision before `answer` is given (nothing here)."""
+
+    def choose(self, choice: Choice):
+        k = self.asked
+        self.asked += 1
+        if k < len(self.prefix):
+            return self.prefix[k]
+        if k == len(self.prefix):
+            self.at_decision(choice)
+            return self.answer
+        return self.rollout.choose(choice)
+
+
 class RandomPolicy:
     """A uniformly random legal answer from a seeded generator (an optional choice may decline)."""
 

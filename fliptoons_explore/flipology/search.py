@@ -35,7 +35,7 @@ import math
 import random
 from collections import Counter
 
-from ..policy import Choice, DefaultPolicy
+from ..policy import Branch, Choice, DefaultPolicy
 
 __all__ = ["SearchPolicy", "determinise", "unseen_places"]
 
@@ -165,7 +165,7 @@ class SearchPolicy:
         return share + self.margin_weight * max(-1.0, min(1.0, margin / 20))
 
 
-class _Branch:
+class _Branch(Branch):
     """The policy of one simulation: the `prefix` answers first (replaying the game to the
     decision), then at the decision the table is determinised for its player and `answer`
     given; every later decision is the rollout's."""
@@ -173,24 +173,14 @@ class _Branch:
     name = "search-simulation"
 
     def __init__(self, prefix: tuple, choice: Choice, answer, rollout, rng: random.Random) -> None:
-        self.prefix = prefix
+        super().__init__(prefix, answer, rollout)
         self.choice = choice
-        self.answer = answer
-        self.rollout = rollout
         self.rng = rng
-        self.asked = 0
 
-    def choose(self, choice: Choice):
-        k = self.asked
-        self.asked += 1
-        if k < len(self.prefix):
-            return self.prefix[k]
-        if k == len(self.prefix):
-            if choice.kind != self.choice.kind or len(choice.options) != len(self.choice.options):
-                raise AssertionError(f"the replay reached a {choice.kind!r} decision, not {self.choice.kind!r}")
-            determinise(choice.table, choice.player, self.rng, discard_seen=choice.kind == "hermit_crab")
-            return self.answer
-        return self.rollout.choose(choice)
+    def at_decision(self, choice: Choice) -> None:
+        if choice.kind != self.choice.kind or len(choice.options) != len(self.choice.options):
+            raise AssertionError(f"the replay reached a {choice.kind!r} decision, not {self.choice.kind!r}")
+        determinise(choice.table, choice.player, self.rng, discard_seen=choice.kind == "hermit_crab")
 
 
 SearchPolicy.branch = _Branch

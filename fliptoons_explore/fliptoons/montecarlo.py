@@ -47,7 +47,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
-from ..policy import Choice, DefaultPolicy
+from ..policy import Branch, Choice, DefaultPolicy
 from .game import TRIGGER_FAME, Game
 from .market import skunk_dismissal
 
@@ -380,7 +380,7 @@ def determinise(table, rng: random.Random) -> None:
     table.rng = random.Random(rng.getrandbits(64))
 
 
-class _Branch:
+class _Branch(Branch):
     """The policy of one simulation: the `prefix` answers first (replaying the turn up to the
     decision), then, at the decision, the table is determinised and `answer` given; every later
     decision is the rollout's."""
@@ -388,24 +388,14 @@ class _Branch:
     name = "montecarlo-simulation"
 
     def __init__(self, prefix, answer, rollout, rng: random.Random, expect=None) -> None:
-        self.prefix = prefix
-        self.answer = answer
-        self.rollout = rollout
+        super().__init__(prefix, answer, rollout)
         self.rng = rng
         self.expect = expect
-        self.asked = 0
 
-    def choose(self, choice: Choice):
-        k = self.asked
-        self.asked += 1
-        if k < len(self.prefix):
-            return self.prefix[k]
-        if k == len(self.prefix):
-            if self.expect is not None and choice.script_names() != self.expect:
-                raise _Diverged()
-            determinise(choice.table, self.rng)
-            return self.answer
-        return self.rollout.choose(choice)
+    def at_decision(self, choice: Choice) -> None:
+        if self.expect is not None and choice.script_names() != self.expect:
+            raise _Diverged()
+        determinise(choice.table, self.rng)
 
 
 _NONE = object()  # no favourite (None is an answer: declining)
