@@ -150,7 +150,8 @@ def test_the_button_says_it_is_working_while_it_runs(monkeypatch):
 def test_no_decision_to_advise_is_one_calm_line():
     """Every Market action scripted, and the end triggered (the Final Flip follows this round's
     Market): nothing is left to advise; a one-player game that is not solo cannot be played on.
-    Either is one line beside a disabled button, never an error; Flipology shows no advice line."""
+    Either is one line beside a disabled button, never an error; so is a Flipology situation with
+    no cards to flip (its round asks nothing)."""
     s = skunk()
     s["end_triggered"] = True
     s["players"][0]["actions"] = [{"skip": True}, {"skip": True}]
@@ -165,10 +166,13 @@ def test_no_decision_to_advise_is_one_calm_line():
     alone = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla"]}]})
     assert words(alone.advice.subject.value).startswith("No advice here: players: one player is a solo game")
     assert alone.advice.button.disabled and alone.error.value == ""
-    alone.game_switch.value = "flipology"
-    assert alone.advice.layout.display == "none"
+    alone.game_switch.value = "flipology"  # two players, no cards yet
+    assert words(alone.advice.subject.value) == (
+        "No advice here: the round ends with no decision the scenario leaves open for anyone")
+    assert alone.advice.button.disabled and alone.error.value == ""
     alone.tabs.selected_index = TABS.index("Advice")  # its panel is drawn when the tab is first shown
-    assert "FlipToons' Market actions" in alone.tabs.children[TABS.index("Advice")].value
+    assert "the next decision (a turn's flip, an effect's answer, a Hermit Crab's pick)" in words(
+        alone.tabs.children[TABS.index("Advice")].value)
 
 
 # -- what the widget reads: advise's time limit and its words -------------------------------------

@@ -1,7 +1,9 @@
-"""What would a strong player do here? The explorer's advice on a FlipToons situation's next
-decision the search advises (`analysis.advice`): a Market action, or the Skunk's dismissal just
-before the Market, the first one the scenario does not script (of the player chosen, in a game of
-several).
+"""What would a strong player do here? The explorer's advice on a situation's next decision the
+search advises (`analysis.advice`), the first one the scenario does not script (of the player
+chosen, in a game of several): in FlipToons a Market action, or the Skunk's dismissal just before
+the Market, each option played on to the end of the game; in Flipology a turn's flip, an effect's
+answer or a Hermit Crab's pick, each played on to the count at the end of the round
+(`flipology.advice`).
 
 The line says which decision it is (or, calmly, why there is none); its button (`fte-advice`)
 runs the search with a small budget and shows every option with its win rate and 95% interval,
@@ -16,7 +18,9 @@ from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore.analysis.advice import EXPLAINED, advise, decision_of, decision_words
+from fliptoons_explore.analysis.advice import EXPLAINED, advise, advised_decision
+from fliptoons_explore.flipology.advice import TIES as FLIPOLOGY_TIES
+from fliptoons_explore.games import game_of
 
 from .errors import USER_ERRORS, ErrorArea, one_line
 
@@ -25,6 +29,13 @@ from .errors import USER_ERRORS, ErrorArea, one_line
 SIMULATIONS, MS = 60, 1200
 ASK = "what would a strong player do?"
 FIRST = -1  # the player choice "whoever decides first"
+#: How equal win rates are told apart, by game (what the search adds to a win rate).
+TIES = {"fliptoons": "in a solo game, equal win rates are told apart by the fame their lost games reached",
+        "flipology": FLIPOLOGY_TIES}
+#: What the button asks of each game: the decisions advised, and where their simulations end.
+ASKED = {"fliptoons": ("the next Market action (or the Skunk's dismissal)", "the end of the game"),
+         "flipology": ("the next decision (a turn's flip, an effect's answer, a Hermit Crab's pick)",
+                       "the count at the end of the round")}
 
 
 def _percent(x: float) -> str:
@@ -73,15 +84,15 @@ def table_html(df) -> str:
             f'<tr style="color:#57606a;font-size:11px"><th></th><th style="{head}">option</th>'
             f'<th style="{head};text-align:right">wins</th><th style="{head};white-space:nowrap">95% interval</th><th></th></tr>'
             + "".join(rows) + "</table>"
-            f'<div style="color:#57606a;font-size:11px;margin-top:4px;max-width:54em">{escape(EXPLAINED)} ★ marks the option '
-            f"the search would take (in a solo game, equal win rates are told apart by the fame their lost "
-            f"games reached). {escape(spent)}.</div></div>")
+            f'<div style="color:#57606a;font-size:11px;margin-top:4px;max-width:54em">'
+            f'{escape(a.get("explained", EXPLAINED))} ★ marks the option '
+            f"the search would take ({escape(TIES[a.get('game', 'fliptoons')])}). {escape(spent)}.</div></div>")
 
 
 class AdvicePanel(w.HBox):
     """The advice line (the decision advised, a player menu in a game of several, the button
     `fte-advice`) and its `result` (`fte-advice-table`, which the explorer shows in its side
-    panel). `show(scenario, names)` tells it the situation (a FlipToons scenario, and its
+    panel). `show(scenario, names)` tells it the situation (a scenario of either game, and its
     players' names); `advise()` is what the button does; `on_advised(handler)` is told once a
     result is shown. The budget: `simulations` an option, `ms` a time limit (None: none, as
     tests use), `seed`."""
@@ -132,9 +143,14 @@ class AdvicePanel(w.HBox):
             self.clear()
         self._subject()
 
+    @property
+    def game(self) -> str:
+        """The game of the situation shown."""
+        return game_of(self.scenario) if isinstance(self.scenario, dict) else "fliptoons"
+
     def _subject(self) -> None:
         try:
-            choice, _ended = decision_of(self.scenario, self.player)
+            said = advised_decision(self.scenario, self.player)
         except Exception as e:  # the line says why, calmly; it never stops the situation resolving
             why = one_line(e) if isinstance(e, USER_ERRORS) else f"internal error: {type(e).__name__}: {one_line(e)}"
             self.button.disabled = True
@@ -143,10 +159,10 @@ class AdvicePanel(w.HBox):
                                   f'{escape(_reason(why))}</span>')
             return
         self.button.disabled = False
-        self.button.tooltip = (f"plays every option on to the end of the game, up to {self.simulations} times "
-                               "each (a second or two), and shows how often each wins (in the Advice tab)")
+        self.button.tooltip = (f"plays every option on to {ASKED[self.game][1]}, up to {self.simulations} "
+                               "times each (a second or two), and shows how often each wins (in the Advice tab)")
         self.subject.value = ('<span style="color:#3d4650;font-size:12px">on the first decision no script '
-                              f"gives: <b>{escape(decision_words(choice))}</b></span>")
+                              f"gives: <b>{escape(said)}</b></span>")
 
     def _player_changed(self) -> None:
         if self.scenario is not None:
@@ -158,9 +174,9 @@ class AdvicePanel(w.HBox):
         self.df = None
         self.advised = None
         self.result.value = (f'<div style="color:#57606a;line-height:1.4;max-width:40em">Press <b>{ASK}</b> '
-                             "(above the table) for the win rate of every option of the next Market action "
-                             "(or the Skunk's dismissal) the scenario does not script. A result stays "
-                             "here until the situation changes.</div>")
+                             f"(above the table) for the win rate of every option of {ASKED[self.game][0]} "
+                             "the scenario does not script. A result stays here until the situation "
+                             "changes.</div>")
 
     def advise(self) -> None:
         """Run the search on the situation's advised decision and show each option's win rate;
@@ -173,10 +189,10 @@ class AdvicePanel(w.HBox):
             start = time.perf_counter()
             df = advise(self.scenario, player=self.player, simulations=self.simulations, seed=self.seed, ms=self.ms)
             df.attrs.update(budget=self.simulations, ms=self.ms, seconds=time.perf_counter() - start)
-        except ValueError as e:
+        except Exception as e:  # one calm line, never a traceback
             self.clear()
-            self.result.value = (f'<span style="color:#57606a">No advice here: '
-                                 f'{escape(_reason(one_line(e)))}</span>')
+            why = one_line(e) if isinstance(e, USER_ERRORS) else f"internal error: {type(e).__name__}: {one_line(e)}"
+            self.result.value = f'<span style="color:#57606a">No advice here: {escape(_reason(why))}</span>'
             return
         finally:
             self.button.description, self.button.icon = ASK, "lightbulb"

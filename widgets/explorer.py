@@ -107,7 +107,7 @@ def app_url() -> str:
 class Explorer(w.VBox):
     """The whole explorer. Its parts are attributes: `catalog`, `builder`, `stepper`, `chain`,
     `trace`, `rulings`, `interactions`, `share_panel`, `json`, `advice` (what a strong player
-    would do at the next Market action: `AdvicePanel`); the buttons `resolve_button`,
+    would do at the next decision no script gives: `AdvicePanel`); the buttons `resolve_button`,
     `round_button`, `game_button`, `share_button`, `markdown_button` (and the builder's
     `undo_button`, `redo_button`); `about`, the example's banner; `page`, what the page itself
     does (keys, clipboard, downloads, the URL); `tabs`, the side panel, whose tabs show
@@ -185,9 +185,6 @@ class Explorer(w.VBox):
             '<div style="line-height:1.4;color:#3d4650;max-width:40em">The interaction graph is drawn from '
             "the FlipToons cards' abilities (which card can act on which). For Flipology, the <b>Chain</b> tab "
             "draws what caused what in this situation, and the catalog shows each card's rules.</div>")
-        self.no_advice = w.HTML(
-            '<div style="line-height:1.4;color:#3d4650;max-width:40em">Advice (what a strong player would do) '
-            "is given on FlipToons' Market actions: the search plays FlipToons games.</div>")
         # each tab's panel; a tab not shown yet holds an empty box, and its panel is drawn when the
         # tab is first shown (fewer widgets for the page to draw when it opens)
         self.tab_panels = [self.chain, self.trace, self.rulings, self.interactions, self.share_panel, self.json,
@@ -240,7 +237,7 @@ class Explorer(w.VBox):
         self._header()
         # the decision sits between the words and the table, present at every step while it waits
         s = self.stepper
-        # and the advice on the next Market action (or Skunk's dismissal) just below it
+        # and the advice on the next decision no script gives just below it
         s.children = (s.controls, s.words, self.decision, self.advice, s.table, s.note, s.filters)
         self.catalog_area = w.VBox([self.catalog])
         self.catalog_area.add_class("fte-catalog-area")
@@ -317,7 +314,6 @@ class Explorer(w.VBox):
             self._set_mode(RESOLVE)
         self.page.page_title = f"{GAMES[game]} explorer"
         self.tab_panels[TABS.index("Interactions")] = self.interactions if game == FLIPTOONS else self.no_interactions
-        self.tab_panels[TABS.index("Advice")] = self.advice.result if game == FLIPTOONS else self.no_advice
         self._place_tabs()
         self._header()
 
@@ -573,13 +569,8 @@ class Explorer(w.VBox):
         return out
 
     def _advice(self, scenario: dict) -> None:
-        """The advice line follows the situation (FlipToons only: the search plays FlipToons)."""
-        shown = self.game == FLIPTOONS
-        self.advice.layout.display = None if shown else "none"
-        if shown:
-            self.advice.show(scenario, [self.situation.who(i) for i in range(len(self.situation.players))])
-        else:
-            self.advice.clear()
+        """The advice line follows the situation (of either game: `AdvicePanel`)."""
+        self.advice.show(scenario, [self.situation.who(i) for i in range(len(self.situation.players))])
 
     def worth(self, pending: Pending) -> list[str]:
         """What each answer gives: the deciding player's fame with it (re-resolved)."""

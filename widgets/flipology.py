@@ -18,6 +18,7 @@ import ipywidgets as w
 from fliptoons_explore.flipology.cards import CARDS, KINDS, spec_of
 from fliptoons_explore.flipology.render import GROUPS, card_html
 from fliptoons_explore.flipology.state import VARIANTS
+from fliptoons_explore.flipology.text import answer_words
 from fliptoons_explore.policy import Asked
 from fliptoons_explore.rules import SOURCES, rules_about
 
@@ -580,18 +581,10 @@ def asked_of(unanswered) -> Asked:
 
 
 def option_words(option, table) -> str:
-    """A Flipology answer in words: a position as its place and the card there ("Ben's row, card 3:
-    the Frog (5)"), a list of positions (a Rain's, a tree Monkey's) each so, a card id by name."""
-    if isinstance(option, (list, tuple)) and len(option) == 3 and all(isinstance(x, int) for x in option):
-        pos = tuple(option)
-        name = ""
-        if table.exists(pos):
-            spec = table.at(pos).spec
-            name = f": {spec.name} {spec.points}"
-        return table.game.where(pos, table.players) + name
-    if isinstance(option, (list, tuple)):
-        return " and ".join(option_words(o, table) for o in option)
-    return _spec_name(option) if isinstance(option, str) else str(option)
+    """A Flipology answer in words (`flipology.text.answer_words`): a position as its place and the
+    card there ("Ben's row, card 3: Frog 5"), a list of positions (a Rain's, a tree
+    Monkey's) each so, a card id by name."""
+    return answer_words(option, table)
 
 
 class FlipologyPlay:

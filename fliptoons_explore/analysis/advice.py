@@ -14,6 +14,13 @@ copy of it: the game itself does not move). The search does not look at what the
 see (the order of the decks and of the toon deck); it plays each option on to the end of the
 game many times, every option on the same samples of what is hidden, and counts the player's
 wins: in a solo game, 30 fame in one Check Fame before the toon deck runs out.
+
+A Flipology situation (a scenario saying `"game": "flipology"`, or a Flipology `Game` made by
+`new_game`) is advised the same way, on the first decision no script answers: a turn's flip, an
+effect's answer, a Hermit Crab's pick (in a game also the deal, the row, Regrowth). A scenario
+is played on to the count at the end of its round, as the explorer's "play the round" plays it;
+a game to its end. What the deciding player has not seen is dealt again for every sample
+(`flipology.advice`; the search policy's `flipology.search.determinise`).
 """
 from __future__ import annotations
 
@@ -21,13 +28,16 @@ import random
 import time
 
 from ..fliptoons.game import Game
+from ..flipology import advice as flipology_advice
+from ..flipology.game import Game as FlipologyGame
+from ..flipology.search import SearchPolicy
 from ..fliptoons.grid import space_name
 from ..fliptoons.montecarlo import Estimate, MonteCarloPolicy
 from ..limits import quote
 from ..policy import Choice, DefaultPolicy
 from .experiments import _pandas, wilson
 
-__all__ = ["advise", "decision_of", "decision_words", "option_words", "EXPLAINED"]
+__all__ = ["advise", "decision_of", "decision_words", "option_words", "advised_decision", "EXPLAINED"]
 
 #: The decisions advice is given on: the search starts from them.
 ADVISED = ("market_action", "dismiss_skunk")
@@ -99,7 +109,33 @@ def decision_of(game_or_situation, player: int | None = None) -> tuple[Choice, b
     raise ValueError(f"advise: the game ends with no Market action left for {who}")
 
 
-def advise(game_or_situation, policy: MonteCarloPolicy | None = None, player: int | None = None,
+def is_flipology(game_or_situation) -> bool:
+    """Whether a situation is Flipology's: a scenario saying `"game": "flipology"`, a Flipology
+    `Game`, or a decision on a Flipology table."""
+    x = game_or_situation
+    if isinstance(x, dict):
+        return x.get("game") == "flipology"
+    if isinstance(x, Choice):
+        return getattr(getattr(x.table, "game", None), "name", None) == "flipology"
+    return isinstance(x, FlipologyGame)
+
+
+def advised_decision(game_or_situation, player: int | None = None) -> str:
+    """The decision `advise` would advise, in words, of either game ("Ann's Market action (29
+    fame to spend, 2 actions left)"); ValueError (one line) when there is none."""
+    if is_flipology(game_or_situation):
+        return flipology_advice.decision_words(_flipology_decision(game_or_situation, player))
+    return decision_words(decision_of(game_or_situation, player)[0])
+
+
+def _flipology_decision(x, player, rollout=None):
+    if isinstance(x, Choice):
+        raise ValueError("advise: a Flipology decision is advised from its scenario or its game (a decision "
+                         "alone cannot be played on)")
+    return flipology_advice.decision_of(x, player, rollout)
+
+
+def advise(game_or_situation, policy=None, player: int | None = None,
            simulations: int = 100, seed: int = 0, ms: float | None = None):
     """Each option of the decision (`decision_of`) with its estimated worth to the player who
     decides, best first: its name and `index` among the choice's options (None: declined),
@@ -110,37 +146,70 @@ def advise(game_or_situation, policy: MonteCarloPolicy | None = None, player: in
     the same samples of the hidden cards. `policy`: a `MonteCarloPolicy` (its rollout, its fame
     weight; default `MonteCarloPolicy(seed=seed)`). `words` says what each option does.
 
+    A Flipology situation (`is_flipology`; see the module `flipology.advice` for the decision
+    and the end its simulations play to) gives the same columns: `value` is the win share plus
+    a little for the score margin (`SearchPolicy.value`), `policy` a Flipology `SearchPolicy`
+    (its rollout, its margin weight; default `SearchPolicy(seed=seed)`).
+
     The simulations go one sample at a time, every option on it, so that `ms` (a time limit in
     milliseconds, optional) stops between two samples with every option as often played: the
     rows are then those of a smaller `simulations` (the same seed, the same first samples). The
     DataFrame's `attrs` name the decision (`decision`: in words), the `simulations` each option
-    got and whether the time limit stopped them (`stopped`)."""
+    got and whether the time limit stopped them (`stopped`), the `game`, and what the numbers
+    mean (`explained`)."""
     if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
         raise ValueError(f"simulations: expected a whole number of at least 1, got {quote(simulations)}")
+    if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0):
+        raise ValueError(f"ms: expected None or a positive number of milliseconds, got {quote(ms)}")
+    if is_flipology(game_or_situation):
+        return _advise_flipology(game_or_situation, policy, player, simulations, seed, ms)
     if policy is None:
         policy = MonteCarloPolicy(seed=seed)
     elif not isinstance(policy, MonteCarloPolicy):
         raise ValueError(f"policy: expected a MonteCarloPolicy (the search gives the advice), got {quote(policy)}")
-    if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0):
-        raise ValueError(f"ms: expected None or a positive number of milliseconds, got {quote(ms)}")
     choice, ended = decision_of(game_or_situation, player)
     start = policy.start(choice)
     if ended is not None:
         start = start._replace(end_triggered=ended)
     estimates, stopped = _estimates(policy, choice, start, simulations, ms)
+    df = _frame(estimates, lambda o: option_words(choice, o))
+    table = choice.table
+    df.attrs.update(kind=choice.kind, player=choice.player, name=table.players[choice.player].name,
+                    question=choice.question, fame_left=table.players[choice.player].fame_left,
+                    decision=decision_words(choice), simulations=estimates[0].simulations, stopped=stopped,
+                    game="fliptoons", explained=EXPLAINED)
+    return df
+
+
+def _advise_flipology(x, policy, player, simulations, seed, ms):
+    """`advise` of a Flipology situation (`flipology.advice`)."""
+    if policy is None:
+        policy = SearchPolicy(seed=seed)
+    elif not isinstance(policy, SearchPolicy):
+        raise ValueError(f"policy: expected a Flipology SearchPolicy (the search gives the advice), got {quote(policy)}")
+    decision = _flipology_decision(x, player, policy.rollout)
+    choice = decision.choice
+    estimates, stopped = _sampled(
+        decision.answers, lambda a, sample: flipology_advice.simulate(decision, policy, a, sample),
+        f"{policy.seed}/{policy.asked}", simulations, ms, lambda a: flipology_advice.option_name(choice, a))
+    df = _frame(estimates, lambda a: flipology_advice.option_words(choice, a))
+    df.attrs.update(kind=choice.kind, player=choice.player, name=choice.table.players[choice.player].name,
+                    question=choice.question, decision=flipology_advice.decision_words(decision),
+                    simulations=estimates[0].simulations, stopped=stopped, game="flipology", end=decision.end,
+                    field=decision.field, explained=flipology_advice.EXPLAINED)
+    return df
+
+
+def _frame(estimates: list[Estimate], words):
+    """The DataFrame of `advise`: one row an option, best first."""
     best = max(estimates, key=lambda e: e.value)
     rows = []
     for e in estimates:
         low, high = wilson(e.wins, e.simulations)
-        rows.append({"option": e.name, "index": e.option, "words": option_words(choice, e.option),
+        rows.append({"option": e.name, "index": e.option, "words": words(e.option),
                      "win_rate": e.wins / e.simulations, "low": low, "high": high,
                      "value": e.value, "simulations": e.simulations, "best": e is best})
-    df = _pandas().DataFrame(rows).sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    table = choice.table
-    df.attrs.update(kind=choice.kind, player=choice.player, name=table.players[choice.player].name,
-                    question=choice.question, fame_left=table.players[choice.player].fame_left,
-                    decision=decision_words(choice), simulations=estimates[0].simulations, stopped=stopped)
-    return df
+    return _pandas().DataFrame(rows).sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
 
 
 def _estimates(policy: MonteCarloPolicy, choice: Choice, start, simulations: int,
@@ -149,7 +218,17 @@ def _estimates(policy: MonteCarloPolicy, choice: Choice, start, simulations: int
     runs out; every option plays every sample), and whether the time limit stopped them. The
     samples are those `MonteCarloPolicy.search` draws for the same budget without halving."""
     options = list(range(len(choice.options))) + ([None] if choice.optional else [])
-    rng = random.Random(f"{policy.seed}/{policy.asked}")
+    names = choice.script_names()
+    return _sampled(options, lambda o, sample: policy.simulate(start, o, sample), f"{policy.seed}/{policy.asked}",
+                    simulations, ms, lambda o: "decline" if o is None else str(names[o]))
+
+
+def _sampled(options: list, simulate, seed: str, simulations: int, ms: float | None,
+             name) -> tuple[list[Estimate], bool]:
+    """Every option's `Estimate` over `simulations` samples (`simulate(option, sample)` gives a
+    simulation's (value, win share)), one sample at a time with every option on it, until `ms`
+    runs out; and whether it did."""
+    rng = random.Random(seed)
     deadline = None if ms is None else time.perf_counter() + ms / 1000
     results = {o: [] for o in options}
     stopped = False
@@ -159,10 +238,9 @@ def _estimates(policy: MonteCarloPolicy, choice: Choice, start, simulations: int
             break
         sample = rng.getrandbits(64)
         for o in options:
-            results[o].append(policy.simulate(start, o, sample))
-    names = choice.script_names()
-    out = [Estimate(o, "decline" if o is None else str(names[o]), sum(v for v, _ in got) / len(got),
-                    sum(w for _, w in got), len(got)) for o, got in results.items()]
+            results[o].append(simulate(o, sample))
+    out = [Estimate(o, name(o), sum(v for v, _ in got) / len(got), sum(w for _, w in got), len(got))
+           for o, got in results.items()]
     return out, stopped
 
 

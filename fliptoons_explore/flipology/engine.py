@@ -22,7 +22,7 @@ from .game import MULTI_TARGET, NATURE_TURNS, TREE_TURNS, Game
 from .scenario import load
 
 __all__ = ["resolve", "play_round", "play_as_written", "resolve_scenario", "resolve_asking", "ScenarioScript",
-           "Unanswered"]
+           "Unanswered", "scenario_game", "play_scenario_game"]
 
 
 @dataclass(frozen=True)
@@ -158,12 +158,22 @@ def _finish(game: Game, script: ScenarioScript, reason: str):
     return result
 
 
-def _play(scenario: dict, policy, traced: bool, record: bool, complete_round: bool):
-    """(Resolution, game, script) of a scenario's turns (and, `complete_round`, the turns that
-    complete their round), then the count."""
+def scenario_game(scenario: dict, policy: Policy | None = None, traced: bool = True,
+                  record: bool = False) -> tuple[Game, ScenarioScript]:
+    """A scenario's game before its first turn, and the script that answers its decisions
+    (`policy` the ones the script does not): what `play_scenario_game` plays. ScenarioError (one
+    line) for a bad scenario."""
     table, scripts = load(scenario)
     script = ScenarioScript(scripts, policy)
-    game = Game(table, script, traced or record, record)
+    return Game(table, script, traced or record, record), script
+
+
+def play_scenario_game(game: Game, script: ScenarioScript, complete_round: bool = False):
+    """Play a scenario's game (`scenario_game`): its turns (and, `complete_round`, the turns
+    that complete the round they are in, each the policy's: a round is every player one turn,
+    two in the Great Tree, in turn order from `first_player`; a scenario with no turns plays one
+    whole round), then the end of the game and its count; the `GameResult`."""
+    table, scripts = game.table, script.scripts
     _play_turns(game, script, scripts.turns)
     reason = "the scenario's turns are played"
     if complete_round:
@@ -176,8 +186,15 @@ def _play(scenario: dict, policy, traced: bool, record: bool, complete_round: bo
             script.start([], f"turns[{done + j}].choices")
             game.turn(order[(done + j) % n].index, done + j + 1, done + left)
         reason = "the round is played"
-    _finish(game, script, reason)
-    return Resolution(table, game.trace), game, script
+    return _finish(game, script, reason)
+
+
+def _play(scenario: dict, policy, traced: bool, record: bool, complete_round: bool):
+    """(Resolution, game, script) of a scenario's turns (and, `complete_round`, the turns that
+    complete their round), then the count."""
+    game, script = scenario_game(scenario, policy, traced, record)
+    play_scenario_game(game, script, complete_round)
+    return Resolution(game.table, game.trace), game, script
 
 
 def resolve(scenario: dict, policy: Policy | None = None, traced: bool = True, record: bool = False) -> Resolution:

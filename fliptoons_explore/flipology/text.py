@@ -7,7 +7,7 @@ numbered from 1 at the bottom, cards from 1 at the left).
 from __future__ import annotations
 
 from .. import words
-from .cards import CARDS
+from .cards import CARDS, spec_of
 
 
 def where(pos, players) -> str:
@@ -27,6 +27,37 @@ def short_where(pos, players) -> str:
 def _name(card_id) -> str:
     spec = CARDS.get(card_id)
     return f"the {spec.name} ({spec.points})" if spec else str(card_id)
+
+
+def face_name(card_id) -> str:
+    """A card id as its face reads: "Frog 5" (an unknown id as itself)."""
+    try:
+        spec = spec_of(card_id)
+    except (KeyError, TypeError):
+        return str(card_id)
+    return f"{spec.name} {spec.points}"
+
+
+def answer_words(answer, table, player: int | None = None) -> str:
+    """An answer as a script names it, in words: a position as its place and the card there
+    ("Ben's row, card 3: Frog 5"), a list of positions (a Rain's, a tree Monkey's) each so, a
+    card id by its face ("Sloth 6", a Hermit Crab's `{"id": ..., "face_up": true}` "Sloth 6,
+    counted face up"). `player`: say only what that player knows (a face-down card of another
+    player they have not seen reads "a face-down card")."""
+    if isinstance(answer, (list, tuple)) and len(answer) == 3 and all(isinstance(x, int) for x in answer):
+        pos = tuple(answer)
+        name = ""
+        if table.exists(pos):
+            card = table.at(pos)
+            known = (player is None or card.face_up or pos[0] == player
+                     or card.uid in table.players[player].seen)
+            name = f": {card.spec.name} {card.spec.points}" if known else ": a face-down card"
+        return where(pos, table.players) + name
+    if isinstance(answer, (list, tuple)):
+        return " and ".join(answer_words(a, table, player) for a in answer)
+    if isinstance(answer, dict):
+        return face_name(answer.get("id")) + (", counted face up" if answer.get("face_up") else "")
+    return face_name(answer) if isinstance(answer, str) else str(answer)
 
 
 def event_words(event, players) -> str:
