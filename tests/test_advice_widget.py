@@ -175,6 +175,62 @@ def test_no_decision_to_advise_is_one_calm_line():
         alone.tabs.children[TABS.index("Advice")].value)
 
 
+# -- Flipology ----------------------------------------------------------------------------------------
+
+#: Ann flips her Dog (Flipology, turn 1) and its answer is left open: her Kiwi or, round the circle
+#: of rows, Ben's right-most card (face down: Ann has not seen it; Dog, Taking a Turn 2).
+DOG = {"game": "flipology",
+       "players": [{"name": "Ann", "rows": [["dog:5", "kiwi:8", "sloth:6"]]},
+                   {"name": "Ben", "rows": [["koala:8", "frog:4", "quokka:9"]]}],
+       "discard": ["cat:6", "mole:1"],
+       "turns": [{"player": 0, "flip": [0, 0]}]}
+
+
+def test_advice_beside_a_pending_flipology_decision():
+    """The Dog's answer waits (its two buttons); the advice line is on that decision, and the
+    Advice tab lists its two answers played on to the count of the round: Ann's Kiwi (5 + 8 + 6
+    = 19, more than Ben can reach) marked best, Ben's card named only as Ann knows it. Answering
+    the decision clears the advice and the line moves on to Ben's flip, which completes the
+    round: his three cards, his Frog best."""
+    x = small(explorer(DOG))
+    assert x.pending and x.pending[0].asked.kind == "dog" and len(x.options) == 2
+    assert x.advice.layout.display is None and not x.advice.button.disabled
+    assert words(x.advice.subject.value) == (
+        "on the first decision no script gives: Ann's decision (turn 1): Dog: which adjacent card do you flip?")
+    x.advice.button.click()
+    assert rows(x) == [("Ann's row, card 2: Kiwi 8", "100%", True), ("Ben's row, card 3: a face-down card", "62%", False)]
+    shown = words(x.advice.result.value)
+    assert "played on many times to the count at the end of the round" in shown
+    assert "(sampled, not peeked at)" in shown and "told apart by the score margin" in shown
+    assert "Here 8 simulations an option (the budget: up to 8)" in shown
+    assert x.tabs.selected_index == TABS.index("Advice") and x.error.value == ""
+    x.options[0].click()  # Ben's card 3: the answer is written in the turn's choices
+    assert x.situation.data["turns"][0]["choices"] == [[1, 0, 2]]
+    assert rows(x) == [] and x.advice.df is None
+    assert words(x.advice.subject.value) == ("on the first decision no script gives: Ben's decision (turn 2, "
+                                             "played on to complete the round): Which of your cards do you flip?")
+    x.advice.button.click()
+    assert rows(x) == [("Ben's row, card 2: Frog 4", "100%", True), ("Ben's row, card 3: Quokka 9", "75%", False),
+                       ("Ben's row, card 1: Koala 8", "0%", False)]
+    x.advice.who.value = 0  # Ann: nothing of hers is left open in the round
+    assert words(x.advice.subject.value) == (
+        "No advice here: the round ends with no decision the scenario leaves open for Ann")
+    assert x.advice.button.disabled and x.error.value == ""
+
+
+def test_an_error_inside_the_advice_is_one_calm_line(monkeypatch):
+    """Whatever goes wrong while advising shows as one line in the Advice tab, never a traceback."""
+    from fliptoons_explore.widgets import advice as panel
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the search broke")
+    monkeypatch.setattr(panel, "advise", broken)
+    x = small(explorer(DOG))
+    x.advice.button.click()
+    assert words(x.advice.result.value) == "No advice here: internal error: RuntimeError: the search broke"
+    assert x.error.value == "" and not x.advice.button.disabled
+
+
 # -- what the widget reads: advise's time limit and its words -------------------------------------
 
 def test_a_time_limit_stops_between_samples_with_every_option_as_often_played():

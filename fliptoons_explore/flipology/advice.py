@@ -123,8 +123,8 @@ def _check_player(player, players: int) -> None:
         raise ValueError(f"player: expected None or a player index, 0 to {players - 1}, got {quote(player)}")
 
 
-def _who(player) -> str:
-    return "anyone" if player is None else f"player {player}"
+def _who(player, table) -> str:
+    return "anyone" if player is None else table.players[player].name
 
 
 def decision_of(situation, player: int | None = None, rollout=None) -> Decision:
@@ -146,7 +146,8 @@ def decision_of(situation, player: int | None = None, rollout=None) -> Decision:
                             _scenario_where(u.field, len(script.scripts.turns)), u.field)
         except ScenarioError as e:
             raise ValueError(f"advise: {e}") from None
-        raise ValueError(f"advise: the round ends with no decision the scenario leaves open for {_who(player)}")
+        raise ValueError(f"advise: the round ends with no decision the scenario leaves open for "
+                         f"{_who(player, game.table)}")
     if isinstance(situation, Game):
         o = situation.options
         if not o:
@@ -161,7 +162,7 @@ def decision_of(situation, player: int | None = None, rollout=None) -> Decision:
             sim.play()
         except _Found as found:
             return Decision(found.choice, tuple(stop.given), None, situation, _WHERE.get(sim.phase, sim.phase))
-        raise ValueError(f"advise: the game ends with no decision left for {_who(player)}")
+        raise ValueError(f"advise: the game ends with no decision left for {_who(player, sim.table)}")
     raise ValueError(f"advise: expected a Flipology scenario (a dict) or a Game, got {quote(situation)}")
 
 
