@@ -482,6 +482,46 @@ def test_advice_on_the_next_market_action_in_the_app(app, page):
     assert "Press what would a strong player do?" in page.inner_text(".fte-advice-table")
 
 
+#: Flipology: Ann flips her Dog and its answer is left open (her Kiwi, or Ben's unseen card 3).
+FLIPOLOGY_DOG = {"game": "flipology",
+                 "players": [{"name": "Ann", "rows": [["dog:5", "kiwi:8", "sloth:6"]]},
+                             {"name": "Ben", "rows": [["koala:8", "frog:4", "quokka:9"]]}],
+                 "discard": ["cat:6", "mole:1"],
+                 "turns": [{"player": 0, "flip": [0, 0]}]}
+
+
+def test_advice_beside_a_pending_flipology_decision_in_the_app(app, page):
+    """Issue 18 for Flipology: with the Dog's answer pending, the advice line names that
+    decision; pressing the button fills the Advice tab with its two answers played on to the
+    count of the round, Ann's Kiwi marked best and Ben's card named only as Ann knows it;
+    nothing is clipped at 1280×800 or 1920×1080; answering the decision clears it."""
+    open_app(page, app)
+    import_scenario(page, FLIPOLOGY_DOG)
+    page.wait_for_selector(".fte-decision .fte-option")
+    page.wait_for_function("document.querySelector('.fte-advice-line').innerText.includes('Dog: which adjacent')")
+    assert "Ann's decision (turn 1): Dog: which adjacent card do you flip?" in page.inner_text(".fte-advice-line")
+    page.click(".fte-advice")
+    page.wait_for_selector(".fte-advice-table .fte-advice-best", timeout=60_000)
+    page.wait_for_function("document.querySelector('.fte-advice').innerText.includes('strong player')")
+    assert page.locator(".fte-advice-table .fte-advice-row").count() == 2
+    best = page.inner_text(".fte-advice-table .fte-advice-best")
+    assert "Ann's row, card 2: Kiwi 8" in best
+    table = page.inner_text(".fte-advice-table")
+    assert "Ben's row, card 3: a face-down card" in table
+    assert "count at the end of the round" in table and "sampled, not peeked at" in table
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert overflow(page) == [], f"{width}x{height}, Flipology advice"
+        box = page.locator(".fte-advice-table").bounding_box()
+        assert box["x"] + box["width"] <= width, f"{width}x{height}: the advice ends past the window"
+        shot(page, f"{width}-flipology-advice")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator(".fte-decision .fte-option").first.click()  # the answer is written: the advice is cleared
+    page.wait_for_function("document.querySelectorAll('.fte-advice-table .fte-advice-row').length === 0")
+    page.wait_for_function("document.querySelector('.fte-advice-line').innerText.includes(\"Ben's decision\")")
+    assert "Press what would a strong player do?" in page.inner_text(".fte-advice-table")
+
+
 def test_a_shared_link_opens_the_same_situation_at_the_same_step(app, page):
     """share makes a link to this situation at this step; opened in a new page, the explorer
     shows the same event; copy as Markdown gives the resolution in words. (The page fixture

@@ -168,3 +168,24 @@ def test_the_explorer_shows_flipology_rulings_links_and_refuses_play_to_the_end(
     assert "Flipology: a situation plays its turns or its round" in x.error.value
     assert x.situation.scenario() == before and x.mode == "resolve"
     assert x.game_button.layout.display == "none"
+
+
+def test_a_flipology_scenario_imported_as_json_opens_in_flipology():
+    """The JSON tab's import reads a Flipology scenario (`"game": "flipology"`) with Flipology's
+    checks: it opens in the Flipology explorer, its decision asked; a mistake in one is
+    Flipology's one-line message and changes nothing."""
+    import json
+
+    from fliptoons_explore.widgets import explorer
+    x = explorer()
+    x.json.text.value = json.dumps({"game": "flipology", "players": [
+        {"name": "Ann", "rows": [["dog:5", "kiwi:8"]]}, {"name": "Ben", "rows": [["frog:4"]]}],
+        "turns": [{"player": 0, "flip": [0, 0]}]})
+    x.json.import_button.click()
+    assert x.game == "flipology" and x.error.value == ""
+    assert x.pending and x.pending[0].asked.kind == "dog"
+    before = x.situation.scenario()
+    x.json.text.value = json.dumps({"game": "flipology", "players": [{"rows": [["nope"]]}]})
+    x.json.import_button.click()
+    assert 'players[0].rows[0][0]: unknown Flipology card "nope"' in x.error.value.replace("&quot;", '"')
+    assert x.situation.scenario() == before

@@ -15,6 +15,7 @@ from fliptoons_explore.render import Marks, fame_of_players, table_html, table_i
 from fliptoons_explore.views import trace_table
 from fliptoons_explore import OPTIONS
 from fliptoons_explore.flipology.rulings import OPTIONS as FLIPOLOGY_OPTIONS
+from fliptoons_explore.flipology.scenario import check as check_flipology
 from fliptoons_explore.games import game_of
 from fliptoons_explore.scenario import ScenarioError, check, parse_scenario_text
 from fliptoons_explore.state import snapshot
@@ -339,9 +340,13 @@ class InteractionsPanel(w.VBox):
 
 def read_scenario_json(text, source: str = "scenario JSON") -> dict:
     """A scenario from JSON text or an uploaded file's bytes, through the engine's own reading
-    (`scenario.parse_scenario_text`: its limits and one-line messages) and checks (`check`)."""
+    (`scenario.parse_scenario_text`: its limits and one-line messages) and checks (`check`, or
+    a Flipology scenario's own: `"game": "flipology"`)."""
     data = parse_scenario_text(text, source)
-    check(data)
+    if game_of(data) == "flipology":
+        check_flipology(data)
+    else:
+        check(data)
     return data
 
 
