@@ -7,6 +7,9 @@ For each situation: the options of its advised decision, the time of one press o
 button with the explorer's budget (`widgets.advice.SIMULATIONS` an option, stopped by
 `widgets.advice.MS`), the simulations each option got, and the time without the time limit;
 also what finding the decision costs each edit (the line under the decision says which it is).
+Flipology situations too: a pending Dog's answer, a turn's flip in Nature for 2 and 8 and in the
+Great Tree for 4 (each played on to the count of the round), and a new game's deal (36 pairs of
+cards to discard, each played to the end of the game).
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import argparse
 import statistics
 import time
 
-from fliptoons_explore.analysis.advice import advise, decision_of
+from fliptoons_explore.analysis.advice import advise, advised_decision
 from fliptoons_explore.fliptoons.cards import STARTING_DECKS
 from fliptoons_explore.situations import situation
 
@@ -39,6 +42,36 @@ def opening(season: str, players: int, solo: str | None = None) -> dict:
     return out
 
 
+def flipology_rows(players: int, variant: str = "nature") -> dict:
+    """A Flipology game's table after its deal (a seeded game's rows), no turn played yet."""
+    from fliptoons_explore.flipology.game import new_game
+    from fliptoons_explore.policy import DefaultPolicy
+
+    class Dealt(Exception):
+        pass
+
+    class StopAtTurn(DefaultPolicy):
+        def choose(self, choice):
+            if choice.kind == "turn":
+                raise Dealt
+            return super().choose(choice)
+    game = new_game(variant, players, 7, StopAtTurn(), traced=False)
+    try:
+        game.play()
+    except Dealt:
+        pass
+    t = game.table
+    return {"game": "flipology", "variant": variant, "first_player": t.first_player,
+            "players": [{"name": p.name, "rows": [[c.spec.id for c in row] for row in p.rows]} for p in t.players],
+            "discard": [c.spec.id for c in t.discard]}
+
+
+DOG = {"game": "flipology",
+       "players": [{"name": "Ann", "rows": [["dog:5", "kiwi:8", "sloth:6"]]},
+                   {"name": "Ben", "rows": [["koala:8", "frog:4", "quokka:9"]]}],
+       "discard": ["cat:6", "mole:1"], "turns": [{"player": 0, "flip": [0, 0]}]}
+
+
 def main() -> None:
     from fliptoons_explore.widgets.advice import MS, SIMULATIONS
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -51,16 +84,20 @@ def main() -> None:
              "S2 solo, first round": opening("s2", 1, "normal"),
              "S1 solo, first round": opening("s1", 1, "normal"),
              "S2, 2 players, first round": opening("s2", 2),
-             "S2, 4 players, first round": opening("s2", 4)}
+             "S2, 4 players, first round": opening("s2", 4),
+             "Flipology: a Dog's answer (2 players)": DOG,
+             "Flipology Nature, 2 players, a first flip": flipology_rows(2),
+             "Flipology Nature, 8 players, a first flip": flipology_rows(8),
+             "Flipology Great Tree, 4 players, a first flip": flipology_rows(4, "great-tree")}
+    from fliptoons_explore.flipology.game import new_game
+    cases["Flipology Nature, 4 players, the deal (a game)"] = new_game("nature", 4, 7, traced=False)
     print(f"budget: {SIMULATIONS} simulations an option, stopped after {MS} ms; median of {args.runs} runs")
-    print(f"{'situation':44} {'options':>7} {'find (ms)':>9} {'advice (s)':>10} {'sims/option':>11} {'no limit (s)':>12}")
+    print(f"{'situation':48} {'options':>7} {'find (ms)':>9} {'advice (s)':>10} {'sims/option':>11} {'no limit (s)':>12}")
     for name, scenario in cases.items():
-        choice, _ = decision_of(scenario)
-        n = len(choice.options) + choice.optional
         find = []
         for _ in range(20):
             t = time.perf_counter()
-            decision_of(scenario)
+            advised_decision(scenario)
             find.append(1000 * (time.perf_counter() - t))
         times, sims = [], []
         for _ in range(args.runs):
@@ -69,9 +106,9 @@ def main() -> None:
             times.append(time.perf_counter() - t)
             sims.append(df.attrs["simulations"])
         t = time.perf_counter()
-        advise(scenario, simulations=SIMULATIONS)
+        n = len(advise(scenario, simulations=SIMULATIONS))
         full = time.perf_counter() - t
-        print(f"{name:44} {n:7} {statistics.median(find):9.1f} {statistics.median(times):10.2f} "
+        print(f"{name:48} {n:7} {statistics.median(find):9.1f} {statistics.median(times):10.2f} "
               f"{statistics.median(sims):11.0f} {full:12.2f}")
 
 

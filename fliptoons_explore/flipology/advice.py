@@ -3,10 +3,15 @@ answer to it (`analysis.advice.advise` plays every answer many times and makes t
 either game).
 
     >>> from fliptoons_explore.analysis.advice import advise
-    >>> advise({"game": "flipology", "players": [{"name": "Ann", "rows": [["dog", "kiwi", "panda"]]},
-    ...                                           {"name": "Ben", "rows": [["frog", "cat"]]}]})  # doctest: +SKIP
-                          option  ...   best
-    0  [0, 0, 2]  Ann's row, card 3: Panda 9  ...   True
+    >>> df = advise({"game": "flipology", "players": [{"name": "Ann", "rows": [["dog", "kiwi", "panda"]]},
+    ...                                                {"name": "Ben", "rows": [["frog", "cat"]]}]})
+    >>> df[["words", "win_rate", "low", "high", "best"]].round(2)            # doctest: +SKIP
+                            words  win_rate   low  high   best
+    0    Ann's row, card 1: Dog 5      1.00  0.96  1.00   True
+    1  Ann's row, card 3: Panda 9      0.49  0.39  0.59  False
+    2   Ann's row, card 2: Kiwi 8      0.00  0.00  0.04  False
+    >>> df.attrs["decision"]                                                # doctest: +SKIP
+    "Ann's decision (turn 1, played on to complete the round): Which of your cards do you flip?"
 
 The decision advised is the first one no script answers, of `player` (None: whoever decides
 first), with what is played on after it:
@@ -28,7 +33,11 @@ other players' face-down cards they have not seen, their hands, the draw pile an
 discard pile, which a Hermit Crab's owner sees), gives the answer and plays on with the rollout
 for every player (`search._Branch`, as the search policy's own simulations); its worth is the
 player's share of the win (a tie shares it) and `SearchPolicy.value` (that share plus a little
-for the score margin). So the advice reads only what the deciding player sees.
+for the score margin; in a multi-game scenario the win is its game's, the margin that of the
+running scores). So the advice reads only what the deciding player sees. A scenario has no draw
+pile: its unseen cards are dealt again among the places that hold them (the other players'
+face-down cards, the face-down discard pile), so the advice knows which cards those are, as
+the scenario's author does, but not where they lie.
 """
 from __future__ import annotations
 
