@@ -28,16 +28,17 @@ import random
 import time
 
 from ..fliptoons.game import Game
+from ..fliptoons.grid import space_name
+from ..fliptoons.montecarlo import Estimate, MonteCarloPolicy
 from ..flipology import advice as flipology_advice
 from ..flipology.game import Game as FlipologyGame
 from ..flipology.search import SearchPolicy
-from ..fliptoons.grid import space_name
-from ..fliptoons.montecarlo import Estimate, MonteCarloPolicy
 from ..limits import quote
 from ..policy import Choice, DefaultPolicy
 from .experiments import _pandas, wilson
 
-__all__ = ["advise", "decision_of", "decision_words", "option_words", "advised_decision", "EXPLAINED"]
+__all__ = ["advise", "decision_of", "decision_words", "option_words", "advised_decision", "is_flipology",
+           "EXPLAINED"]
 
 #: The decisions advice is given on: the search starts from them.
 ADVISED = ("market_action", "dismiss_skunk")
