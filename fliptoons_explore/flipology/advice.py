@@ -61,7 +61,8 @@ EXPLAINED = ("Each answer is played on many times to the count at the end of the
              "seed: to its end), every later decision by a quick rollout policy, what the deciding player "
              "has not seen (the others' face-down cards and hands, the draw pile, the face-down discards) "
              "dealt afresh each time (sampled, not peeked at), every answer on the same samples; its win "
-             "rate is the share of those counts won (a tie shared), with a 95% interval.")
+             "rate is the share of those counts won (a tie shared), with a 95% interval. A card the "
+             "deciding player has not seen is named as they know it: a face-down card.")
 #: What the search adds to a win rate to tell answers apart (`SearchPolicy.value`).
 TIES = "equal win rates are told apart by the score margin"
 
