@@ -108,7 +108,10 @@ def advise(game_or_situation, policy: MonteCarloPolicy | None = None, player: in
     the win rate plus a little for the fame of lost games: `MonteCarloPolicy.fame_weight`);
     `best` marks the option the search picks. Every option gets `simulations` simulations on
     the same samples of the hidden cards. `policy`: a `MonteCarloPolicy` (its rollout, its fame
-    weight; default `MonteCarloPolicy(seed=seed)`). `words` says what each option does.
+    weight; default `MonteCarloPolicy(seed=seed, horizon=None)`: every simulation played on to the
+    end of the game, so that a win rate is a share of games won; a policy with a `horizon` counts
+    a solo simulation cut short by the chance its `LeafValue` gives). `words` says what each
+    option does.
 
     The simulations go one sample at a time, every option on it, so that `ms` (a time limit in
     milliseconds, optional) stops between two samples with every option as often played: the
@@ -118,7 +121,7 @@ def advise(game_or_situation, policy: MonteCarloPolicy | None = None, player: in
     if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
         raise ValueError(f"simulations: expected a whole number of at least 1, got {quote(simulations)}")
     if policy is None:
-        policy = MonteCarloPolicy(seed=seed)
+        policy = MonteCarloPolicy(seed=seed, horizon=None)
     elif not isinstance(policy, MonteCarloPolicy):
         raise ValueError(f"policy: expected a MonteCarloPolicy (the search gives the advice), got {quote(policy)}")
     if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0):
