@@ -71,8 +71,9 @@ SLOTS = 8
 #: normal solo games so (2,000 games each).
 ROLLOUT_SLOTS = {"s1": 7.25, "s2": 8.25, "combined": 8.25}
 #: The search's budget of simulations a decision, unless told otherwise, per season: about as
-#: many as a solo game plays in 2 seconds on one core (a Season 2 simulation costs more).
-DEFAULT_SIMULATIONS = {"s1": 200, "s2": 120, "combined": 120}
+#: many as a solo game plays in 2 seconds on one core (a Season 2 simulation costs more; a Season 1
+#: one stops at its `DEFAULT_HORIZON`).
+DEFAULT_SIMULATIONS = {"s1": 300, "s2": 120, "combined": 120}
 #: Rounds a solo simulation plays after the decision's own before `LeafValue` values it, unless
 #: told otherwise, per season (None: on to the end of the game). Tuned on Season 1 solo games
 #: seeded 10,000 and up; Season 2's search is as strong as asked for played to the end.
