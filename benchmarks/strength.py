@@ -9,9 +9,9 @@
 
 Solo: the win rate of each policy in each season and difficulty over `--games` seeded games
 (game k seeded k, the same deals for every policy), with a 95% Wilson interval, and the seconds
-a game takes. Budget: the search's normal Season 2 solo win rate against its budget of
-simulations a decision, from a tenth of the default to four times it, with the seconds a game
-takes (a table, and a plot with `--plot`). Multi: the search in 4-player Season 2 games against
+a game takes. Budget: the search's normal solo win rate in one season (`--budget-season`)
+against its budget of simulations a decision, from a tenth of the default to four times it,
+with the seconds a game takes (a table, and a plot with `--plot`). Multi: the search in 4-player Season 2 games against
 three greedy players, its seat turned one place a game (`tournament`), its share of the wins.
 Flipology: the search (`flipology.search`) against greedy players in Nature games of 2 and 4
 players, its seat turned one place a game.

@@ -360,8 +360,84 @@ def test_a_time_limit_stops_the_search_after_one_simulation_an_option():
     ({"simulations": 0}, "simulations: expected None or a whole number of at least 1, got 0"),
     ({"simulations": True}, "simulations: expected None or a whole number of at least 1, got True"),
     ({"ms": -1}, "ms: expected None or a positive number of milliseconds, got -1"),
+    ({"horizon": -1}, 'horizon: expected "season", None or a whole number of rounds, got -1'),
+    ({"horizon": "end"}, "horizon: expected \"season\", None or a whole number of rounds, got 'end'"),
+    ({"horizon": 1.5}, 'horizon: expected "season", None or a whole number of rounds, got 1.5'),
 ])
 def test_bad_budgets(kwargs, message):
     from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
     with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$"):
         MonteCarloPolicy(**kwargs)
+
+
+# -- the horizon: solo simulations cut short and valued by the leaf ----------------------------------
+
+def _s1_decision(seed=4):
+    """The first Market action of a seeded Season 1 normal solo game (after round 1's Flip)."""
+    from fliptoons_explore.analysis.advice import decision_of
+    choice, _ = decision_of(new_game("s1", 1, seed, "normal", traced=False))
+    return choice
+
+
+def test_a_solo_simulation_past_its_horizon_is_valued_by_the_leaf(monkeypatch):
+    """horizon 0: each simulation plays the rest of the Market and Cleanup, then stops at the
+    start of round 2 and is worth what `LeafValue` says of that table (here a stand-in that
+    notes the table and says 0.375): every option's value and win share is exactly that."""
+    from fliptoons_explore.fliptoons import montecarlo
+    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    seen = []
+
+    def leaf(table):
+        seen.append((len(table.players[0].grid.cards()), all(c is not None for c in table.market)))
+        return 0.375
+
+    monkeypatch.setattr(montecarlo.LeafValue, "of", staticmethod(lambda season: leaf))
+    choice = _s1_decision()
+    policy = MonteCarloPolicy(seed=1, horizon=0)
+    estimates = policy.search(choice, policy.start(choice), 2 * len(choice.options), halving=False)
+    assert [(e.value, e.wins, e.simulations) for e in estimates] == [(0.375, 0.75, 2)] * len(estimates)
+    assert seen == [(0, True)] * 2 * len(choice.options)  # grid collected, market refilled: a round's start
+
+
+def test_the_horizon_is_the_seasons_unless_told():
+    """`DEFAULT_HORIZON`: Season 1 solo simulations stop 2 rounds on, Season 2 play to the end;
+    an explicit horizon (or None: to the end) is kept."""
+    from fliptoons_explore.fliptoons.montecarlo import DEFAULT_HORIZON, MonteCarloPolicy
+    s1, s2 = _s1_decision().table, new_game("s2", 1, 4, "normal", traced=False).table
+    assert DEFAULT_HORIZON == {"s1": 2, "s2": None, "combined": None}
+    assert [MonteCarloPolicy().horizon_of(t) for t in (s1, s2)] == [2, None]
+    assert [MonteCarloPolicy(horizon=h).horizon_of(s1) for h in (None, 0, 5)] == [None, 0, 5]
+
+
+def test_the_leaf_values_a_better_deck_higher():
+    """`LeafValue` of a Season 1 solo table (at its first Market action): the same table with two
+    Turkeys added to the deck is likelier to be won; with the toon deck down to 2 cards, less."""
+    from fliptoons_explore.fliptoons.montecarlo import LeafValue
+    table = _s1_decision().table
+    leaf = LeafValue.of("s1")
+    base = leaf(table)
+    better = table.copy()
+    deck = better.players[0].deck
+    deck.extend(better.new_card("turkey") for _ in range(2))
+    short = table.copy()
+    while len(short.toon_deck) > 2:
+        short.toon_deck.pop()
+    assert 0 < leaf(short) < base < leaf(better) < 1
+
+
+def test_measure_leaf_value_is_seeded():
+    """The same games, the same coefficients; a deck worth more is likelier to win (a positive
+    `worth` coefficient, read as the file stores it)."""
+    from fliptoons_explore.fliptoons.montecarlo import LEAF_FEATURES, LeafValue, measure_leaf_value
+    a = measure_leaf_value("s1", games=60, seed=7)
+    assert a == measure_leaf_value("s1", games=60, seed=7) and len(a) == len(LEAF_FEATURES)
+    assert LeafValue.of("s1").coefficients[LEAF_FEATURES.index("worth")] > 0
+
+
+def test_advice_plays_every_simulation_to_the_end():
+    """advise() by default plays to the end even in Season 1 (horizon None): every win rate is a
+    share of whole games, a multiple of 1/4 with 4 simulations an option."""
+    from fliptoons_explore.analysis.advice import advise
+    df = advise(new_game("s1", 1, 4, "normal", traced=False), simulations=4, seed=2)
+    assert df.attrs["simulations"] == 4
+    assert all((4 * r) == int(4 * r) for r in df.win_rate)

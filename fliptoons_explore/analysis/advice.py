@@ -145,7 +145,10 @@ def advise(game_or_situation, policy=None, player: int | None = None,
     the win rate plus a little for the fame of lost games: `MonteCarloPolicy.fame_weight`);
     `best` marks the option the search picks. Every option gets `simulations` simulations on
     the same samples of the hidden cards. `policy`: a `MonteCarloPolicy` (its rollout, its fame
-    weight; default `MonteCarloPolicy(seed=seed)`). `words` says what each option does.
+    weight; default `MonteCarloPolicy(seed=seed, horizon=None)`: every simulation played on to the
+    end of the game, so that a win rate is a share of games won; a policy with a `horizon` counts
+    a solo simulation cut short by the chance its `LeafValue` gives). `words` says what each
+    option does.
 
     A Flipology situation (`is_flipology`; see the module `flipology.advice` for the decision
     and the end its simulations play to) gives the same columns: `value` is the win share plus
@@ -165,7 +168,7 @@ def advise(game_or_situation, policy=None, player: int | None = None,
     if is_flipology(game_or_situation):
         return _advise_flipology(game_or_situation, policy, player, simulations, seed, ms)
     if policy is None:
-        policy = MonteCarloPolicy(seed=seed)
+        policy = MonteCarloPolicy(seed=seed, horizon=None)
     elif not isinstance(policy, MonteCarloPolicy):
         raise ValueError(f"policy: expected a MonteCarloPolicy (the search gives the advice), got {quote(policy)}")
     choice, ended = decision_of(game_or_situation, player)
