@@ -443,6 +443,18 @@ SIX_FISH = {"season": "s2", "solo": "normal", "players": [
     "market": ["salamander", "goldfish", "raccoon", "opossum", "fox"], "toon_deck": ["mole", "hen", "crab", "gorilla"]}
 
 
+def advice_fits(page, name: str) -> None:
+    """At every size of `SIZES` nothing is clipped and the advice ends inside the window (a
+    screenshot `<width>-<name>` each); then back to 1280×800."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert overflow(page) == [], f"{width}x{height}, {name}"
+        box = page.locator(".fte-advice-table").bounding_box()
+        assert box["x"] + box["width"] <= width, f"{width}x{height}: the advice ends past the window"
+        shot(page, f"{width}-{name}")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_advice_on_the_next_market_action_in_the_app(app, page):
     """Issue 18: "what would a strong player do?" (hook fte-advice) beside the table: while the
     search runs the button says it is thinking; then the Advice tab (fte-advice-table) lists
@@ -470,13 +482,7 @@ def test_advice_on_the_next_market_action_in_the_app(app, page):
     table = page.inner_text(".fte-advice-table")
     assert "hire Goldfish for 4" in table and "dismiss Mosquito for 5 (slot 4)" in table and "skip" in table
     assert "sampled, not peeked at" in table and "simulations an option" in table
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        assert overflow(page) == [], f"{width}x{height}, advice"
-        box = page.locator(".fte-advice-table").bounding_box()
-        assert box["x"] + box["width"] <= width, f"{width}x{height}: the advice ends past the window"
-        shot(page, f"{width}-advice")
-    page.set_viewport_size({"width": 1280, "height": 800})
+    advice_fits(page, "advice")
     page.click(".fte-card-crab")  # an edit: the result is cleared, not shown stale
     page.wait_for_function("document.querySelectorAll('.fte-advice-table .fte-advice-row').length === 0")
     assert "Press what would a strong player do?" in page.inner_text(".fte-advice-table")
@@ -509,13 +515,7 @@ def test_advice_beside_a_pending_flipology_decision_in_the_app(app, page):
     table = page.inner_text(".fte-advice-table")
     assert "Ben's row, card 3: a face-down card" in table
     assert "count at the end of the round" in table and "sampled, not peeked at" in table
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        assert overflow(page) == [], f"{width}x{height}, Flipology advice"
-        box = page.locator(".fte-advice-table").bounding_box()
-        assert box["x"] + box["width"] <= width, f"{width}x{height}: the advice ends past the window"
-        shot(page, f"{width}-flipology-advice")
-    page.set_viewport_size({"width": 1280, "height": 800})
+    advice_fits(page, "flipology-advice")
     page.locator(".fte-decision .fte-option").first.click()  # the answer is written: the advice is cleared
     page.wait_for_function("document.querySelectorAll('.fte-advice-table .fte-advice-row').length === 0")
     page.wait_for_function("document.querySelector('.fte-advice-line').innerText.includes(\"Ben's decision\")")
