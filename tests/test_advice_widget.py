@@ -164,7 +164,9 @@ def test_no_decision_to_advise_is_one_calm_line():
     assert words(x.advice.result.value) == "No advice here: the game ends with no Market action left for anyone"
     assert x.advice.button.disabled and x.advice.button.description == "what would a strong player do?"
     alone = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla"]}]})
-    assert words(alone.advice.subject.value).startswith("No advice here: players: one player is a solo game")
+    assert words(alone.advice.subject.value) == ("No advice here: one player plays a solo game; pick its "
+                                                 "difficulty in the solo menu beside players to ask what a strong "
+                                                 "player would do")
     assert alone.advice.button.disabled and alone.error.value == ""
     alone.game_switch.value = "flipology"  # two players, no cards yet
     assert words(alone.advice.subject.value) == (
@@ -173,6 +175,42 @@ def test_no_decision_to_advise_is_one_calm_line():
     alone.tabs.selected_index = TABS.index("Advice")  # its panel is drawn when the tab is first shown
     assert "the next decision (a turn's flip, an effect's answer, a Hermit Crab's pick)" in words(
         alone.tabs.children[TABS.index("Advice")].value)
+
+
+def test_the_builders_solo_difficulty_makes_one_player_a_solo_game_to_advise():
+    """S2 Solo Play Rules: one player is a solo game of a difficulty. The builder's solo menu
+    (hook fte-solo, shown with one player) writes it into the scenario; the explorer then plays to
+    the end of the game (resolving the Flip alone plays no solo game), and the advice line names
+    Ann's Market action. A second player takes the difficulty away (the menu hides); undo brings
+    both back."""
+    from fliptoons_explore.widgets.explorer import GAME, RESOLVE
+    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla", "crab", "hen"]}]})
+    b = x.builder
+    assert x.mode == RESOLVE and b.solo.value == "" and b.solo.layout.display is None
+    assert "solo" not in x.situation.scenario()
+    b.solo.value = "normal"
+    assert x.situation.scenario()["solo"] == "normal" and x.mode == GAME and x.error.value == ""
+    assert x.result.table.players[0].name == "Ann" and x.result.game.result.solo in ("won", "lost")
+    assert words(x.advice.subject.value).startswith("on the first decision no script gives: Ann's Market action")
+    assert not x.advice.button.disabled
+    b.count.value = 2
+    assert "solo" not in x.situation.scenario() and b.solo.layout.display == "none" and x.error.value == ""
+    b.undo_button.click()
+    assert x.situation.scenario()["solo"] == "normal" and b.solo.value == "normal" and b.solo.layout.display is None
+    assert x.error.value == ""
+
+
+def test_a_solo_difficulty_is_for_one_player_only():
+    """The situation refuses a solo difficulty for two players, or an unknown one, in one line,
+    and stays as it was."""
+    from fliptoons_explore.widgets.situation import Situation
+    two = Situation({"season": "s2", "players": [{"deck": []}, {"deck": []}]})
+    with pytest.raises(ValueError, match="^solo: a solo game has one player, this situation has 2$"):
+        two.set_solo("easy")
+    one = Situation({"season": "s2", "players": [{"deck": []}]})
+    with pytest.raises(ValueError, match='^solo: expected None, "easy", "normal" or "hard", got "extreme"$'):
+        one.set_solo("extreme")
+    assert "solo" not in two.scenario() and "solo" not in one.scenario()
 
 
 # -- Flipology ----------------------------------------------------------------------------------------

@@ -488,6 +488,24 @@ def test_advice_on_the_next_market_action_in_the_app(app, page):
     assert "Press what would a strong player do?" in page.inner_text(".fte-advice-table")
 
 
+def test_a_solo_difficulty_picked_in_the_builder_plays_the_solo_game_and_asks_advice(app, page):
+    """S2 Solo Play Rules: one player without a difficulty gets no advice, and the line says where
+    to pick one; picking "solo normal" (hook fte-solo) plays the solo game to its end and the
+    advice line names Ann's Market action; nothing is clipped at either size."""
+    open_app(page, app)
+    import_scenario(page, {k: v for k, v in SIX_FISH.items() if k != "solo"})
+    page.wait_for_function("document.querySelector('.fte-advice-line').innerText.includes('solo menu')")
+    assert page.is_disabled(".fte-advice")
+    page.select_option(".fte-solo select", label="solo normal")
+    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('played to the end')")
+    page.wait_for_function("document.querySelector('.fte-advice-line').innerText.includes(\"Ann's Market action\")")
+    assert not page.is_disabled(".fte-advice")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert overflow(page) == [], f"{width}x{height}, solo picked"
+        shot(page, f"{width}-solo-picked")
+
+
 #: Flipology: Ann flips her Dog and its answer is left open (her Kiwi, or Ben's unseen card 3).
 FLIPOLOGY_DOG = {"game": "flipology",
                  "players": [{"name": "Ann", "rows": [["dog:5", "kiwi:8", "sloth:6"]]},

@@ -149,6 +149,14 @@ class AdvicePanel(w.HBox):
         return game_of(self.scenario) if isinstance(self.scenario, dict) else "fliptoons"
 
     def _subject(self) -> None:
+        s = self.scenario
+        if self.game == "fliptoons" and isinstance(s, dict) and len(s.get("players") or ()) == 1 and not s.get("solo"):
+            self.button.disabled = True
+            self.button.tooltip = "no decision to advise here"
+            self.subject.value = ('<span style="color:#57606a;font-size:11px;line-height:1.3">No advice here: '
+                                  "one player plays a solo game; pick its difficulty in the solo menu beside "
+                                  "players to ask what a strong player would do</span>")
+            return
         try:
             said = advised_decision(self.scenario, self.player)
         except Exception as e:  # the line says why, calmly; it never stops the situation resolving

@@ -61,6 +61,12 @@ class Builder(UndoRedo, w.VBox):
         self.count = w.BoundedIntText(value=len(self.situation.players), min=1, max=8, description="players",
                                       layout=w.Layout(width="8em"), style={"description_width": "initial"})
         self.count.add_class("fte-players")
+        self.solo = w.Dropdown(options=[("not solo", ""), ("solo easy", "easy"), ("solo normal", "normal"),
+                                        ("solo hard", "hard")], value="", layout=w.Layout(width="8.5em"),
+                               tooltip="one player as a solo game of this difficulty (S2 Solo Play Rules: won at "
+                                       "30 fame in one Check Fame, its loss, its market discard), played on "
+                                       "to the end of the game")
+        self.solo.add_class("fte-solo")
         self.first_player = w.Dropdown(description="first player", layout=w.Layout(width="14em"),
                                        style={"description_width": "initial"})
         self.target_box = w.Dropdown(description="picked cards go to", layout=w.Layout(width="26em"),
@@ -81,6 +87,7 @@ class Builder(UndoRedo, w.VBox):
 
         self.season.observe(guard(self._season), names="value")
         self.count.observe(guard(self._count), names="value")
+        self.solo.observe(guard(self._solo), names="value")
         self.first_player.observe(guard(self._first), names="value")
         self.target_box.observe(guard(self._target), names="value")
         for view in (self.market, self.toon, self.cell):
@@ -91,7 +98,7 @@ class Builder(UndoRedo, w.VBox):
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.more = w.Accordion(children=[w.VBox([self.market, self.toon, actions])], selected_index=None)
         self.more.set_title(0, "market, toon deck, scripted Market actions")
-        super().__init__(([] if errors else [self.errors]) + [w.HBox([self.season, self.count, self.first_player, self.target_box],
+        super().__init__(([] if errors else [self.errors]) + [w.HBox([self.season, self.count, self.solo, self.first_player, self.target_box],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center")),
                           self.cell, self.players_box, self.more], **kwargs)
         self.add_class("fte-builder")
@@ -142,6 +149,8 @@ class Builder(UndoRedo, w.VBox):
         self._quiet = True
         self.season.value = s.season
         self.count.value = len(s.players)
+        self.solo.value = s.solo or ""
+        self.solo.layout.display = None if len(s.players) == 1 else "none"
         self.first_player.options = [(p.get("name") or f"Player {i + 1}", i) for i, p in enumerate(s.players)]
         self.first_player.value = s.data.get("first_player", 0) if s.data.get("first_player", 0) < len(s.players) else 0
         self.action_player.options = self.first_player.options
@@ -289,6 +298,11 @@ class Builder(UndoRedo, w.VBox):
         if not self._quiet:
             self.situation.set_player_count(int(change["new"]))
             self.rebuild()
+            self.changed()
+
+    def _solo(self, change) -> None:
+        if not self._quiet:
+            self.situation.set_solo(change["new"] or None)
             self.changed()
 
     def _first(self, change) -> None:

@@ -200,6 +200,7 @@ class Explorer(w.VBox):
         for _situation, catalog, builder in self.parts.values():
             catalog.on_pick(guard(self._picked))
             builder.on_change(guard(self.run))
+        self.builder.solo.observe(guard(self._solo_picked), names="value")
         self.game_switch.observe(guard(lambda c: self.switch_game(c["new"])), names="value")
         self.stepper.on_step(guard(self._stepped))
         self.stepper.table.on_click(guard(self._table_clicked))
@@ -423,6 +424,13 @@ class Explorer(w.VBox):
             s.goto(s.limit, f"{done}; a decision waits")
         else:
             s.goto(s.end(), f"{done}; showing the end")
+
+    def _solo_picked(self, change) -> None:
+        """A solo difficulty picked in the builder: a solo game is played to its end (its win at
+        30 fame in one Check Fame, S2 Solo Play Rules), which resolving the Flip or playing the
+        round does not do: the explorer plays to the end."""
+        if change["new"] and not self.builder._quiet and self.mode != GAME:
+            self._mode(GAME)
 
     def _set_mode(self, mode: str) -> None:
         """Resolve (Flip + Check Fame), play the round or play to the end of the game; the button

@@ -22,7 +22,7 @@ import json
 from contextlib import contextmanager
 
 from fliptoons_explore.grid import space_name
-from fliptoons_explore.scenario import MAX_PLAYERS
+from fliptoons_explore.scenario import MAX_PLAYERS, SOLO_LEVELS
 
 SEASONS = ("s1", "s2", "combined")
 
@@ -201,7 +201,8 @@ class Situation(GameSituation):
                 self.data.pop("first_player", None)
 
     def set_player_count(self, n: int) -> None:
-        """1 to 8 players; new players get an empty deck, removed players take their cards along."""
+        """1 to 8 players; new players get an empty deck, removed players take their cards along
+        (and a solo difficulty goes: a solo game has one player)."""
         if not 1 <= n <= MAX_PLAYERS:
             raise ValueError(f"players: expected 1 to {MAX_PLAYERS}, got {n}")
         with self.edit(f"{n} player{'s' if n != 1 else ''}"):
@@ -211,7 +212,28 @@ class Situation(GameSituation):
             del players[n:]
             if self.data.get("first_player", 0) >= n:
                 self.data["first_player"] = 0
+            if n != 1:
+                self.data.pop("solo", None)
             self.shelved = {k: v for k, v in self.shelved.items() if k < n}
+
+    @property
+    def solo(self) -> str | None:
+        """The solo difficulty of a one-player situation ("easy", "normal", "hard"), or None."""
+        level = self.data.get("solo")
+        return level if level in SOLO_LEVELS else None
+
+    def set_solo(self, level: str | None) -> None:
+        """Make a one-player situation a solo game of a difficulty (S2 Solo Play Rules: its win at
+        30 fame in one Check Fame, its loss, its market discard), or not (None)."""
+        if level is not None and level not in SOLO_LEVELS:
+            raise ValueError(f"solo: expected None, \"easy\", \"normal\" or \"hard\", got {json.dumps(level)}")
+        if level is not None and len(self.players) != 1:
+            raise ValueError(f"solo: a solo game has one player, this situation has {len(self.players)}")
+        with self.edit(f"solo {level}" if level else "not solo"):
+            if level is None:
+                self.data.pop("solo", None)
+            else:
+                self.data["solo"] = level
 
     def set_name(self, i: int, name: str) -> None:
         with self.edit(f"rename {self.who(i)} {name}"):
