@@ -18,7 +18,7 @@ import ipywidgets as w
 from fliptoons_explore.flipology.cards import CARDS, KINDS, spec_of
 from fliptoons_explore.flipology.render import GROUPS, card_html
 from fliptoons_explore.flipology.state import VARIANTS
-from fliptoons_explore.flipology.text import answer_words
+from fliptoons_explore.flipology.text import answer_words, face_name
 from fliptoons_explore.policy import Asked
 from fliptoons_explore.rules import SOURCES, rules_about
 
@@ -43,14 +43,6 @@ def _entry(e) -> dict:
 
 def _card(entry: dict):
     return entry["id"] if not entry["face_up"] else {"id": entry["id"], "face_up": True}
-
-
-def _spec_name(card_id) -> str:
-    try:
-        spec = spec_of(card_id)
-    except (KeyError, ValueError, TypeError):
-        return str(card_id)
-    return f"{spec.name} {spec.points}"
 
 
 class FlipologySituation(GameSituation):
@@ -139,7 +131,7 @@ class FlipologySituation(GameSituation):
         """Put a card at the target: the right end of a player's row (one past the top row: a
         new row, in the Great Tree), or the discard pile."""
         spec_of(card_id)  # an unknown id is the engine's one-line message, raised here at once
-        with self.edit(f"add {_spec_name(card_id)} to {target_name(self, target)}"):
+        with self.edit(f"add {face_name(card_id)} to {target_name(self, target)}"):
             if target[0] == "discard":
                 self.data.setdefault("discard", []).append(card_id)
                 return
@@ -152,7 +144,7 @@ class FlipologySituation(GameSituation):
             rows[r].append(card_id)
 
     def _at(self, i: int, r: int, c: int) -> str:
-        return _spec_name(_entry(self.rows(i)[r][c])["id"])
+        return face_name(_entry(self.rows(i)[r][c])["id"])
 
     def remove(self, i: int, r: int, c: int) -> None:
         with self.edit(f"remove {self._at(i, r, c)} from {self.who(i)}'s row"):
@@ -177,7 +169,7 @@ class FlipologySituation(GameSituation):
 
     def remove_discard(self, k: int) -> None:
         pile = self.data.get("discard", [])
-        with self.edit(f"remove {_spec_name(pile[k])} from the discard pile"):
+        with self.edit(f"remove {face_name(pile[k])} from the discard pile"):
             del pile[k]
             if not pile:
                 self.data.pop("discard", None)
