@@ -13,7 +13,7 @@ from .rules import FAQ_OF
 from .events import Decision, Fame, FameChange, Ignored, LeastFame, Phase, Trace
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class CardFame:
     """What one face-up card scores: printed `base` + `bonus` + `gained` (after Check Fame, e.g.
     the Firefly's +2). `pos` is (row, col) as in docs/engine.md, `height` its place in its stack."""
@@ -23,10 +23,23 @@ class CardFame:
     height: int
     base: int
     bonus: int
-    gained: int = 0
-    rule: str = ""  # the rule the trace cites for this card's fame
-    ruling: str | None = None  # the ruling option that decided it, cited beside the rule
-    step: int | None = None  # its fame event in the trace
+    gained: int
+    rule: str  # the rule the trace cites for this card's fame
+    ruling: str | None  # the ruling option that decided it, cited beside the rule
+    step: int | None  # its fame event in the trace
+
+    def __init__(self, card, pos, height, base, bonus=0, gained=0, rule="", ruling=None, step=None):
+        # written out, one attribute a line: quicker than the generated one (a CardFame is made
+        # for every face-up card at every Check Fame)
+        self.card = card
+        self.pos = pos
+        self.height = height
+        self.base = base
+        self.bonus = bonus
+        self.gained = gained
+        self.rule = rule
+        self.ruling = ruling
+        self.step = step
 
     @property
     def fame(self) -> int:
@@ -292,10 +305,11 @@ def score_player(table, player, policy, trace: Trace | None) -> tuple[list[CardF
     scoring = []
     total = 0
     for row, col, stack in player.grid.spaces():
+        pos = (row, col)
         for height, card in enumerate(stack):
             if card.face_up:
                 spec = card.spec
-                entry = CardFame(card, (row, col), height, spec.fame, 0)
+                entry = CardFame(card, pos, height, spec.fame)
                 entries.append(entry)
                 faces.append(card)
                 total += spec.fame

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .events import (Dismiss, EndFlip, Flip, Gain, Ignored, Move, Phase, Place, Queued, Return,
                      Reveal, Stack, Trace, Trigger)
-from .grid import LOWER, MIDDLE, UPPER, lowest_rank
+from .grid import BASE, LOWER, MIDDLE, UPPER, lowest_rank
 from ..rulings import cite
 from ..limits import MAX_REVEALS  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
 
@@ -87,7 +87,7 @@ class FlipRun:
             slots[i] = [card]
             p.grid.version += 1
             p.revealed = None
-            card.where = pos = (i // 3, i % 3)
+            card.where = pos = BASE[i]
             self.added.append((card, pos))
             if tr is not None:
                 cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule + ".next-slot", pos=pos)
@@ -167,7 +167,8 @@ class FlipRun:
                 self.ignored(source, trig, "s2.key.next-revealed", "no next card was revealed")
             self.pending = []
             self.player.flip_ended = why
-            self.emit(EndFlip, None, cause, rule, detail=why, ruling=ruling)
+            if self.trace is not None:
+                self.emit(EndFlip, None, cause, rule, detail=why, ruling=ruling)
         return False
 
     # -- where the next revealed card goes ------------------------------------------------------
@@ -206,7 +207,7 @@ class FlipRun:
             if where is not None:
                 if skipped:
                     return c, "s2.key.previous-placed.returned"
-                return c, ("s2.key.previous-placed.moved" if where[:2] != pos else None)
+                return c, ("s2.key.previous-placed.moved" if c.where != pos else None)
             skipped = True
         return None, None
 
@@ -243,27 +244,30 @@ class FlipRun:
     def return_to_deck(self, card, cause, rule=None, ruling=None) -> None:
         """Return: face down to the bottom of the owner's deck; into an empty deck it becomes the
         deck and the Flip goes on (s2.keyword.return)."""
-        pos = self.player.grid.remove(card)[:2]
+        pos = card.where
+        self.player.grid.remove(card)
         card.face_up = False
         deck = self.player.deck
-        detail = "" if deck else "the deck was empty: it is now the deck"
+        was_empty = not deck
         deck.append(card)
-        self.emit(Return, card, cause, rule or "s2.keyword.return", pos=pos, detail=detail, ruling=ruling)
+        if self.trace is not None:
+            self.emit(Return, card, cause, rule or "s2.keyword.return", pos=pos, ruling=ruling,
+                      detail="the deck was empty: it is now the deck" if was_empty else "")
 
     def stack_onto(self, card, target, cause, rule=None, ruling=None) -> None:
         """Move a card of the grid onto the top of the stack holding `target` (s2.keyword.stack,
         unless `rule` names what chose the target)."""
-        rule = rule or "s2.keyword.stack"
         grid = self.player.grid
         here = grid.locate(card)
-        there = grid.locate(target)
-        if here[:2] == there[:2] and here[2] == len(grid.at(*here[:2])) - 1:
-            self.ignored(card, cause, rule, f"already on top of the stack holding {target.spec.id}", ruling)
+        row, col, _ = grid.locate(target)  # taking `card` away moves no other stack
+        if here[0] == row and here[1] == col and here[2] == len(grid.at(row, col)) - 1:
+            self.ignored(card, cause, rule or "s2.keyword.stack",
+                         f"already on top of the stack holding {target.spec.id}", ruling)
             return
-        grid.remove(card)
-        row, col, _ = grid.locate(target)
+        grid.remove(card, here)
         grid.stack_on(card, row, col)
-        self.emit(Stack, card, cause, rule, pos=(row, col), target=target, ruling=ruling)
+        if self.trace is not None:
+            self.emit(Stack, card, cause, rule or "s2.keyword.stack", pos=(row, col), target=target, ruling=ruling)
 
     def take_space_of(self, card, target, cause, rule, ruling=None) -> None:
         """Return `target` and put `card` into the space it left (Coyote, Zebra): its cell, at its
@@ -282,7 +286,8 @@ class FlipRun:
             if self.rules.space_it_left == "top-of-stack":
                 height = len(stack)
         grid.insert(card, row, col, height)
-        self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left", ruling=ruling)
+        if self.trace is not None:
+            self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left", ruling=ruling)
         if crab_at_the_end and self.rules.crab_flip_end == "any-return":
             self.end("a Crab was returned to a deck that was empty or held only Crabs",
                      "s2.faq.crab.deck-only-crabs", returned, "ruling.crab_flip_end")

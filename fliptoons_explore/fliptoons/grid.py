@@ -146,13 +146,14 @@ class Grid:
         where = card.where
         if where is None:
             return None
-        stack = self.at(*where)
+        row, col = where
+        stack = self.slots[row * 3 + col] if row >= 0 else self.at(row, col)
         if not stack:
             return None
         if stack[-1] is card:
-            return where[0], where[1], len(stack) - 1
+            return row, col, len(stack) - 1
         try:
-            return where[0], where[1], stack.index(card)  # cards compare by identity
+            return row, col, stack.index(card)  # cards compare by identity
         except ValueError:
             return None
 
@@ -173,7 +174,7 @@ class Grid:
 
     def stack_on(self, card, row: int, col: int) -> None:
         """Put a card on top of the stack in a space."""
-        self.at(row, col).append(card)
+        (self.slots[row * 3 + col] if row >= 0 else self.at(row, col)).append(card)
         card.where = (row, col)
         self.version += 1
 
@@ -187,11 +188,13 @@ class Grid:
             card.where = (row, col)
             self.version += 1
 
-    def remove(self, card) -> tuple[int, int, int]:
-        """Take a card out of the grid; returns where it was. An emptied space becomes None."""
-        where = self.locate(card)
+    def remove(self, card, where: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
+        """Take a card out of the grid; returns where it was (`where`: its `locate`, if known).
+        An emptied space becomes None."""
+        if where is None:
+            where = self.locate(card)
         row, col, height = where
-        stack = self.at(row, col)
+        stack = self.slots[row * 3 + col] if row >= 0 else self.at(row, col)
         del stack[height]
         card.where = None
         self.version += 1

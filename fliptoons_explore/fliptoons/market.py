@@ -37,6 +37,8 @@ class Action(NamedTuple):
 
 
 SKIP = Action("skip", None, None, 0)
+#: `Action` made from its (verb, card, slot, cost) tuple at once, as the inner loops make many.
+_action = tuple.__new__
 
 
 # -- costs and legality -------------------------------------------------------------------------
@@ -63,11 +65,13 @@ def _face_up_costs(grid, rulings, dismissable_only: bool = False):
     Ladybugs (adjacency is mutual), not by looking around every space."""
     spaces = grid.spaces()
     near = _near_ladybugs(grid, spaces)
+    costs = []
     for row, col, stack in spaces:
-        ladybug, rats = (row, col) in near, _rats(stack)
+        ladybug, rats = near is not NOWHERE and (row, col) in near, _rats(stack)
         for c in stack:
             if c.face_up and not (dismissable_only and c.spec.dismiss_immune):
-                yield c, _cost(rulings, c, ladybug, rats)
+                costs.append((c, _cost(rulings, c, ladybug, rats)))
+    return costs
 
 
 def dismissals(grid, rulings) -> tuple[Action, ...]:
@@ -77,7 +81,7 @@ def dismissals(grid, rulings) -> tuple[Action, ...]:
     kept = grid.costs
     if kept is not None and kept[0] == grid.version and kept[1] is rulings:
         return kept[2]
-    actions = tuple([Action("dismiss", c, None, cost) for c, cost in _face_up_costs(grid, rulings, True)])
+    actions = tuple([_action(Action, ("dismiss", c, None, cost)) for c, cost in _face_up_costs(grid, rulings, True)])
     grid.costs = (grid.version, rulings, actions)
     return actions
 
@@ -172,7 +176,7 @@ def legal_actions(table, player, rulings=None) -> list[Action]:
     (`rulings`: other than the table's)."""
     fame = player.fame_left
     closed = not_for_hire(table, rulings)
-    actions = [Action("hire", c, i, price) for i, (c, price) in enumerate(zip(table.market, PRICES[table.season]))
+    actions = [_action(Action, ("hire", c, i, price)) for i, (c, price) in enumerate(zip(table.market, PRICES[table.season]))
                if c is not None and price <= fame and i not in closed]
     if fame >= 0 and may_dismiss(table, player, rulings):
         actions += [a for a in dismissals(player.grid, rulings or table.rulings) if a.cost <= fame]
