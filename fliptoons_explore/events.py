@@ -175,6 +175,10 @@ def kind_colour(kind: str) -> str:
     return cls.colour if cls is not None else Event.colour
 
 
+#: An event made from the tuple of all its fields at once (what `cls(...)` does, less a call).
+_new_event = tuple.__new__
+
+
 class Trace(list):
     """The list of events of a resolution; `emit` appends one and returns its step.
 
@@ -200,8 +204,8 @@ class Trace(list):
             uid, card = card.uid, card.spec.id
         if target is not None and target.__class__ is not str:
             target_uid, target = target.uid, target.spec.id
-        self.append(cls(step, phase, player, card, cause, rule, pos, target, detail, value, uid, target_uid,
-                        ruling))
+        self.append(_new_event(cls, (step, phase, player, card, cause, rule, pos, target, detail, value, uid,
+                                     target_uid, ruling)))
         return step
 
 

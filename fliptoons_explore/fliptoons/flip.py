@@ -113,9 +113,10 @@ class FlipRun:
         self.player.revealed = None
         if placed is None:
             i = self.player.grid.first_empty_slot()
-            pos = (i // 3, i % 3)
+            pos = BASE[i]
             self.player.grid.put(card, *pos)
-            cause = self.emit(Place, card, cause, self.flip_rule + ".next-slot", pos=pos)
+            if self.trace is not None:
+                cause = self.emit(Place, card, cause, self.flip_rule + ".next-slot", pos=pos)
         else:
             cause, pos = placed
         self.added.append((card, pos))
@@ -233,7 +234,8 @@ class FlipRun:
                           ruling="ruling.flip_face_down_card")
             return False
         if target.spec.flip_immune:
-            self.ignored(source, cause, flip_immunity_rule(target.spec), f"{target.spec.id} cannot be flipped")
+            if self.trace is not None:
+                self.ignored(source, cause, flip_immunity_rule(target.spec), f"{target.spec.id} cannot be flipped")
             return True
         target.face_up = False
         grid.version += 1
@@ -339,7 +341,8 @@ class FlipRun:
         if card.face_up and card.spec.rank <= 1:
             self.return_to_deck(card, trig)
             return False
-        self.ignored(source, trig, "card." + source.spec.id, f"{card.spec.id} has rank {card.spec.rank}")
+        if self.trace is not None:
+            self.ignored(source, trig, "card." + source.spec.id, f"{card.spec.id} has rank {card.spec.rank}")
         return True
 
 
@@ -392,7 +395,8 @@ def placed_in_row(run: FlipRun, card, trig, row: int, words: str):
     `stacked_is_placed` reads it; when it is not, the ability is recorded as ignored."""
     where = run.player.grid.locate(card)
     if where[0] != row:
-        run.ignored(card, trig, "card." + card.spec.id, f"not in the {words}")
+        if run.trace is not None:
+            run.ignored(card, trig, "card." + card.spec.id, f"not in the {words}")
         return False, None
     if where[2] == 0:
         return True, None
