@@ -81,7 +81,8 @@ def dismissals(grid, rulings) -> tuple[Action, ...]:
     kept = grid.costs
     if kept is not None and kept[0] == grid.version and kept[1] is rulings:
         return kept[2]
-    actions = tuple([_action(Action, ("dismiss", c, None, cost)) for c, cost in _face_up_costs(grid, rulings, True)])
+    actions = tuple([_action(Action, ("dismiss", c, None, cost))
+                     for c, cost in _face_up_costs(grid, rulings, True)])
     grid.costs = (grid.version, rulings, actions)
     return actions
 
@@ -176,7 +177,8 @@ def legal_actions(table, player, rulings=None) -> list[Action]:
     (`rulings`: other than the table's)."""
     fame = player.fame_left
     closed = not_for_hire(table, rulings)
-    actions = [_action(Action, ("hire", c, i, price)) for i, (c, price) in enumerate(zip(table.market, PRICES[table.season]))
+    actions = [_action(Action, ("hire", c, i, price))
+               for i, (c, price) in enumerate(zip(table.market, PRICES[table.season]))
                if c is not None and price <= fame and i not in closed]
     if fame >= 0 and may_dismiss(table, player, rulings):
         actions += [a for a in dismissals(player.grid, rulings or table.rulings) if a.cost <= fame]
