@@ -269,13 +269,20 @@ def test_the_highest_score_showing_starts_the_next_round():
     """Great Tree: 'The player with the highest score showing takes the baobab tile ... If the
     previous starting player is in a tie for the highest score, the starting player doesn't
     change.' A score showing counts face-up cards only (a face-up Sloth against); a tie of other
-    players: ruling tree_start_tie ('keep' the tile, or 'clockwise' from the starting player)."""
+    players: ruling tree_start_tie (default 'clockwise': the tile goes to a player with the highest
+    score, the first of them clockwise from the starting player; 'keep': the tile stays)."""
     ann, ben, cleo = [["+dog:5", "koala"]], [["+panda", "+sloth:7"]], [["+kiwi"]]
     assert _starts(ann, ben, cleo) == (2, "fl.tree.starting-player")  # Kiwi 8 > Dog 5 > Panda 9 - Sloth 7
     assert _starts(ann, ben, [["+cat:5"]], first=2) == (2, "fl.tree.starting-player")  # tied with Ann: stays
-    assert _starts(ann, ben, [["+cat:5"]], first=1) == (1, "ruling.tree_start_tie")
-    assert _starts(ann, ben, [["+cat:5"]], first=1, rulings={"tree_start_tie": "clockwise"}) == (
-        2, "ruling.tree_start_tie")  # clockwise from Ben: Cleo comes before Ann
+    assert _starts(ann, ben, [["+cat:5"]], first=1) == (2, "ruling.tree_start_tie")  # clockwise from Ben: Cleo
+    game = new_game("great-tree", 3, seed=57)  # Player 1 starts and shows 2; Players 2 and 3 show 14 each
+    game.play()
+    starts = [e for e in game.trace if e.kind == "phase" and "starts the round" in e.detail]
+    assert (starts[0].player, starts[0].rule) == (1, "ruling.tree_start_tie")
+    assert "Player 1 2, Player 2 14, Player 3 14" in starts[0].detail
+    assert _starts([["+cat:5"]], ben, [["+dog:5"]], first=1) == (2, "ruling.tree_start_tie")  # Cleo before Ann
+    assert _starts(ann, ben, [["+cat:5"]], first=1, rulings={"tree_start_tie": "keep"}) == (
+        1, "ruling.tree_start_tie")
     for seed in range(20):
         game = new_game("great-tree", 2 + seed % 3, seed=seed, policy=RandomPolicy(seed), record=True)
         game.play()

@@ -222,14 +222,18 @@ def test_monkey_flips_both_neighbours_and_one_effect_applies():
         resolve(["panda", "monkey", "dog"], ["kiwi", "quokka"], turns=[(0, [0, 1], [[1, 0, 0], [1, 0, 1]])])
 
 
-def test_monkey_turns_a_face_up_neighbour_down_unless_ruled_otherwise():
-    """Ruling monkey_flips: the Monkey's paragraph says 'flip' (turn over); the overview's 'The
-    Monkey flips two cards faceup' read as a limit leaves a face-up neighbour face up."""
+def test_monkey_turns_its_neighbours_face_up_and_leaves_a_face_up_one_unless_ruled_otherwise():
+    """Taking a Turn, 2: 'The Monkey flips two cards faceup' (ruling monkey_flips, default
+    'face-up'): a neighbour already face up stays so. 'turn-over' follows the Monkey's own
+    paragraph ('allows you to flip the two cards directly adjacent to it') and turns it down."""
     r = resolve(["+panda", "monkey", "kiwi"], ["quokka"], turns=[(0, [0, 1], [])])
-    assert faces(r, 0) == ["panda:9", "+monkey:2", "+kiwi:8"]
-    r = resolve(["+panda", "monkey", "kiwi"], ["quokka"], turns=[(0, [0, 1], [])], rulings={"monkey_flips": "face-up"})
     assert faces(r, 0) == ["+panda:9", "+monkey:2", "+kiwi:8"]
     assert ("panda:9", (0, 0, 0), "ruling.monkey_flips") in kinds(r, "ignored")
+    assert scores(r) == [19, 0]
+    r = resolve(["+panda", "monkey", "kiwi"], ["quokka"], turns=[(0, [0, 1], [])], rulings={"monkey_flips": "turn-over"})
+    assert faces(r, 0) == ["panda:9", "+monkey:2", "+kiwi:8"]
+    assert ("panda:9", (0, 0, 0), "fl.card.monkey") in [(e.card, e.pos, e.rule) for e in r.trace if e.kind == "flip"]
+    assert scores(r) == [10, 0]
 
 
 def test_great_tree_monkey_chooses_two_of_its_neighbours():
@@ -270,7 +274,7 @@ def test_parrot_and_another_parrot_by_ruling():
     """Ruling parrot_mimics_parrot: by default another face-up Parrot is no model; 'true' offers
     it, and mimicking it chooses again among the other face-up animals."""
     r = resolve(["parrot", "panda"], ["+parrot", "kiwi"], turns=[(0, [0, 0], [])])
-    assert ("parrot:4", (0, 0, 0), "fl.card.parrot") in kinds(r, "ignored")
+    assert ("parrot:4", (0, 0, 0), "ruling.parrot_mimics_parrot") in kinds(r, "ignored")
     r = resolve(["parrot", "panda"], ["+parrot", "+dog", "kiwi"], turns=[(0, [0, 0], [[1, 0, 0], [0, 0, 1]])],
                 rulings={"parrot_mimics_parrot": True})
     assert faces(r, 0) == ["+parrot:4", "+panda:9"]
@@ -577,7 +581,8 @@ def test_every_ruling_option_is_in_the_docs_table():
     assert sorted(row.split("`")[1] for row in rows) == sorted(OPTIONS)
     for row in rows:
         default = OPTIONS[row.split("`")[1]].default
-        shown = ("true" if default else "false") if isinstance(default, bool) else f'"{default}"'
+        shown = (("true" if default else "false") if isinstance(default, bool)
+                 else str(default) if isinstance(default, int) else f'"{default}"')
         assert row.split("|")[2].strip().startswith(f"`{shown}`"), row
     limits = part[part.index("## Engine limits"):part.index("## The deck table")]
     assert {r for r in RULES if r.startswith("engine.flipology.")} == {

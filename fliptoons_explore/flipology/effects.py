@@ -87,16 +87,24 @@ def monkey(g, card, pos, actor, cause) -> None:
     effects, you must perform one of the effects only' (Taking a Turn, 2)."""
     t = g.table
     near = t.adjacent(pos)
+    optional = t.rulings.effects_optional
     if t.tree and len(near) > 2:
         pairs = [tuple(sorted(p)) for p in combinations(near, 2)]
+        question, rule = "Monkey: which two adjacent cards do you flip?", "fl.card.monkey.great-tree"
+    elif optional and near:  # the one pair, which ruling effects_optional lets the player decline
+        pairs = [tuple(sorted(near))]
+        question, rule = "Monkey: do you flip the cards beside it (or decline)?", "ruling.effects_optional"
+    else:
+        pairs = None
+    if pairs is not None:
         worth = dict(zip(near, g.flip_worths(actor, near, True)))
-        values = tuple(worth[a] + worth[b] for a, b in pairs)
-        i = g.choose_named("monkey_pair", actor, card, tuple(pairs), values,
-                           "Monkey: which two adjacent cards do you flip?", cause, "fl.card.monkey.great-tree",
-                           optional=t.rulings.effects_optional)
+        values = tuple(sum(worth[q] for q in pair) for pair in pairs)
+        i = g.choose_named("monkey_pair", actor, card, tuple(pairs), values, question, cause, rule,
+                           optional=optional)
         if i is None:
             return
-        near = list(pairs[i])
+        if len(pairs) > 1:
+            near = list(pairs[i])
     face_up_only = t.rulings.monkey_flips == "face-up"
     shown = []
     for q in near:
@@ -154,6 +162,7 @@ def parrot(g, card, pos, actor, cause, mimicked=()) -> None:
     t = g.table
     r = t.rulings
     models = []
+    ruled_out = {}  # the ruling that left a face-up animal out: its name -> the animals' names
     for q in t.positions():
         other = t.players[q[0]].rows[q[1]][q[2]]
         if not other.face_up or q == pos:
@@ -162,12 +171,21 @@ def parrot(g, card, pos, actor, cause, mimicked=()) -> None:
         if not spec.animal or spec.kind == "hermit_crab" or other.uid in mimicked:
             continue
         if spec.kind == "parrot" and not r.parrot_mimics_parrot:
+            ruled_out.setdefault("parrot_mimics_parrot", []).append(spec.name)
             continue
         if not spec.effect and not r.parrot_mimics_passive:
+            ruled_out.setdefault("parrot_mimics_passive", []).append(spec.name)
             continue
         models.append(q)
     if not models:
-        g.emit(Ignored, actor, card, cause, "fl.card.parrot", pos, detail="no other face-up animal to mimic")
+        if not ruled_out:
+            g.emit(Ignored, actor, card, cause, "fl.card.parrot", pos, detail="no other face-up animal to mimic")
+        elif g.trace is not None:
+            why = {"parrot_mimics_parrot": "another Parrot", "parrot_mimics_passive": "no active effect"}
+            said = "; ".join(f"the {' and the '.join(names)} ({why[name]}: ruling {name})"
+                             for name, names in ruled_out.items())
+            g.emit(Ignored, actor, card, cause, f"ruling.{next(iter(ruled_out))}", pos,
+                   detail=f"no face-up animal it may mimic: {said}")
         return
     values = tuple(EFFECT_PREFERENCE.get(t.at(q).spec.effect, -1) for q in models)
     i = g.choose_named("parrot", actor, card, tuple(models), values, "Parrot: which face-up animal do you mimic?",
@@ -248,24 +266,34 @@ def rain(g, card, pos, actor, cause) -> None:
             g.flip(q, actor, cause, "fl.card.rain", then="never")
 
 
+#: Face-down cards of opponents a Sun peeks at.
+SUN_PEEKS = 3
+
+
 @effect
 def sun(g, card, pos, actor, cause) -> None:
-    """SUN: 'peek at any three facedown cards in your opponents' rows. Then you can choose one to
-    flip over. You can leave all three facedown.' The flipped card does not act."""
+    """SUN: 'allows you to peek at any three facedown cards in your opponents' rows. Then you can
+    choose one to flip over. You can leave all three facedown.' The player chooses the three
+    (with three or fewer, all of them: nothing is asked) and learns those cards, and only those
+    (`Player.seen`); then flips one of them, or none. The flipped card does not act."""
     t = g.table
     hidden = [q for q in t.positions() if q[0] != actor and not t.at(q).face_up]
     if not hidden:
         g.emit(Ignored, actor, card, cause, "fl.card.sun", pos, detail="no face-down card in the opponents' rows")
         return
-    g.emit(Peek, actor, card, cause, "fl.card.sun", pos,
-           detail=f"peeks at {min(3, len(hidden))} face-down card{'s' if len(hidden) > 1 else ''} of opponents")
-    i = g.choose_position("sun", actor, card, hidden, "Sun: which peeked card do you flip over (or none)?",
-                          cause, "fl.card.sun", True, applies=False, peeked=True)
+    peeked = g.choose_peek(actor, card, hidden, SUN_PEEKS, cause)
+    seen = t.players[actor].seen
+    for q in peeked:
+        seen.add(t.at(q).uid)
+    if g.trace is not None:
+        g.emit(Peek, actor, card, cause, "fl.card.sun", pos, detail="peeks at " + "; ".join(
+            f"{t.game.where(q, t.players)}: {t.at(q).spec.name} {t.at(q).spec.points}" for q in peeked))
+    i = g.choose_position("sun", actor, card, peeked, "Sun: which peeked card do you flip over (or none)?",
+                          cause, "fl.card.sun", True, applies=False)
     if i is None:
         g.emit(Ignored, actor, card, cause, "fl.card.sun", pos, detail="leaves the peeked cards face down")
         return
-    t.players[actor].seen.add(t.at(hidden[i]).uid)
-    g.flip(hidden[i], actor, cause, "fl.card.sun", then="never")
+    g.flip(peeked[i], actor, cause, "fl.card.sun", then="never")
 
 
 @effect

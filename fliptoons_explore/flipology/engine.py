@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..jsonio import ScenarioError
+from ..limits import quote
 from ..policy import DefaultPolicy, Policy, ScriptedPolicy, ScriptError, check_policy
 from ..resolution import Resolution
 from .cards import spec_of
@@ -29,7 +30,7 @@ __all__ = ["resolve", "play_round", "play_as_written", "resolve_scenario", "reso
 class Unanswered:
     """A decision the scenario's script did not answer (its `fallback` did): the decision's
     number among the game's decisions (`number`), where its answer would go (`field`: e.g.
-    "turns[2].choices", and the entry `index`; for a Rain also its `row` within that entry's
+    "turns[2].choices", and the entry `index`; for a Rain or a Sun's peek also its `row` within that entry's
     list), and the decision (`choice`)."""
 
     number: int
@@ -55,6 +56,7 @@ class ScenarioScript:
         self.used = self.extra = 0  # entries used; decisions asked of the fallback past them
         self.asked = 0  # decisions asked so far (the game's `decisions`, in order)
         self.unanswered: list[Unanswered] = []
+        self.part: tuple = (None, "", 0)  # the list answering a Sun's peek: (answer, where, entry index)
 
     def start(self, entries: list, where: str) -> None:
         """Answer from `entries` (named `where` in messages) from now on."""
@@ -88,7 +90,34 @@ class ScenarioScript:
             answer = sorted(answer, key=lambda q: q if isinstance(q, list) else [])
         elif choice.kind == "hermit_crab":
             answer = _pick_name(answer, where)
+        elif choice.kind == "sun" and isinstance(answer, list) and tuple(answer) not in choice.options:
+            peeked = ", ".join(quote(list(q)) for q in choice.options)
+            raise ScriptError(f"{where}: {quote(answer)} was not peeked at: the Sun flips one of the cards it "
+                              f"peeked at ({peeked}) or none (null)")
         return ScriptedPolicy.read(answer, choice, where)
+
+    def choose_part(self, choice, k: int, n: int):
+        """The k-th of `n` decisions that one entry answers as a list (the Sun's peek: up to three
+        positions [PLAYER, ROW, COL], each a face-down card of an opponent, none twice); the
+        picks the list does not reach are asked of `fallback`."""
+        if k == 0:
+            if self.used >= len(self.entries):
+                self.part = (None, "", self.used + self.extra)
+                self.extra += 1
+            else:
+                answer, where = self._next()
+                if not isinstance(answer, list) or len(answer) > n or not all(isinstance(a, list) for a in answer):
+                    raise ScriptError(f"{where}: the Sun peeks at {n} face-down cards of opponents: expected a "
+                                      f"list of up to {n} positions [PLAYER, ROW, COL], got {quote(answer)}")
+                self.part = (answer, where, self.used - 1)
+        answer, where, index = self.part
+        if answer is None or k >= len(answer):
+            return self._fall_back(choice, k, index)
+        self.asked += 1
+        if answer[k] in answer[:k]:
+            raise ScriptError(f"{where}[{k}]: {quote(answer[k])} is peeked at twice (the Sun peeks at {n} "
+                              f"different cards)")
+        return ScriptedPolicy.read(answer[k], choice, f"{where}[{k}]")
 
     def choose_group(self, choices) -> list:
         """The Rain's rows, from one answer: a list of positions, one per row, in seat order from
@@ -104,6 +133,10 @@ class ScenarioScript:
         if answer is None and optional:
             self.asked += sum(real)
             return [None] * len(choices)
+        if answer is None:
+            raise ScriptError(f"{where}: null declines, but the Rain must be answered: one card in each of "
+                              f"{len(choices)} rows (a list of positions [PLAYER, ROW, COL], one per row in seat "
+                              f"order from the acting player)")
         if not isinstance(answer, list) or len(answer) > len(choices):
             raise ScriptError(f"{where}: the Rain flips one card in each of {len(choices)} rows: expected a list "
                               f"of {len(choices)} positions [PLAYER, ROW, COL], one per row in seat order from "
@@ -131,7 +164,10 @@ def _pick_name(answer, where: str):
         spec = spec_of(answer)
     except KeyError as e:
         raise ScriptError(f"{where}: {e.args[0]}") from None
-    return {"id": spec.id, "face_up": True} if face_up and spec.group == "sleeper" else spec.id
+    if face_up and spec.group != "sleeper":
+        raise ScriptError(f"{where}: \"face_up\" is for a Sloth or a Koala (\"Sloths and koalas can be treated as "
+                          f"faceup or facedown\"), not {quote(answer)}")
+    return {"id": spec.id, "face_up": True} if face_up else spec.id
 
 
 def _play_turns(game: Game, script: ScenarioScript, turns: list[dict]) -> None:

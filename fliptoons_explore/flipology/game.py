@@ -24,13 +24,15 @@ from .events import Deal, Decision, Discard, Fame, Flip, GameEnd, Ignored, Phase
     Regrow, Reveal, Shuffle, Trace, Trigger
 from .rulings import Rulings
 from .state import PLAYER_COUNTS, VARIANTS, Table
+from .view import seen_card, sees
 
 #: Nature: nine cards dealt, seven kept, three turns each (Nature, the basic game).
 NATURE_DEAL, NATURE_KEEP, NATURE_TURNS = 9, 7, 3
 #: Great Tree: three rounds of five cards and two turns each (Great Tree Variant).
 TREE_ROUNDS, TREE_DEAL, TREE_TURNS = 3, 5, 2
-#: Multi-game variant: first to 100 points wins; +10 for a round's winner; 25 for a Moon win.
-MULTI_TARGET, ROUND_BONUS, MOON_WIN = 100, 10, 25
+#: Multi-game variant: first to 100 points wins; +10 for a round's winner (a Moon win's points:
+#: ruling `multi_moon_points`).
+MULTI_TARGET, ROUND_BONUS = 100, 10
 #: Effects applied in one turn before the turn ends (rule `engine.flipology.cascade-limit`): far
 #: above any cascade a table can make (each effect turns at most one more card face up to act).
 MAX_EFFECTS = 1_000
@@ -124,11 +126,13 @@ class Game:
         return self.trace.emit(cls, self.phase, player, card, cause, rule, pos, target, detail, value)
 
     def choose_named(self, kind: str, player: int, card, options: tuple, values: tuple, question: str,
-                     cause, rule: str, optional: bool = False, names: tuple | None = None, said=None):
+                     cause, rule: str, optional: bool = False, names: tuple | None = None, said=None,
+                     part: tuple | None = None):
         """Ask `player`'s policy to choose among `options` (positions, or `names` as a script
         names them); an option index, or None when declined. Only a real choice is asked (more
         than one legal answer, or one that may be declined); the only legal answer is taken, and
-        the trace says it was forced. `said(option)`: the answer in words for the trace."""
+        the trace says it was forced. `said(option)`: the answer in words for the trace. `part`:
+        (k, n), the k-th of n decisions a script answers with one list (a policy's `choose_part`)."""
         if not options:
             return None
         if len(options) == 1 and not optional:
@@ -138,7 +142,8 @@ class Game:
             return 0
         choice = Choice(kind, player, card, options, values, question, optional, self.table,
                         names if names is not None else options)
-        i = self.policy.choose(choice)
+        ask_part = None if part is None else getattr(self.policy, "choose_part", None)
+        i = self.policy.choose(choice) if ask_part is None else ask_part(choice, *part)
         if i is None and not optional or i is not None and not 0 <= i < len(options):
             raise ValueError(f"policy {self.name!r} answered {i!r} to {kind!r} ({len(options)} options)")
         self.decisions.append(i)
@@ -167,12 +172,29 @@ class Game:
             self.emit(Decision, player, card, cause, rule, target=name if isinstance(name, str) else _said(option),
                       detail=question)
 
-    def choose_position(self, kind, actor, card, targets, question, cause, rule, optional, applies,
-                        peeked: bool = False):
+    def choose_position(self, kind, actor, card, targets, question, cause, rule, optional, applies):
         """Ask which of `targets` an effect flips; each option worth, by the documented hint,
-        what the actor gains as far as they know the cards (`flip_worth`)."""
-        values = self.flip_worths(actor, targets, applies, peeked)
+        what the actor gains as far as they know the cards (`flip_worths`)."""
+        values = self.flip_worths(actor, targets, applies)
         return self.choose_named(kind, actor, card, tuple(targets), values, question, cause, rule, optional)
+
+    def choose_peek(self, actor: int, card, hidden: list, count: int, cause) -> list:
+        """The Sun's peek: `count` of the face-down cards `hidden` ('peek at any three facedown
+        cards in your opponents' rows'), chosen one at a time, each worth 1 by the hint if the
+        actor has not seen it yet, else 0; all of them, unasked, when there are no more than
+        `count`. A script gives the picks as one list (`ScenarioScript.choose_part`)."""
+        if len(hidden) <= count:
+            return list(hidden)
+        t = self.table
+        picks: list = []
+        for k in range(count):
+            left = tuple(q for q in hidden if q not in picks)
+            values = tuple(0 if sees(t, actor, q) else 1 for q in left)
+            i = self.choose_named("sun_peek", actor, card, left, values,
+                                  f"Sun: which face-down card of an opponent do you peek at ({k + 1} of {count})?",
+                                  cause, "fl.card.sun", part=(k, count))
+            picks.append(left[i])
+        return picks
 
     def choose_rows(self, actor, card, rows, cause) -> list:
         """The Rain's decision: one card of each row (`rows`: their positions, in seat order from
@@ -207,21 +229,20 @@ class Game:
 
     # -- what an option is worth, by the documented hint -----------------------------------------
     def knows(self, player: int, pos) -> bool:
-        """Whether `player` knows the card at `pos`: face up, their own ('you can peek at any of
-        your facedown cards whenever you like'), or seen by their Sun."""
-        card = self.table.at(pos)
-        return card.face_up or pos[0] == player or card.uid in self.table.players[player].seen
+        """Whether `player` knows the card at `pos` (`view.sees`: face up, their own, or peeked at
+        by their Sun)."""
+        return sees(self.table, player, pos)
 
     def moon_up(self) -> bool:
         return self.table.moon_up()
 
-    def flip_worths(self, actor: int, targets, applies: bool, peeked: bool = False, by_effect: bool = True) -> tuple:
+    def flip_worths(self, actor: int, targets, applies: bool, by_effect: bool = True) -> tuple:
         """What turning each card of `targets` over gives `actor`, as far as they know the cards:
         the change of its player's score (for an unseen card, the deck table's average), counted
         for the actor when it is theirs and against them when it is an opponent's; a little more
         for an effect that will act; everything the other way round with a face-up Moon."""
-        players = self.table.players
-        seen = players[actor].seen
+        t = self.table
+        players = t.players
         sign = -1 if self.table.moon_up() else 1
         unseen = self.flip_gain
         out = []
@@ -230,7 +251,7 @@ class Game:
             spec = card.spec
             if card.face_up:
                 gain = 0 if by_effect and spec.kind == "cat" else -spec.up_gain
-            elif peeked or p == actor or card.uid in seen:
+            elif seen_card(t, actor, p, card):
                 gain = spec.up_gain + 0.5 if applies and spec.effect else spec.up_gain
             else:
                 gain = unseen
@@ -591,7 +612,8 @@ class Game:
     def next_starting_player(self) -> None:
         """'The player with the highest score showing takes the baobab tile ... If the previous
         starting player is in a tie for the highest score, the starting player doesn't change.'
-        Another tie: ruling `tree_start_tie`."""
+        A tie the previous starting player is not in: ruling `tree_start_tie` (the first of the
+        tied clockwise from the previous starting player, or the tile stays)."""
         t = self.table
         showing = [sum(c.spec.up_value for c in p.cards() if c.face_up) for p in t.players]
         best = max(showing)
@@ -645,20 +667,25 @@ class Game:
     def game_points(self, result: GameResult) -> list[int]:
         """What one game adds to each running score: the score, +10 for the winner ('The winner
         of a round gets an extra 10 points'); a Moon win 25 for the winner and 0 for the others
-        (ruling `multi_moon_bonus`). The trace says so, citing the passage."""
+        ('they earn 25 points and their opponents all score zero'; which Moon: ruling
+        `multi_moon_bonus`; 35 with the round's 10: ruling `multi_moon_points`). The trace says
+        so, citing the passage."""
         t = self.table
         moon = result.moon if t.rulings.multi_moon_bonus == "face-up" else any(
             c.spec.kind == "moon" for p in t.players for c in p.cards())
+        moon_win = t.rulings.multi_moon_points
         if moon:
-            points = [MOON_WIN if i in result.winners else 0 for i in range(len(t.players))]
+            points = [moon_win if i in result.winners else 0 for i in range(len(t.players))]
         else:
             points = [s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)]
         if self.trace is not None:
             names = [p.name for p in t.players]
             if moon:
-                self.emit(Phase, None, None, None, "fl.multi.moon",
+                self.emit(Phase, None, None, None, "fl.multi.moon" if moon_win == 25 else "ruling.multi_moon_points",
                           detail=f"Game points: a win with the Moon in play: "
-                                 f"{' & '.join(names[i] for i in result.winners)} {MOON_WIN}, everyone else 0")
+                                 f"{' & '.join(names[i] for i in result.winners)} {moon_win}"
+                                 f"{'' if moon_win == 25 else f' (25 + {ROUND_BONUS} for the winner)'}"
+                                 ", everyone else 0")
             else:
                 self.emit(Phase, None, None, None, "fl.multi.bonus", detail="Game points: " + ", ".join(
                     f"{n} {s} + {ROUND_BONUS} for the winner = {v}" if i in result.winners else f"{n} {v}"

@@ -12,39 +12,12 @@ deal it keeps, orders and regrows as the default does.
 from __future__ import annotations
 
 from ..policy import Choice, DefaultPolicy
-from .cards import FlipSpec
 from .effects import EFFECTS
-from .state import Card, Table
+from .state import Table
+from .view import view_of
 
 #: Decisions the greedy policy plays out; the others it leaves to the default.
 FLIPS = ("turn", "dog", "frog", "hawk", "snake", "sun", "rain", "monkey_pair")
-
-
-def unseen_spec(table) -> FlipSpec:
-    """An average unseen card of the table's deck: its mean score face up and face down, no
-    effect, no animal."""
-    gain, down, _ = table.averages
-    return FlipSpec(id="unseen:0", kind="unseen", name="an unseen card", points=0, group="unseen", effect="",
-                    text="", copies=0, copies_source="", points_source="", up_value=gain + down,
-                    down_value=down, up_gain=gain)
-
-
-def view_of(table: Table, player: int) -> Table:
-    """A copy of the table as `player` sees it: their own cards, face-up cards and cards their Sun
-    showed as they are, every other card an average unseen card (same uid, same face)."""
-    unseen = unseen_spec(table)
-    seen = table.players[player].seen
-    view = Table(table.variant, table.rulings, first_player=table.first_player)
-    view.averages = table.averages
-    for p in table.players:
-        q = view.add_player(p.name)
-        q.rows = [[Card(c.uid, c.spec if c.face_up or p.index == player or c.uid in seen else unseen, c.face_up)
-                   for c in row] for row in p.rows]
-        q.picked = [Card(c.uid, c.spec, c.face_up) for c in p.picked]
-    view.clearings = [Card(c.uid, c.spec, c.face_up) for c in table.clearings]
-    view.moons = [c for p in view.players for c in p.cards() if c.spec.kind == "moon"]
-    view._next_uid = table._next_uid
-    return view
 
 
 def standing(view: Table, player: int) -> float:

@@ -26,11 +26,14 @@ OPTIONS: dict[str, RulingOption] = options_table(
         "Turn, 2); 'true' reads the cards' 'lets you' and 'allows you' as a choice. The Sun's flip "
         "and the Hermit Crab's pick are optional either way: their texts say so."),
     RulingOption(
-        "monkey_flips", "turn-over", ("turn-over", "face-up"),
-        "Does a Monkey turn a face-up neighbour face down, or only turn face-down neighbours up?",
-        "The Monkey's own paragraph says it 'allows you to flip the two cards directly adjacent to "
-        "it', and to flip is to turn over; 'face-up' reads the overview's 'The Monkey flips two "
-        "cards faceup' as a limit."),
+        "monkey_flips", "face-up", ("face-up", "turn-over"),
+        "Does a Monkey only turn face-down neighbours face up, or also turn a face-up neighbour "
+        "face down?",
+        "'The Monkey flips two cards faceup; if they both have active effects, you must choose and "
+        "apply one effect only' (Taking a Turn, 2): a neighbour already face up stays so. "
+        "'turn-over' reads the Monkey's own paragraph ('allows you to flip the two cards directly "
+        "adjacent to it', to flip being to turn over) and Joelle's example, where the Monkey 'flipped "
+        "over the cards to its left and right'."),
     RulingOption(
         "clearing_face", "face-up", ("face-up", "face-down", "as-removed"),
         "Is the Clearing card that replaces a card the Wolves remove placed face up, face down, or "
@@ -80,18 +83,27 @@ OPTIONS: dict[str, RulingOption] = options_table(
         "The Tiebreaker applies to 'two or more players ... tied at the end of the game' without "
         "an exception for the Moon."),
     RulingOption(
-        "tree_start_tie", "keep", ("keep", "clockwise"),
+        "tree_start_tie", "clockwise", ("clockwise", "keep"),
         "Great Tree: when players other than the starting player tie for the highest score showing, "
         "who starts the next round?",
-        "'The player with the highest score showing takes the baobab tile': with a tie no one "
-        "player has it, so the tile stays; 'clockwise' gives it to the first tied player clockwise "
-        "from the starting player."),
+        "'The player with the highest score showing takes the baobab tile ... If the previous "
+        "starting player is in a tie for the highest score, the starting player doesn't change' "
+        "(Great Tree Variant): the tile goes to a player with the highest score, the first of the "
+        "tied clockwise from the previous starting player. 'keep' reads a tie the previous starting "
+        "player is not in as no one player having the highest score, so the tile stays."),
     RulingOption(
         "multi_moon_bonus", "face-up", ("face-up", "in-a-row"),
         "Multi-game: which Moon 'in play' makes a win worth 25 and the others' scores zero: a "
         "face-up Moon (the one that decided the winner), or the Moon in any row, even face down?",
         "The Moon changes the winner only 'if it finishes the game faceup in a player's row'; a "
         "win 'with a moon in play' is that win."),
+    RulingOption(
+        "multi_moon_points", 25, (25, 35),
+        "Multi-game: how many points does a win with the Moon in play add to the winner's running "
+        "score: 25, or 25 and the round winner's extra 10?",
+        "'If a player wins a game with a moon in play, they earn 25 points and their opponents all "
+        "score zero' (Nature Multi-Game Variant) names the winner's points; 35 adds 'The winner of a "
+        "round gets an extra 10 points added to their cumulative score' on top of them."),
 )
 
 
@@ -104,7 +116,7 @@ class Rulings(RulingSet):
 
     tree_two_spaces: str = "any-path"
     effects_optional: bool = False
-    monkey_flips: str = "turn-over"
+    monkey_flips: str = "face-up"
     clearing_face: str = "face-up"
     parrot_mimics_parrot: bool = False
     parrot_mimics_passive: bool = False
@@ -113,8 +125,9 @@ class Rulings(RulingSet):
     picked_animal_in_tiebreak: bool = False
     revealed_in_tiebreak: bool = False
     moon_tiebreak: str = "most-animals"
-    tree_start_tie: str = "keep"
+    tree_start_tie: str = "clockwise"
     multi_moon_bonus: str = "face-up"
+    multi_moon_points: int = 25
 
 
 Rulings.check_fields()

@@ -128,15 +128,18 @@ def load(data) -> tuple[Table, Scripts]:
         w = f"end_choices[{k}]"
         if answer is None:
             continue
+        face_up = False
         if isinstance(answer, dict):
             known_fields(answer, ("id", "face_up"), w)
-            expect(answer.get("face_up", False), bool, field(w, "face_up"), "true or false")
+            face_up = expect(answer.get("face_up", False), bool, field(w, "face_up"), "true or false")
             answer = answer.get("id")
-            w = field(w, "id")
         try:
-            spec_of(answer)
+            spec = spec_of(answer)
         except KeyError as e:
-            raise ScenarioError(f"{w}: {e.args[0]}") from None
+            raise ScenarioError(f"{field(w, 'id') if isinstance(end[k], dict) else w}: {e.args[0]}") from None
+        if face_up and spec.group != "sleeper":
+            raise ScenarioError(f"{field(w, 'face_up')}: only a Sloth or a Koala is picked face up (\"Sloths and "
+                                f"koalas can be treated as faceup or facedown\"), not {quote(answer)}")
     running = data.get("running_scores")
     if running is not None:
         if variant != "multi":
@@ -189,6 +192,10 @@ def _notes(t: Table) -> list[str]:
     for cid, n in sorted(counts.items()):
         if n > DECK.get(cid, 0):
             notes.append(f"{n} copies of {quote(cid)}: the deck table has {DECK.get(cid, 0)}")
+    discarded = sum(c.spec.kind == "clearing" for c in t.discard)
+    if discarded:
+        notes.append(f"{discarded} Clearing card{'s' if discarded > 1 else ''} in the discard pile: Clearings are "
+                     "set aside within reach and only take the place of a card the Wolves remove")
     clearings = sum(c.spec.kind == "clearing" for c in t.all_cards())
     if clearings > CARDS["clearing:0"].copies:
         notes.append(f"{clearings} Clearing cards: the game has {CARDS['clearing:0'].copies}")

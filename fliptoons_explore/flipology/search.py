@@ -36,30 +36,13 @@ import random
 from collections import Counter
 
 from ..policy import Branch, Choice, DefaultPolicy
+from .view import unseen_places
 
-__all__ = ["SearchPolicy", "determinise", "unseen_places"]
+__all__ = ["SearchPolicy", "determinise"]
 
 #: Simulations a decision, unless told otherwise: a 2-player Nature game plays in about 1.5 s
 #: on one core so (a simulation is a whole game replayed: about 0.3 ms).
 DEFAULT_SIMULATIONS = 240
-
-
-def unseen_places(table, player: int, discard_seen: bool = False) -> list[tuple[list, int]]:
-    """Every place holding a card `player` has not seen, as (list, index): the other players'
-    face-down row cards not in `player`'s `seen`, their hands, the draw pile, and the discard
-    pile unless `discard_seen` (a Hermit Crab's owner looks through it)."""
-    seen = table.players[player].seen
-    places = []
-    for p in table.players:
-        if p.index == player:
-            continue
-        for row in p.rows:
-            places += [(row, k) for k, c in enumerate(row) if not c.face_up and c.uid not in seen]
-        places += [(p.hand, k) for k in range(len(p.hand))]
-    places += [(table.pile, k) for k in range(len(table.pile))]
-    if not discard_seen:
-        places += [(table.discard, k) for k, c in enumerate(table.discard) if not c.face_up]
-    return places
 
 
 def determinise(table, player: int, rng: random.Random, discard_seen: bool = False) -> None:

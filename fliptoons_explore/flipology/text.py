@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import words
 from .cards import CARDS, spec_of
+from .view import sees
 
 
 def where(pos, players) -> str:
@@ -49,8 +50,7 @@ def answer_words(answer, table, player: int | None = None) -> str:
         name = ""
         if table.exists(pos):
             card = table.at(pos)
-            known = (player is None or card.face_up or pos[0] == player
-                     or card.uid in table.players[player].seen)
+            known = player is None or sees(table, player, pos)
             name = f": {card.spec.name} {card.spec.points}" if known else ": a face-down card"
         return where(pos, table.players) + name
     if isinstance(answer, (list, tuple)):
