@@ -12,6 +12,7 @@ import pytest
 from fliptoons_explore import flipology
 from fliptoons_explore.flipology.game import Game, GameResult, new_game, replay
 from fliptoons_explore.flipology.policies import GreedyPolicy
+from fliptoons_explore.flipology.rulings import Rulings
 from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
 
 #: Games per variant in the seeded runs (issue 14: at least 2,000 of each variant, 2-8 players).
@@ -325,6 +326,11 @@ def test_multi_game_points_and_the_next_first_player():
     assert game.game_points(plain) == [10, 30, 15]
     game.table.moons[0].face_up = False
     assert game.game_points(GameResult([2], [10, 20, 5], moon=True)) == [0, 0, 25]
+    game.table.rulings = game.table.rulings.but("multi_moon_points", 35)  # 25 and the round's 10
+    assert game.game_points(GameResult([2], [10, 20, 5], moon=True)) == [0, 0, 35]
+    assert game.game_points(plain) == [10, 30, 15]
+    with pytest.raises(ValueError, match="ruling multi_moon_points must be one of 25, 35, got 30"):
+        Rulings.from_dict({"multi_moon_points": 30})
 
 
 def test_greedy_beats_the_default_and_never_peeks():

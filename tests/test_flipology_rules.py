@@ -447,6 +447,14 @@ def test_multi_game_points_are_traced_with_their_passages():
     said = [(e.rule, e.detail) for e in r.trace if e.kind == "phase" and e.rule.startswith("fl.multi")]
     assert said == [("fl.multi.moon", "Game points: a win with the Moon in play: Cleo 25, everyone else 0"),
                     ("fl.multi", "Running scores: Ann 40, Ben 60, Cleo 95")]
+    # ruling multi_moon_points 35: 'they earn 25 points' and 'The winner of a round gets an extra 10'
+    r = resolve(["+moon", "+panda"], ["+kiwi"], ["+cat:4"], names=["Ann", "Ben", "Cleo"], variant="multi",
+                running_scores=[40, 60, 70], rulings={"multi_moon_points": 35})
+    said = [(e.rule, e.detail) for e in r.trace if e.kind == "phase" and "multi" in e.rule]
+    assert said == [("ruling.multi_moon_points",
+                     "Game points: a win with the Moon in play: Cleo 35 (25 + 10 for the winner), everyone else 0"),
+                    ("fl.multi", "Running scores: Ann 40, Ben 60, Cleo 105: Cleo is the first to 100 points")]
+    assert r.table.result.game_points == [0, 0, 35]
     # both past 100 in a shared win (each gets the 10): no one is first to 100 alone, the match goes on
     r = resolve(["+kiwi"], ["+kiwi"], names=["Ann", "Ben"], variant="multi", running_scores=[95, 95])
     assert r.table.result.running == [113, 113]
@@ -480,16 +488,85 @@ def test_rain_flips_one_card_in_every_row_without_their_effects():
 
 def test_sun_peeks_and_may_flip_one_opponents_card_without_its_effect():
     """SUN: 'peek at any three facedown cards in your opponents' rows. Then you can choose one to
-    flip over. You can leave all three facedown.'"""
+    flip over. You can leave all three facedown.' With three face-down cards or fewer the Sun
+    peeks at all of them and the peek is not asked: the first answer is the flip."""
     r = resolve(["sun", "panda"], ["dog", "sloth:7"], turns=[(0, [0, 0], [[1, 0, 1]])])
     assert faces(r, 1) == ["dog:5", "+sloth:7"] and scores(r) == [3, -7]
     assert len(kinds(r, "peek")) == 1
+    assert not [e for e in r.trace if e.kind == "decision" and "peek at" in e.detail]
     r = resolve(["sun", "panda"], ["dog", "sloth:7"], turns=[(0, [0, 0], [None])])
     assert faces(r, 1) == ["dog:5", "sloth:7"]
     r = resolve(["sun", "panda"], ["dog", "sloth:7"], turns=[(0, [0, 0], [[1, 0, 0]])])
     assert faces(r, 1) == ["+dog:5", "sloth:7"] and len(kinds(r, "trigger")) == 1
 
 
+FIVE_HIDDEN = (["sun", "panda"], ["dog:5", "kiwi", "sloth:7", "quokka", "koala"])
+
+
+def test_sun_peeks_at_the_three_cards_chosen_and_learns_only_those():
+    """SUN: 'peek at any three facedown cards in your opponents' rows': with five face-down cards
+    the player chooses three, one at a time (one list in a script); the peek event names those
+    three, and the player knows those three afterwards, and only those (Player.seen)."""
+    r = resolve(*FIVE_HIDDEN, turns=[(0, [0, 0], [[[1, 0, 4], [1, 0, 0], [1, 0, 2]], None])])
+    asked = [e for e in r.trace if e.kind == "decision" and e.card == "sun:3"]
+    assert [e.detail for e in asked[:3]] == [
+        f"Sun: which face-down card of an opponent do you peek at ({k} of 3)?" for k in (1, 2, 3)]
+    assert [e.pos for e in asked[:3]] == [(1, 0, 4), (1, 0, 0), (1, 0, 2)]
+    peek = [e for e in r.trace if e.kind == "peek"]
+    assert len(peek) == 1 and peek[0].rule == "fl.card.sun"
+    assert peek[0].detail == "peeks at P1's row, card 5: Koala 8; P1's row, card 1: Dog 5; P1's row, card 3: Sloth 7"
+    ben = r.table.players[1].rows[0]
+    assert r.table.players[0].seen == {ben[4].uid, ben[0].uid, ben[2].uid}
+    assert faces(r, 1) == ["dog:5", "kiwi:8", "sloth:7", "quokka:9", "koala:8"]  # left face down
+
+
+def test_sun_flips_one_of_the_peeked_cards_or_none_and_nothing_else():
+    """SUN: 'Then you can choose one to flip over. You can leave all three facedown': the flip is
+    one of the three peeked cards; a scripted flip of a card not peeked at is refused in one line,
+    and null leaves all three face down."""
+    peek = [[1, 0, 0], [1, 0, 1], [1, 0, 2]]
+    r = resolve(*FIVE_HIDDEN, turns=[(0, [0, 0], [peek, [1, 0, 2]])])
+    assert faces(r, 1) == ["dog:5", "kiwi:8", "+sloth:7", "quokka:9", "koala:8"] and scores(r) == [3, -7 + 8]
+    assert ("sloth:7", (1, 0, 2), "fl.card.sun") in kinds(r, "flip")
+    with pytest.raises(ScenarioError) as e:
+        resolve(*FIVE_HIDDEN, turns=[(0, [0, 0], [peek, [1, 0, 4]])])
+    assert str(e.value) == ("turns[0].choices[1]: [1, 0, 4] was not peeked at: the Sun flips one of the cards it "
+                            "peeked at ([1, 0, 0], [1, 0, 1], [1, 0, 2]) or none (null)")
+    r = resolve(*FIVE_HIDDEN, turns=[(0, [0, 0], [peek, None])])
+    assert faces(r, 1) == ["dog:5", "kiwi:8", "sloth:7", "quokka:9", "koala:8"]
+    assert ("sun:3", (0, 0, 0), "fl.card.sun") in kinds(r, "ignored")  # 'leaves the peeked cards face down'
+
+
+def test_a_sun_peek_that_is_no_peek_is_refused_in_one_line():
+    """The peek's answer is one list of up to three different face-down cards of opponents."""
+    bad = {"[[1, 0, 0], [1, 0, 0]]": r'choices\[0\]\[1\]: \[1, 0, 0\] is peeked at twice',
+           "[[1, 0, 0], [1, 0, 1], [1, 0, 2], [1, 0, 3]]": r"choices\[0\]: the Sun peeks at 3 face-down cards",
+           "[1, 0, 0]": r"choices\[0\]: the Sun peeks at 3 face-down cards",
+           "[[0, 0, 1]]": r"choices\[0\]\[0\]: \[0, 0, 1\] is not a legal answer to \"Sun: which face-down card"}
+    import json
+    for answer, message in bad.items():
+        with pytest.raises(ScenarioError, match=message):
+            resolve(*FIVE_HIDDEN, turns=[(0, [0, 0], [json.loads(answer)])])
+
+
+def test_a_short_peek_list_leaves_the_rest_to_the_policy():
+    """A peek list shorter than three: the picks it does not reach are the policy's (the default
+    peeks at the first unseen cards), and the flip is the next answer."""
+    r = resolve(*FIVE_HIDDEN, turns=[(0, [0, 0], [[[1, 0, 4]], [1, 0, 4]])])
+    peek = kinds(r, "peek")
+    assert len(peek) == 1
+    assert [e.pos for e in r.trace if e.kind == "decision" and e.card == "sun:3"][:3] == [
+        (1, 0, 4), (1, 0, 0), (1, 0, 1)]
+    assert faces(r, 1)[4] == "+koala:8" and scores(r) == [3, 7 - 8]
+
+
+def test_the_default_policy_flips_only_what_its_sun_showed():
+    """The documented default peeks at the first three unseen cards and flips the peeked card
+    worth most to it: it cannot pick a card it did not peek at, however good (the Sloth here is
+    the fourth card)."""
+    r = resolve(["sun", "panda"], ["dog:5", "kiwi", "quokka", "sloth:7", "koala"], turns=[(0, [0, 0], [])])
+    flipped = [(e.card, e.pos) for e in r.trace if e.kind == "flip" and e.rule == "fl.card.sun"]
+    assert flipped == [] and scores(r) == [3, 7 + 8]  # Ben's Sloth and Koala stay face down
 def test_wind_flips_all_the_other_cards_of_its_row():
     """WIND: 'you must flip all the other cards in its row' (a face-up Cat stays face up; the
     cards do not act)."""
@@ -506,6 +583,48 @@ def test_effects_are_applied_unless_ruled_optional():
         resolve(["dog", "panda"], ["kiwi"], turns=[(0, [0, 0], [None])])
     r = resolve(["dog", "panda"], ["kiwi"], turns=[(0, [0, 0], [None])], rulings={"effects_optional": True})
     assert faces(r, 0) == ["+dog:5", "panda:9"] and faces(r, 1) == ["kiwi:8"]
+
+
+#: For each effect ruling effects_optional names: a row whose effect would turn a card over,
+#: and Ben's row. Ann flips her card 0; declining leaves every other card as it was.
+DECLINABLE = {
+    "dog": (["dog", "panda", "kiwi"], ["quokka"]),
+    "frog": (["frog", "panda", "kiwi"], ["quokka", "cat"]),
+    "hawk": (["hawk", "panda"], ["quokka", "kiwi"]),
+    "snake": (["snake", "panda", "kiwi"], ["quokka"]),
+    "monkey": (["kiwi", "monkey", "panda"], ["quokka"]),  # Ann flips her card 1
+    "mole": (["mole", "panda"], ["quokka", "kiwi"]),
+    "wolves": (["wolves", "panda"], ["quokka", "kiwi"]),
+    "rain": (["rain", "panda"], ["quokka", "kiwi"]),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DECLINABLE))
+def test_every_effect_named_by_effects_optional_can_be_declined(kind):
+    """Ruling effects_optional: 'Is an effect's flip (Dog, Frog, Hawk, Snake, Monkey, Mole, Wolves,
+    Rain) optional?' By default 'you must apply it' (Taking a Turn, 2), so null is refused; with
+    the ruling, null declines it and nothing but the card itself is turned (a Monkey between two
+    cards in Nature included)."""
+    ann, ben = DECLINABLE[kind]
+    at = [0, 1] if kind == "monkey" else [0, 0]
+    refused = (r"no decision is left to answer" if kind == "monkey"  # not even asked: both flip
+               else r"null declines, but .* must be answered")
+    with pytest.raises(ScenarioError, match=r"turns\[0\]\.choices\[0\]: " + refused):
+        resolve(ann, ben, turns=[(0, at, [None])])
+    r = resolve(ann, ben, turns=[(0, at, [None])], rulings={"effects_optional": True})
+    expected = [("+" if i == at[1] else "") + c for i, c in enumerate(faces(resolve(ann, ben), 0))]
+    assert faces(r, 0) == expected and faces(r, 1) == faces(resolve(ann, ben), 1)
+    declined = [e for e in r.trace if e.kind == "decision"]
+    assert [e.target for e in declined] == ["none"] * (2 if kind == "rain" else 1)  # the Rain: a row each
+    assert r.table.discard == [] and [e for e in r.trace if e.kind == "move"] == []
+
+
+def test_a_nature_monkey_under_effects_optional_flips_both_when_not_declined():
+    """The Monkey's one pair under effects_optional is an answer, not only a decline: the list of
+    its two neighbours flips both ('allows you to flip the two cards directly adjacent to it')."""
+    r = resolve(["kiwi", "monkey", "panda"], ["quokka"], turns=[(0, [0, 1], [[[0, 0, 2], [0, 0, 0]]])],
+                rulings={"effects_optional": True})
+    assert faces(r, 0) == ["+kiwi:8", "+monkey:2", "+panda:9"] and scores(r) == [19, 0]
 
 
 def test_only_real_choices_are_asked():
@@ -551,6 +670,10 @@ def test_great_tree_adjacency_is_vertical_too_and_level_by_level_across_players(
     ({"turns": [{"player": 5, "flip": [0, 0]}]}, "turns[0].player: expected 0 to 1, got 5"),
     ({"discard": ["dragon"]}, 'discard[0]: unknown Flipology card "dragon"'),
     ({"season": "s2"}, "season: unknown field"),
+    ({"discard": ["kiwi"], "end_choices": [{"id": "kiwi", "face_up": True}]},
+     'end_choices[0].face_up: only a Sloth or a Koala is picked face up ("Sloths and koalas can be treated as '
+     'faceup or facedown"), not "kiwi"'),
+    ({"rulings": {"multi_moon_points": 30}}, "rulings.multi_moon_points: expected one of 25, 35, got 30"),
 ])
 def test_bad_scenarios_are_one_line_errors(change, message):
     data = scenario(["dog", "panda"], ["kiwi"])
@@ -558,6 +681,28 @@ def test_bad_scenarios_are_one_line_errors(change, message):
     with pytest.raises(ScenarioError) as e:
         flipology.resolve(data)
     assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_null_rain_must_be_answered_unless_effects_are_optional():
+    """RAIN: 'flip one card in every row': without ruling effects_optional there is no declining
+    it, and null says so in one line."""
+    with pytest.raises(ScenarioError) as e:
+        resolve(["rain", "panda"], ["quokka", "kiwi"], turns=[(0, [0, 0], [None])])
+    assert str(e.value) == ("turns[0].choices[0]: null declines, but the Rain must be answered: one card in each "
+                            "of 2 rows (a list of positions [PLAYER, ROW, COL], one per row in seat order from the "
+                            "acting player)")
+
+
+def test_a_clearing_in_the_discard_pile_gets_a_note():
+    """'Remove the Clearing cards and place them within reach of all players': a Clearing takes the
+    place of a card the Wolves remove, and none is discarded; a scenario may put one in the
+    discard pile (a situation built on purpose), and the output says it."""
+    note = ("1 Clearing card in the discard pile: Clearings are set aside within reach and only take the "
+            "place of a card the Wolves remove")
+    r = flipology.resolve(scenario(["dog", "panda"], ["kiwi"], discard=["clearing", "quokka"]))
+    assert note in r.table.notes and note in r.to_json()["notes"]
+    r = flipology.resolve(scenario(["dog", "panda"], ["kiwi"], discard=["quokka"]))
+    assert not [n for n in r.table.notes if "Clearing" in n]
 
 
 def test_a_nature_player_has_one_row():

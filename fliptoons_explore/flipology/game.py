@@ -30,9 +30,9 @@ from .view import seen_card, sees
 NATURE_DEAL, NATURE_KEEP, NATURE_TURNS = 9, 7, 3
 #: Great Tree: three rounds of five cards and two turns each (Great Tree Variant).
 TREE_ROUNDS, TREE_DEAL, TREE_TURNS = 3, 5, 2
-#: Multi-game variant: first to 100 points wins; +10 for a round's winner (a Moon win's points:
-#: ruling `multi_moon_points`).
-MULTI_TARGET, ROUND_BONUS = 100, 10
+#: Multi-game variant: first to 100 points wins; +10 for a round's winner; a Moon win 'they earn
+#: 25 points' (35 by ruling `multi_moon_points`).
+MULTI_TARGET, ROUND_BONUS, MOON_WIN = 100, 10, 25
 #: Effects applied in one turn before the turn ends (rule `engine.flipology.cascade-limit`): far
 #: above any cascade a table can make (each effect turns at most one more card face up to act).
 MAX_EFFECTS = 1_000
@@ -681,10 +681,11 @@ class Game:
         if self.trace is not None:
             names = [p.name for p in t.players]
             if moon:
-                self.emit(Phase, None, None, None, "fl.multi.moon" if moon_win == 25 else "ruling.multi_moon_points",
+                self.emit(Phase, None, None, None,
+                          "fl.multi.moon" if moon_win == MOON_WIN else "ruling.multi_moon_points",
                           detail=f"Game points: a win with the Moon in play: "
                                  f"{' & '.join(names[i] for i in result.winners)} {moon_win}"
-                                 f"{'' if moon_win == 25 else f' (25 + {ROUND_BONUS} for the winner)'}"
+                                 f"{'' if moon_win == MOON_WIN else f' ({MOON_WIN} + {ROUND_BONUS} for the winner)'}"
                                  ", everyone else 0")
             else:
                 self.emit(Phase, None, None, None, "fl.multi.bonus", detail="Game points: " + ", ".join(
