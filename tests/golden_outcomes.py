@@ -7,7 +7,9 @@ in tests/golden/outcomes.txt so that any change of outcome shows as a line diff 
 The situations: random tables (`sample.random_table`: every season, 1-8 players, random decks,
 market and toon deck; every other one under random ruling options) resolved (Flip and Check
 Fame), the same kind of table played for a round (to the end of the Market, and through Cleanup),
-seeded whole games (`new_game(...).play()`, solo and 2-8 players), and a few named scenarios.
+seeded whole games (`new_game(...).play()`, solo and 2-8 players), a few named scenarios, and
+seeded Flipology games of every variant (the default, random and greedy policies, some under
+random ruling options).
 
 A line: the label, then per player `name fame [grid]` (rows top first, separated by `/`; cells
 by spaces: `.` empty, `a+b` a stack bottom first, `~id` face down), `left N` (fame not spent, in
@@ -154,6 +156,58 @@ NAMED_ROUNDS = {
 }
 
 
+# -- Flipology ------------------------------------------------------------------------------------
+
+def flipology_rulings(seed: int):
+    """Flipology ruling options changed at random, as `random_rulings` does for FlipToons."""
+    from fliptoons_explore.flipology.rulings import OPTIONS as FL_OPTIONS, Rulings as FlRulings
+    changes = {}
+    for name, option in FL_OPTIONS.items():
+        rng = random.Random(f"{seed} {name}")
+        if rng.random() < 1 / 6:
+            changes[name] = rng.choice([v for v in option.choices if v != option.default])
+    return FlRulings.from_dict(changes)
+
+
+def _flipology_card(card) -> str:
+    return ("" if card.face_up else "~") + card.spec.id
+
+
+def flipology_line(game) -> str:
+    """A Flipology game's result, then per player its rows (bottom first, `/` between rows) and
+    picked cards, then the discard pile."""
+    t, r = game.table, game.result
+    head = (f"winners {','.join(map(str, r.winners))} scores {','.join(map(str, r.scores))}"
+            + (" moon" if r.moon else "") + (f" running {','.join(map(str, r.running))} games {r.games}"
+                                             if r.running else ""))
+    players = [f"{p.name} [" + " / ".join(" ".join(map(_flipology_card, row)) for row in p.rows) + "]"
+               + (f" picked {','.join(c.spec.id for c in p.picked)}" if p.picked else "") for p in t.players]
+    return "; ".join([head] + players + [f"discard {','.join(c.spec.id for c in t.discard) or '-'}"])
+
+
+def _flipology_game(variant, players, seed):
+    from fliptoons_explore.flipology import new_game as flipology_game
+    from fliptoons_explore.flipology.policies import GreedyPolicy
+    policy = (DefaultPolicy(), RandomPolicy(seed), GreedyPolicy())[seed % 3]
+    rulings = flipology_rulings(seed) if seed % 2 else None
+    game = flipology_game(variant, players, seed, policy=policy, traced=False, rulings=rulings)
+    game.play()
+    return _rulings_label(game.table.rulings) + f" {policy.name}: " + flipology_line(game)
+
+
+FLIPOLOGY_PLAYERS = {"nature": (2, 3, 4, 6, 8), "great-tree": (2, 3, 4), "multi": (2, 4)}
+
+
+def flipology_lines() -> list[str]:
+    out = []
+    for variant, counts in FLIPOLOGY_PLAYERS.items():
+        for players in counts:
+            for k in range(4 if variant != "multi" else 2):
+                seed = 1000 + 10 * players + k
+                out.append(f"flipology {variant} {players}p seed {seed}" + _flipology_game(variant, players, seed))
+    return out
+
+
 def lines() -> list[str]:
     """Every golden line, in a fixed order."""
     out = []
@@ -180,7 +234,7 @@ def lines() -> list[str]:
         out.append(f"scenario {label}: " + table_line(resolve(scenario, traced=False).table))
     for label, scenario in NAMED_ROUNDS.items():
         out.append(f"scenario {label}: " + table_line(play_round(scenario).table, fame_left=True))
-    return out
+    return out + flipology_lines()
 
 
 def recorded() -> list[str]:

@@ -1,6 +1,7 @@
-"""Golden outcomes (issue 7): the outcome of 300 seeded situations - random tables of every season
-with 1-8 players resolved (some under random ruling options), rounds, whole games, named
-scenarios - must stay as recorded in tests/golden/outcomes.txt, one line each.
+"""Golden outcomes: the outcome of 336 seeded situations - random tables of every season with 1-8
+players resolved (some under random ruling options), rounds, whole games, named scenarios, and
+Flipology games of every variant - must stay as recorded in tests/golden/outcomes.txt, one line
+each.
 
 A failure prints the changed lines. After a deliberate rules change, regenerate the file with
 
@@ -18,7 +19,7 @@ except ImportError:  # run with the repository root on sys.path and tests as a p
 
 def test_outcomes_are_as_recorded():
     recorded, now = golden.recorded(), golden.lines()
-    assert len(now) == 300 and len({line.split(":")[0] for line in now}) == len(now)
+    assert len(now) == 336 and len({line.split(":")[0] for line in now}) == len(now)
     assert recorded == now, "outcomes changed (regenerate with: .venv/bin/python " \
         "tests/golden_outcomes.py --update)\n" + golden.diff(recorded, now)
 
@@ -31,6 +32,9 @@ def test_lines_cover_every_season_player_count_and_kind():
         for kind in ("round", "round+cleanup", "game"):
             assert any(label.startswith(f"{kind} {season} ") for label in labels)
     assert sum("{" in label for label in labels) >= 100  # some under random ruling options
+    for variant, counts in golden.FLIPOLOGY_PLAYERS.items():
+        for players in counts:
+            assert any(label.startswith(f"flipology {variant} {players}p ") for label in labels)
 
 
 def test_a_line_reads_grids_faces_fame_and_piles():
