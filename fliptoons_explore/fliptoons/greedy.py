@@ -5,6 +5,9 @@ fame left, on a copy of the player's cards, and simulates the next Flip with the
 (seeded shuffles, the same for every candidate). It takes the action that raises the mean fame
 most — hiring strong cards, dismissing cards that drag the grid down (0-fame starters first) —
 and skips when nothing helps. Every other decision is the `DefaultPolicy`'s.
+
+No peeking: the player's cards and the toon deck are read in card-id order, never in the order
+they lie in, which no one sees ("each player shuffles their deck face down", s2.flip.shuffle).
 """
 from __future__ import annotations
 
@@ -39,7 +42,7 @@ class GreedyPolicy:
         table = choice.table
         player = table.players[choice.player]
         options = choice.options
-        owned = [c.spec.id for c in list(player.deck) + player.grid.cards()]
+        owned = sorted(c.spec.id for c in list(player.deck) + player.grid.cards())  # not as they lie
         context = _Context(table, player, self.samples, self.seed + len(owned) * 7919 + player.fame_left,
                            self.target, self.target_weight)
         base = context.mean(owned)
@@ -88,7 +91,7 @@ class _Context:
         self.season = table.season
         self.rulings = table.rulings
         self.market = [c.spec.id for c in table.market_cards()]
-        self.toon = [c.spec.id for c in table.toon_deck]  # shuffled per sample: order is hidden
+        self.toon = sorted(c.spec.id for c in table.toon_deck)  # sampled: its order is hidden
         self.dismissed = [c.spec.id for c in player.dismissed]
         self.samples = samples
         self.seed = seed
