@@ -42,7 +42,7 @@ class GreedyPolicy:
         table = choice.table
         player = table.players[choice.player]
         options = choice.options
-        owned = sorted(c.spec.id for c in list(player.deck) + player.grid.cards())  # not as they lie
+        owned = sorted(c.spec.id for c in list(player.deck) + player.grid.cards())  # id order
         context = _Context(table, player, self.samples, self.seed + len(owned) * 7919 + player.fame_left,
                            self.target, self.target_weight)
         base = context.mean(owned)
