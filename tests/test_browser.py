@@ -247,7 +247,7 @@ def test_build_a_flipology_situation_resolve_and_step_in_the_app(app, page):
         "Player 2's row, card 1: Frog 4: Player 1 ends with 5 points; Player 1 wins"]
     shot(page, "2-monkey-asks")
     options.nth(1).click()
-    page.wait_for_function("document.querySelector('.fte-decision').innerText.includes('Frog: which card')")
+    page.wait_for_function("document.querySelector('.fte-decision').innerText.includes('Frog 4: which card')")
     page.locator(".fte-decision .fte-option").nth(1).click()
     page.wait_for_function("document.querySelectorAll('.fte-decision .fte-option').length === 0")
     page.click(".fte-resolve")

@@ -26,6 +26,19 @@ def test_catalog_tiles_carry_the_kind_and_value_hooks():
     assert picked == ["parrot:4"] and "fl.card.parrot" in cat.details.value
 
 
+def test_the_catalog_says_the_assumed_counts_once_and_one_point_in_the_singular():
+    """The deck table's assumed copies are said once, above the tiles, not on each tile; a card
+    worth 1 reads "1 point" on its tile, in its tooltip and in its details."""
+    cat = FlipologyCatalog()
+    html = cat.tiles.html
+    assert "assumed count" not in html and "those counts are assumed" in cat.deck.value
+    assert html.count("assumed points") == 6  # the six unique animals: which is 8 and which 9
+    assert "1 points" not in html and ">1 point<" in html and "Mole, 1 point\n" in html
+    cat.tiles.click(action="card", card="mole:1")
+    assert " · 1 point · " in cat.details.value
+    assert "4 in the deck table (assumed)" in cat.details.value
+
+
 def test_building_rows_faces_a_discard_and_turns_resolves_joelles_cascade():
     b = FlipologyBuilder()
     changes = []
@@ -116,9 +129,10 @@ def test_the_explorer_builds_joelles_cascade_by_clicks_and_asks_its_decisions():
     assert x.stepper.limit == first.step  # the stepper stops at the waiting decision
     x.options[1].click()
     assert x.pending[0].asked.question == "Frog: which card two spaces away do you flip?"
+    # Ben's face-down Sloth is named as Joelle knows it (DESIGN §4.8): she has not seen it
     assert [o.description for o in x.options] == [
         "Joelle's row, card 2: Snake 3: Joelle ends with 2 points; Ben wins",
-        "Ben's row, card 3: Sloth 6: Joelle ends with 5 points; Joelle wins"]
+        "Ben's row, card 3: a face-down card: Joelle ends with 5 points; Joelle wins"]
     x.options[1].click()
     assert x.pending == [] and x.situation.scenario()["turns"][0]["choices"] == [[1, 0, 0], [1, 0, 2]]
     assert [p.score for p in x.result.table.players] == [5, -2]
@@ -189,3 +203,60 @@ def test_a_flipology_scenario_imported_as_json_opens_in_flipology():
     x.json.import_button.click()
     assert 'players[0].rows[0][0]: unknown Flipology card "nope"' in x.error.value.replace("&quot;", '"')
     assert x.situation.scenario() == before
+
+
+def test_the_explorer_asks_the_suns_peek_then_its_flip_of_a_peeked_card():
+    """The Sun "allows you to peek at any three facedown cards in your opponents' rows. Then you
+    can choose one to flip over. You can leave all three facedown." (fl.card.sun). In the
+    explorer the peek is three decisions, each naming Ben's face-down cards as Ann knows them,
+    whose answers make one list of the turn's choices; then the flip offers the three peeked
+    cards, named by their faces now, and "decline"."""
+    from fliptoons_explore import situation
+    from fliptoons_explore.widgets import explorer
+    scenario = situation("fl.card.sun.peeks-at-three-then-flips-one-of-them").scenario
+    scenario["turns"][0]["choices"] = []
+    x = explorer(scenario)
+    assert x.game == "flipology" and x.error.value == ""
+
+    def options():
+        return [o.description.split(": Ann ends")[0] for o in x.options]
+
+    def choices():
+        return x.situation.scenario()["turns"][0]["choices"]
+
+    unseen = [f"Ben's row, card {c}: a face-down card" for c in range(1, 6)]
+    for k, pick in enumerate((1, 3, 5)):  # Ben's Dog, Panda and Quokka
+        waiting = x.pending[0]
+        assert waiting.asked.kind == "sun_peek" and x.stepper.limit == waiting.step
+        asked = f"Sun 3: which face-down card of an opponent do you peek at ({k + 1} of 3)?"
+        assert asked in x.decision.children[0].value
+        assert options() == [u for u in unseen if int(u.split("card ")[1][0]) not in (1, 3, 5)[:k]]
+        assert "Sloth" not in " ".join(o.description for o in x.options)
+        x.options[options().index(unseen[pick - 1])].click()
+    assert choices() == [[[1, 0, 0], [1, 0, 2], [1, 0, 4]]]
+    waiting = x.pending[0]
+    assert waiting.asked.kind == "sun" and waiting.asked.optional
+    assert "which peeked card do you flip over (or none)?" in x.decision.children[0].value
+    assert options() == ["Ben's row, card 1: Dog 5", "Ben's row, card 3: Panda 9",
+                         "Ben's row, card 5: Quokka 9", "decline"]
+    peek = next(e for e in x.result.trace if e.kind == "peek")
+    assert peek.detail == ("peeks at Ben's row, card 1: Dog 5; Ben's row, card 3: Panda 9; "
+                           "Ben's row, card 5: Quokka 9")
+    x.options[0].click()  # the Dog: Ben's 5 points rather than his Panda's or Quokka's 9
+    assert x.pending == [] and x.error.value == ""
+    assert choices() == [[[1, 0, 0], [1, 0, 2], [1, 0, 4]], [1, 0, 0]]
+    ben = x.result.table.players[1]
+    assert [c.face_up for c in ben.rows[0]] == [True, False, False, False, False]
+    assert [p.score for p in x.result.table.players] == [3, 12]  # Ben: Dog 5 + face-down Sloth 7
+    flip = next(e for e in x.result.trace if e.kind == "flip" and e.rule == "fl.card.sun")
+    assert flip.card == "dog:5" and flip.value == 1
+    # undo takes the flip back; declining leaves all three face down (Ben: Sloth 7)
+    x.builder.undo()
+    assert choices() == [[[1, 0, 0], [1, 0, 2], [1, 0, 4]]]
+    x.options[-1].click()
+    assert choices() == [[[1, 0, 0], [1, 0, 2], [1, 0, 4]], None]
+    assert [p.score for p in x.result.table.players] == [3, 7] and x.pending == []
+    md = x.markdown()
+    assert ("Ann: With the Sun (3), peeks at Ben's row, card 1: Dog 5; Ben's row, card 3: Panda 9; "
+            "Ben's row, card 5: Quokka 9.") in md
+    assert "Ann: Sun: which peeked card do you flip over (or none)? — none." in md

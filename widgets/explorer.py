@@ -35,6 +35,7 @@ import ipywidgets as w
 from fliptoons_explore import RandomPolicy, Resolution, play_game, play_round, resolve
 from fliptoons_explore.cards import CATALOG
 from fliptoons_explore.engine import GameResolution
+from fliptoons_explore.flipology.text import where
 from fliptoons_explore.games import game_of
 from fliptoons_explore.links import Link
 from fliptoons_explore.policy import DefaultPolicy, Recording
@@ -92,6 +93,7 @@ class Pending:
     asked: object
     round: int = 0
     where: object = None  # Flipology: the `Unanswered` record (where its answer goes)
+    labels: tuple = ()  # Flipology: the options in words, as the deciding player knew them then
 
 
 def app_url() -> str:
@@ -534,7 +536,8 @@ class Explorer(w.VBox):
         self.error.clear()
         self.result = result
         if self.game == FLIPOLOGY:
-            self.pending = [Pending(step, u.index, asked_of(u), 0, u) for step, u in unanswered]
+            self.pending = [Pending(step, u.index, asked_of(u), 0, u, labels)
+                            for step, u, labels in unanswered]
         else:
             self.pending = self._pending(result, recording, scenario)
         ask = self.policy.value == ASK and self.pending
@@ -581,13 +584,14 @@ class Explorer(w.VBox):
         self.advice.show(scenario, [self.situation.who(i) for i in range(len(self.situation.players))])
 
     def worth(self, pending: Pending) -> list[str]:
-        """What each answer gives: the deciding player's fame with it (re-resolved)."""
+        """What each answer gives: the deciding player's fame with it (re-resolved); an optional
+        decision's last entry is what declining gives."""
         if pending.where is not None:
             return self.flipology.worth(self.situation.scenario(), pending.where, self.mode)
         out = []
         scenario = self.situation.scenario()
         player = pending.asked.player
-        for option in pending.asked.options:
+        for option in list(pending.asked.options) + ([None] if pending.asked.optional else []):
             trial = Situation(scenario)
             trial.answer_in_round(player, pending.round, pending.index, option)
             try:
@@ -636,7 +640,7 @@ class Explorer(w.VBox):
         who = self.result.table.players[a.player].name
         buttons = []
         for k, option in enumerate(a.options):
-            label = self._option_label(option)
+            label = p.labels[k] if k < len(p.labels) else self._option_label(option)
             hint = a.values[k] if k < len(a.values) else ""
             b = w.Button(description=f"{label}: {worth[k]}", tooltip=f"answer {label} (the engine's hint: {hint})",
                          layout=w.Layout(width="auto"))
@@ -644,7 +648,9 @@ class Explorer(w.VBox):
             b.on_click(self.error.guard(lambda _b, k=k: self.answer(k)))
             buttons.append(b)
         if a.optional:
-            b = w.Button(description="none", tooltip="decline (this decision is optional)", layout=w.Layout(width="auto"))
+            gives = f": {worth[len(a.options)]}" if len(worth) > len(a.options) else ""
+            b = w.Button(description=f"decline{gives}", layout=w.Layout(width="auto"),
+                         tooltip="decline (this decision is optional)")
             b.add_class("fte-option")
             b.on_click(self.error.guard(lambda _b: self._decline()))
             buttons.append(b)
@@ -654,13 +660,32 @@ class Explorer(w.VBox):
                       layout=w.Layout(width="auto"))
         go.add_class("fte-decision-go")
         go.on_click(self.error.guard(lambda _b: self.stepper.goto(p.step)))
+        card = self._card_label(a.card)
+        asked = a.question
+        named, _, rest = asked.partition(": ")
+        if rest and (card == named or card.startswith(named + " ")):  # not "Sun 3: Sun: which ..."
+            asked = rest
+        chosen = self._chosen_before(p)
         question = (f'<div style="border:2px solid #d4a72c;border-radius:5px;padding:4px 8px;background:#fffbeb;'
-                    f'line-height:1.35"><b>Decision for {escape(who)}</b> at #{p.step} — {escape(self._card_label(a.card))}: '
-                    f'{escape(a.question)}<br><span style="font-size:11px;color:#57606a">The resolution waits there '
+                    f'line-height:1.35"><b>Decision for {escape(who)}</b> at #{p.step} — '
+                    f'{escape(card + ": " if card else "")}{escape(asked)}{chosen}<br>'
+                    f'<span style="font-size:11px;color:#57606a">The resolution waits there '
                     f"for your answer (what follows shows the default answer meanwhile).</span></div>")
         self.options = buttons
         self.decision.children = [w.HTML(question),
                                   w.HBox(buttons + [go, policy], layout=w.Layout(flex_flow="row wrap", margin="2px 0"))]
+
+    def _chosen_before(self, p: Pending) -> str:
+        """The answers already given in the list this decision adds to (a Sun's peek, a Rain's
+        rows), as HTML after the question; empty for any other decision."""
+        if p.where is None:
+            return ""
+        before = self.flipology.answered_before(p.where)
+        if not before:
+            return ""
+        players = self.result.table.players
+        said = "; ".join(where(tuple(q), players) if _is_position(q) else str(q) for q in before)
+        return f' <span style="color:#57606a">(chosen so far: {escape(said)})</span>'
 
     def _decline(self) -> None:
         self._write_answer(self.pending[0], None)
@@ -727,6 +752,11 @@ class Explorer(w.VBox):
             self.trace.show(self.result, self.stepper.matching(), step)
         elif tab == 2 and rulings:
             self.rulings.show(self.situation.scenario(), self.mode)
+
+
+def _is_position(value) -> bool:
+    return (isinstance(value, (list, tuple)) and len(value) == 3
+            and all(isinstance(x, int) for x in value))
 
 
 def explorer(scenario: dict | None = None) -> Explorer:

@@ -18,7 +18,7 @@ import ipywidgets as w
 from fliptoons_explore.flipology.cards import CARDS, KINDS, spec_of
 from fliptoons_explore.flipology.render import GROUPS, card_html
 from fliptoons_explore.flipology.state import VARIANTS
-from fliptoons_explore.flipology.text import answer_words, face_name
+from fliptoons_explore.flipology.text import answer_words, face_name, points
 from fliptoons_explore.policy import Asked
 from fliptoons_explore.rules import SOURCES, rules_about
 
@@ -229,6 +229,11 @@ def target_name(situation: FlipologySituation, target: tuple) -> str:
 
 # -- the catalog ----------------------------------------------------------------------------------
 
+#: The deck table, said once below the tiles (not on each card): where the copies come from.
+DECK_WORDS = ("One tile per kind and value; its copies in the deck table show when you "
+              "hover it. The rulebook gives 78 cards and 6 Clearings but not how many of "
+              "most kinds: those counts are assumed (docs/engine.md, “The deck table”).")
+
 GROUP_FILTER = {"every card": None, "animals with an effect": "effect", "passive animals": "passive",
                 "environment cards": "environment", "Clearing": "clearing"}
 
@@ -256,7 +261,8 @@ def card_details_html(spec) -> str:
     count = ("6 set aside" if spec.kind == "clearing"
              else f"{spec.copies} in the deck table ({spec.copies_source})")
     return (f'<div style="border-left:5px solid {colour};padding:2px 8px;font-size:12px;line-height:1.35">'
-            f'<b style="font-size:13px">{escape(spec.name)}</b> <code>{escape(spec.id)}</code> · {spec.points} points · '
+            f'<b style="font-size:13px">{escape(spec.name)}</b> <code>{escape(spec.id)}</code> · '
+            f'{points(spec.points)} · '
             f"{escape(count)}<br><span style=\"color:#57606a\">{escape(words)}</span><br>{escape(spec.text)}"
             f'<ul style="margin:4px 0 0 1.1em;padding:0">{"".join(rows)}</ul></div>')
 
@@ -283,6 +289,9 @@ class FlipologyCatalog(w.VBox):
         self.group = w.Dropdown(options=list(GROUP_FILTER), value="every card", layout=w.Layout(width="98%"))
         self.tiles = HTMLView(max_height="26em")
         self.count = w.HTML()
+        self.deck = w.HTML('<div style="color:#57606a;font-size:11px;line-height:1.3;margin:2px 0">'
+                           f"{DECK_WORDS}</div>")
+        self.deck.add_class("fte-deck-table")
         self.details = w.HTML(layout=w.Layout(max_height="18em", overflow="auto"))
         self.picked: str | None = None
         self._handlers: list = []
@@ -290,7 +299,7 @@ class FlipologyCatalog(w.VBox):
             control.observe(self.errors.guard(lambda _change: self.refresh()), names="value")
         self.tiles.on_click(self.errors.guard(self._clicked))
         super().__init__(([] if errors else [self.errors]) + [self.search, self.group, self.count, self.tiles,
-                                                              self.details], **kwargs)
+                                                              self.deck, self.details], **kwargs)
         self.add_class("fte-catalog")
         self.refresh()
 
@@ -572,11 +581,30 @@ def asked_of(unanswered) -> Asked:
                  None, "")
 
 
-def option_words(option, table) -> str:
+def option_words(option, table, player: int | None = None) -> str:
     """A Flipology answer in words (`flipology.text.answer_words`): a position as its place and the
     card there ("Ben's row, card 3: Frog 5"), a list of positions (a Rain's, a tree
-    Monkey's) each so, a card id by name."""
-    return answer_words(option, table)
+    Monkey's) each so, a card id by name. `player`: name only what that player knows ("Ben's
+    row, card 3: a face-down card")."""
+    return answer_words(option, table, player)
+
+
+class Naming:
+    """The policy that answers what a scenario's script leaves open, keeping each decision it
+    is asked in words as the deciding player knows the table at that moment (`words`: {id of
+    the `Choice`: the options' words}): a card they have not seen reads "a face-down card", one
+    their Sun peeked at by its face. The table moves on after the decision, so the words are
+    taken when it is asked. `inner` answers."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.name = getattr(inner, "name", "policy")
+        self.words: dict[int, tuple] = {}
+
+    def choose(self, choice):
+        self.words[id(choice)] = tuple(option_words(name, choice.table, choice.player)
+                                       for name in choice.script_names())
+        return self.inner.choose(choice)
 
 
 class FlipologyPlay:
@@ -593,14 +621,18 @@ class FlipologyPlay:
         self.builder = FlipologyBuilder(self.situation, errors=errors)
 
     def resolve(self, scenario: dict, play: str, policy) -> tuple:
-        """(the resolution with every state recorded, [(step, Unanswered)]); ScenarioError (one
-        line) for a situation the engine does not accept. The decisions asked are those of the
-        scenario's turns and of the end (the Hermit Crabs' picks); the turns that complete a round
-        are the policy's, answers and all, as the Market actions no script gives are in FlipToons."""
+        """(the resolution with every state recorded, [(step, Unanswered, the options in words)]);
+        ScenarioError (one line) for a situation the engine does not accept. The decisions asked
+        are those of the scenario's turns and of the end (the Hermit Crabs' picks); the turns that
+        complete a round are the policy's, answers and all, as the Market actions no script gives
+        are in FlipToons. Each decision's options are named as its player knows them when it is
+        asked (`Naming`)."""
         from fliptoons_explore.flipology.engine import resolve_asking
-        resolution, unanswered = resolve_asking(scenario, policy, "round" if play == "round" else "resolve")
+        naming = Naming(policy)
+        play = "round" if play == "round" else "resolve"
+        resolution, unanswered = resolve_asking(scenario, naming, play)
         turns = len(scenario.get("turns") or ())
-        return resolution, [(step, u) for step, u in unanswered
+        return resolution, [(step, u, naming.words.get(id(u.choice), ())) for step, u in unanswered
                             if u.field == "end_choices" or int(u.field.split("[")[1].split("]")[0]) < turns]
 
     def answer(self, unanswered, option: int | None) -> None:
@@ -609,18 +641,31 @@ class FlipologyPlay:
         self.situation.answer(unanswered.field, unanswered.index, _plain(value), unanswered.row)
         self.builder.redraw()
 
+    def answered_before(self, unanswered) -> list:
+        """The picks already written in the list this decision adds to (a Sun's peek, a Rain's
+        rows: the entries before its `row`), as a script names them."""
+        if unanswered.row is None or unanswered.field == "end_choices":
+            return []
+        k = int(unanswered.field.split("[")[1].split("]")[0])
+        turns = self.situation.turns
+        choices = turns[k].get("choices", []) if k < len(turns) else []
+        entry = choices[unanswered.index] if unanswered.index < len(choices) else []
+        return list(entry[:unanswered.row]) if isinstance(entry, list) else []
+
     def worth(self, scenario: dict, unanswered, play: str) -> list[str]:
         """What each answer gives: the deciding player's score with it, and who wins (the count
-        of the end), each re-resolved with the default policy after it."""
+        of the end), each re-resolved with the default policy after it; an optional decision's
+        last entry is what declining gives."""
         from fliptoons_explore import DefaultPolicy
         from fliptoons_explore.flipology import resolve
         from fliptoons_explore.jsonio import ScenarioError
         out = []
         player = unanswered.choice.player
-        for k in range(len(unanswered.choice.options)):
+        choice = unanswered.choice
+        names = list(choice.script_names()) + ([None] if choice.optional else [])
+        for name in names:
             trial = FlipologySituation(scenario)
-            trial.answer(unanswered.field, unanswered.index, _plain(unanswered.choice.script_names()[k]),
-                         unanswered.row)
+            trial.answer(unanswered.field, unanswered.index, _plain(name), unanswered.row)
             try:
                 r = (resolve if play != "round" else _play_round)(trial.scenario(), DefaultPolicy())
             except ScenarioError as e:
@@ -629,7 +674,7 @@ class FlipologyPlay:
             t = r.table
             result = getattr(t, "result", None)
             won = [t.players[i].name for i in (result.winners if result else ())]
-            out.append(f"{t.players[player].name} ends with {t.players[player].score} points; "
+            out.append(f"{t.players[player].name} ends with {points(t.players[player].score)}; "
                        + (" and ".join(won) + (" win" if len(won) > 1 else " wins") if won else "nobody wins"))
         return out
 

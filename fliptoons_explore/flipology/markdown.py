@@ -15,7 +15,7 @@ The same text comes from `fliptoons-explore resolve SCENARIO.json --markdown` an
 from __future__ import annotations
 
 from ..words import markdown_events, markdown_rules
-from .text import event_sentence, rows_text
+from .text import event_sentence, points, rows_text
 
 VARIANT_TITLES = {"nature": "Flipology: Nature", "great-tree": "Flipology: the Great Tree",
                   "multi": "Flipology: the multi-game variant"}
@@ -49,8 +49,8 @@ def resolution_markdown(resolution, play: str = "resolve", step: int | None = No
     lines += events
     lines += ["", "At the end (face-down cards in parentheses):", "", "```text"]
     for p in table.snapshot()["players"]:
-        score = "-" if p["score"] is None else p["score"]
-        lines += [f"{p['name']}: {score} points", rows_text(p["rows"]), ""]
+        score = "not scored" if p["score"] is None else points(p["score"])
+        lines += [f"{p['name']}: {score}", rows_text(p["rows"]), ""]
     lines[-1] = "```"
     result = getattr(table, "result", None)
     if result is not None and result.winners:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .. import views
 from ..views import ACTING, CHAIN, INK, LINE, MUTED, NO_MARKS, TARGET, CardScore, Marks, accent, esc, label, note, root
 from .cards import CARDS
+from .text import points
 
 __all__ = ["card_html", "table_html", "resolution_html", "step_html", "table_at_step_html", "GROUPS"]
 
@@ -29,23 +30,25 @@ GROUPS = {
 def card_tooltip(spec) -> str:
     colour_words = GROUPS.get(spec.group, GROUPS["animal"])[1]
     count = f"{spec.copies} in the deck table ({spec.copies_source})" if spec.kind != "clearing" else "6 set aside"
-    return f"{spec.name}, {spec.points} points\n{colour_words}\n{spec.text}\n{count}"
+    return f"{spec.name}, {points(spec.points)}\n{colour_words}\n{spec.text}\n{count}"
 
 
 def card_html(spec, selected: bool = False, data: str = "", width: str = "11.5em") -> str:
     """A card's face as a tile (the catalog's): name, points, group colour and its text in one
-    line; hover for the whole text. `data`: extra attributes (the widgets' hooks)."""
+    line; hover for the whole text. `data`: extra attributes (the widgets' hooks). A value the
+    rulebook does not give is marked "assumed points"; the copies of most kinds are assumed, which
+    the catalog says once, where it describes the deck table (the tooltip gives each count)."""
     colour = GROUPS.get(spec.group, GROUPS["animal"])[0]
     badges = label("effect") if spec.effect else ""
-    if spec.copies_source.endswith("assumed") or spec.points_source == "assumed":
-        badges += label("assumed count" if spec.copies_source.endswith("assumed") else "assumed points", "#fde0c8")
+    if spec.points_source == "assumed":
+        badges += label("assumed points", "#fde0c8")
     ring = f"outline:2px solid {TARGET};" if selected else ""
     return (f'<div{data} title="{esc(card_tooltip(spec))}" style="display:inline-block;vertical-align:top;'
             f"box-sizing:border-box;width:{width};margin:0 4px 4px 0;padding:3px 5px;border:1px solid #9aa4ae;"
             f'border-left:5px solid {colour};border-radius:4px;background:#fffdf5;{ring}cursor:pointer">'
             f'<div style="white-space:nowrap;overflow:hidden;text-overflow:ellipsis">'
             f'<b style="font-size:12px">{esc(spec.name)}</b> '
-            f'<span style="color:{MUTED};font-size:10.5px">{spec.points} points</span></div>'
+            f'<span style="color:{MUTED};font-size:10.5px">{points(spec.points)}</span></div>'
             f'<div style="font-size:10.5px;color:#3d4650;white-space:nowrap;overflow:hidden;'
             f'text-overflow:ellipsis">{badges}{esc(spec.text)}</div></div>')
 
@@ -75,7 +78,8 @@ def _card(pi: int, r: int, c: int, entry: dict, score: CardScore | None, marks: 
     return (f'<td class="{classes}"{data} title="{esc(card_tooltip(spec))}" style="{ring}{cursor}vertical-align:top;'
             f'text-align:left;width:6.4em;min-width:6.4em;height:2.9em;padding:2px 4px;border:1px solid #9aa4ae;'
             f'border-left:4px solid {colour};border-radius:4px;background:{tint};white-space:nowrap">'
-            f'<b>{esc(spec.name)}</b><br><span style="font-size:10px;color:{MUTED}">{spec.points} points</span>'
+            f'<b>{esc(spec.name)}</b><br>'
+            f'<span style="font-size:10px;color:{MUTED}">{points(spec.points)}</span>'
             f"{badge}</td>")
 
 
@@ -95,7 +99,7 @@ def rows_table(pi: int, rows: list, fame: dict, marks: Marks = NO_MARKS) -> str:
 def _player_box(pi: int, p: dict, fame: dict, marks: Marks, total) -> str:
     head = (f'<b style="font-size:13px">{esc(p["name"])}</b> — '
             + (f'<span style="color:{MUTED}">not scored yet</span>' if total is None
-               else f'<b style="color:#1a7f37">{total} points</b>'))
+               else f'<b style="color:#1a7f37">{points(total)}</b>'))
     notes = []
     if p["hand"]:
         notes.append(f"hand: {len(p['hand'])} card{'s' if len(p['hand']) != 1 else ''}")

@@ -30,6 +30,11 @@ def _name(card_id) -> str:
     return f"the {spec.name} ({spec.points})" if spec else str(card_id)
 
 
+def points(n) -> str:
+    """A number of points in words: "1 point", "-1 point", "7 points"."""
+    return f"{n} point" if n in (1, -1) else f"{n} points"
+
+
 def face_name(card_id) -> str:
     """A card id as its face reads: "Frog 5" (an unknown id as itself)."""
     try:
@@ -81,7 +86,9 @@ def event_words(event, players) -> str:
         text = f"{card}{at} scores {event.value}"
     elif kind == "pick":
         text = f"hermit crab picks {card} ({event.value:+d})"
-    elif kind in ("ignored", "peek", "reveal", "discard", "deal", "regrow", "shuffle", "game_end"):
+    elif kind == "peek":  # its detail names the peeked cards: "peeks at Ben's row, card 1: Dog 5"
+        return f"{card}{at} {event.detail or 'peeks at face-down cards'}"
+    elif kind in ("ignored", "reveal", "discard", "deal", "regrow", "shuffle", "game_end"):
         text = f"{kind.replace('_', ' ')} {card}{at}".replace("  ", " ").rstrip()
     else:
         text = f"{kind.replace('_', ' ')} {card}{at}".rstrip()
@@ -109,9 +116,8 @@ def event_sentence(event, players) -> str:
         "flip": lambda: f"{card} is turned face {'up' if event.value else 'down'}{at}",
         "trigger": lambda: f"{card}'s effect applies",
         "ignored": lambda: f"{card if event.card else 'nothing'} does nothing here",
-        "decision": lambda: f"for {card if event.card else 'the turn'}, the choice is {event.target or 'none'}"
-                            + (f" ({where(event.pos, players)})" if event.pos else ""),
-        "peek": lambda: "peeks at face-down cards",
+        "decision": lambda: _decision_sentence(event, players, card),
+        "peek": lambda: f"with {card}, {detail or 'peeks at face-down cards'}",
         "pick": lambda: f"the Hermit Crab takes {card} from the discard pile ({event.value:+d})",
         "reveal": lambda: f"reveals {card}{at}",
         "fame": lambda: f"{card}{at} counts {event.value:+d}",
@@ -120,10 +126,24 @@ def event_sentence(event, players) -> str:
         "game_end": lambda: "the game ends",
     }
     text = said[kind]() if kind in said else f"{kind.replace('_', ' ')} {card}".strip()
-    if detail and kind not in ("decision",):
+    if detail and kind not in ("decision", "peek"):
         text += f": {detail}"
     text = words.cap(text)
     return f"{who}: {text}." if who else f"{text}."
+
+
+def _decision_sentence(event, players, card: str) -> str:
+    """A decision as its question and the answer: "Sun: which peeked card do you flip over (or
+    none)? — the Dog (5) in Ben's row, card 1" (without a question: "for the Sun (3), the choice
+    is ...")."""
+    target = event.target
+    if event.pos is not None:
+        answer = f"{_name(target)} in {where(event.pos, players)}"
+    else:
+        answer = target or "none"
+    if not event.detail:
+        return f"for {card if event.card else 'the turn'}, the choice is {answer}"
+    return f"{event.detail} — {answer}"
 
 
 def event_text(event, players) -> str:
@@ -157,7 +177,7 @@ def state_text(state: dict) -> str:
     the piles (deterministic; the notebooks compare it)."""
     out = []
     for p in state["players"]:
-        score = "" if p["score"] is None else f": {p['score']} points"
+        score = "" if p["score"] is None else f": {points(p['score'])}"
         out.append(f"== {p['name']}{score} ==")
         out.append(rows_text(p["rows"]))
         if p["hand"]:
@@ -177,7 +197,7 @@ def resolution_text(resolution, trace: bool = True) -> str:
     for p in t.players:
         if p.score is not None:
             parts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in p.parts.items() if v)
-            out.append(f"{p.name}: {p.score} points ({parts or 'nothing'}); "
+            out.append(f"{p.name}: {points(p.score)} ({parts or 'nothing'}); "
                        f"{p.different_animals} different face-up animals")
     result = getattr(t, "result", None)
     if result is not None:
@@ -185,9 +205,10 @@ def resolution_text(resolution, trace: bool = True) -> str:
         out.append(f"winner{'s' if len(result.winners) > 1 else ''}: {names}"
                    + (" (the Moon is face up: the fewest points win)" if result.moon else ""))
         if result.running:
-            points = getattr(result, "game_points", None) or [None] * len(t.players)
+            gained = getattr(result, "game_points", None) or [None] * len(t.players)
             out.append("running scores: " + ", ".join(
-                f"{p.name} {r}" + ("" if g is None else f" ({g:+d})") for p, r, g in zip(t.players, result.running, points)))
+                f"{p.name} {r}" + ("" if g is None else f" ({g:+d})")
+                for p, r, g in zip(t.players, result.running, gained)))
     for note in t.notes:
         out.append(f"note: {note}")
     if trace and resolution.trace is not None:
