@@ -29,7 +29,8 @@ if __package__ in (None, ""):  # run as a script: the package is installed (pip 
 from fliptoons_explore import DefaultPolicy, RandomPolicy, new_game, resolve, resolve_table
 from fliptoons_explore.engine import play_round
 from fliptoons_explore.game import Game
-from fliptoons_explore import OPTIONS, Rulings
+from fliptoons_explore import Rulings
+from fliptoons_explore.flipology.rulings import Rulings as FlipologyRulings
 from fliptoons_explore.sample import random_table
 
 FILE = Path(__file__).resolve().parent / "golden" / "outcomes.txt"
@@ -73,15 +74,16 @@ def _rulings_label(rulings: Rulings) -> str:
     return " {" + shown + "}"
 
 
-def random_rulings(seed: int) -> Rulings:
-    """Ruling options changed at random, each with chance 1/6 and from its own generator: adding
-    an option later leaves the other options' values (and so the other lines) as they are."""
+def random_rulings(seed: int, rulings=Rulings):
+    """Ruling options (a game's `Rulings`) changed at random, each with chance 1/6 and from its own
+    generator: adding an option later leaves the other options' values (and so the other lines)
+    as they are."""
     changes = {}
-    for name, option in OPTIONS.items():
+    for name, option in rulings.OPTIONS.items():
         rng = random.Random(f"{seed} {name}")
         if rng.random() < 1 / 6:
             changes[name] = rng.choice([v for v in option.choices if v != option.default])
-    return Rulings.from_dict(changes)
+    return rulings.from_dict(changes)
 
 
 # -- the situations ----------------------------------------------------------------------------------
@@ -158,17 +160,6 @@ NAMED_ROUNDS = {
 
 # -- Flipology ------------------------------------------------------------------------------------
 
-def flipology_rulings(seed: int):
-    """Flipology ruling options changed at random, as `random_rulings` does for FlipToons."""
-    from fliptoons_explore.flipology.rulings import OPTIONS as FL_OPTIONS, Rulings as FlRulings
-    changes = {}
-    for name, option in FL_OPTIONS.items():
-        rng = random.Random(f"{seed} {name}")
-        if rng.random() < 1 / 6:
-            changes[name] = rng.choice([v for v in option.choices if v != option.default])
-    return FlRulings.from_dict(changes)
-
-
 def _flipology_card(card) -> str:
     return ("" if card.face_up else "~") + card.spec.id
 
@@ -189,7 +180,7 @@ def _flipology_game(variant, players, seed):
     from fliptoons_explore.flipology import new_game as flipology_game
     from fliptoons_explore.flipology.policies import GreedyPolicy
     policy = (DefaultPolicy(), RandomPolicy(seed), GreedyPolicy())[seed % 3]
-    rulings = flipology_rulings(seed) if seed % 2 else None
+    rulings = random_rulings(seed, FlipologyRulings) if seed % 2 else None
     game = flipology_game(variant, players, seed, policy=policy, traced=False, rulings=rulings)
     game.play()
     return _rulings_label(game.table.rulings) + f" {policy.name}: " + flipology_line(game)
