@@ -29,7 +29,7 @@ import statistics
 import time
 
 from fliptoons_explore import DefaultPolicy, flipology, new_game, play_game, resolve, resolve_table, situation
-from fliptoons_explore.sample import random_table
+from fliptoons_explore.fliptoons.sample import random_table
 from fliptoons_explore.stepping import Stepper
 
 SECTIONS = ("resolutions", "games", "flipology", "stepping", "scaling")

@@ -23,12 +23,12 @@ import sys
 import tempfile
 import time
 
-from fliptoons_explore.engine import resolve_table
-from fliptoons_explore.game import Game
-from fliptoons_explore.market import ScriptedRound
+from fliptoons_explore.fliptoons.engine import resolve_table
+from fliptoons_explore.fliptoons.game import Game
+from fliptoons_explore.fliptoons.market import ScriptedRound
 from fliptoons_explore.policy import DefaultPolicy
-from fliptoons_explore.state import Table
-from fliptoons_explore.text import resolution_text
+from fliptoons_explore.fliptoons.state import Table
+from fliptoons_explore.fliptoons.text import resolution_text
 
 COMMAND = [sys.executable, "-m", "fliptoons_explore"]
 

@@ -21,9 +21,9 @@ import statistics
 import time
 
 from fliptoons_explore import DefaultPolicy, resolve_table
-from fliptoons_explore.sample import random_table
+from fliptoons_explore.fliptoons.sample import random_table
 from fliptoons_explore.stepping import Stepper
-from fliptoons_explore.text import state_text
+from fliptoons_explore.fliptoons.text import state_text
 
 SHAPE = dict(n_cards=(10, 14), players=4)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from fliptoons_explore.game import new_game
-from fliptoons_explore.play import make_policy
+from fliptoons_explore.fliptoons.game import new_game
+from fliptoons_explore.fliptoons.play import make_policy
 
 
 def main() -> None:

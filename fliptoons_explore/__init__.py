@@ -25,7 +25,6 @@ from .resolution import Resolution
 from .rules import RULES
 from . import flipology
 from .situations import Situation, situation, situations
-from ._moved import alias_moved_modules
 
 __all__ = ["CATALOG", "CardSpec", "Resolution", "resolve", "resolve_scenario", "resolve_table",
            "play_round", "round_scenario", "play_game", "game_scenario", "Game", "GameResult",
@@ -48,6 +47,3 @@ def resolve(scenario: dict, policy=None, traced: bool = True, record: bool = Fal
 def resolve_scenario(scenario: dict) -> dict:
     """Resolve a scenario of either game and return the command line's JSON document."""
     return resolve(scenario).to_json()
-
-
-alias_moved_modules(__name__)

@@ -447,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
             from .chains import chain_command
             output = chain_command(scenario, as_json=args.json)
         else:
-            from .compare import compare_command
+            from .analysis.compare import compare_command
             output = compare_command(scenario, args.ruling, as_json=args.json,
                                      everything=args.everything)
     except ScenarioError as e:

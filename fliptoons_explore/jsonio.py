@@ -8,7 +8,7 @@ with one line naming the field (as a path, `players[0].deck[3]`), the value (quo
 `limits.quote`) and what was expected; the limits of `fliptoons_explore.limits` (docs/limits.md)
 hold at every door; nothing is built from a bad scenario.
 
-    >>> from fliptoons_explore.scenario import parse_scenario_text, check
+    >>> from fliptoons_explore.fliptoons.scenario import parse_scenario_text, check
     >>> check(parse_scenario_text('{"players": [{"deck": ["crab"]}]}'))
 """
 from __future__ import annotations

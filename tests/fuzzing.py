@@ -17,7 +17,7 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fliptoons_explore.cards import CATALOG
+from fliptoons_explore.fliptoons.cards import CATALOG
 from fliptoons_explore.limits import MAX_CARDS, MAX_SCENARIO_BYTES
 
 SCENARIO_COMMANDS = ("resolve", "round", "chain", "compare")

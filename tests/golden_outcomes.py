@@ -27,11 +27,11 @@ if __package__ in (None, ""):  # run as a script: the package is installed (pip 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fliptoons_explore import DefaultPolicy, RandomPolicy, new_game, resolve, resolve_table
-from fliptoons_explore.engine import play_round
-from fliptoons_explore.game import Game
+from fliptoons_explore.fliptoons.engine import play_round
+from fliptoons_explore.fliptoons.game import Game
 from fliptoons_explore import Rulings
 from fliptoons_explore.flipology.rulings import Rulings as FlipologyRulings
-from fliptoons_explore.sample import random_table
+from fliptoons_explore.fliptoons.sample import random_table
 
 FILE = Path(__file__).resolve().parent / "golden" / "outcomes.txt"
 SEASONS = ("s1", "s2", "combined")

@@ -15,9 +15,9 @@ from __future__ import annotations
 import pytest
 
 from fliptoons_explore import play_round, resolve
-from fliptoons_explore.compare import compare_rulings
+from fliptoons_explore.analysis.compare import compare_rulings
 from fliptoons_explore.policy import Recording
-from fliptoons_explore.scenario import ScenarioError
+from fliptoons_explore.fliptoons.scenario import ScenarioError
 from fliptoons_explore.stepping import Stepper
 
 SNAKE_PEACOCK = {"season": "s1", "players": [{"deck": ["snake"]}], "toon_deck": ["peacock"]}

@@ -8,11 +8,11 @@ import pytest
 
 import fliptoons_explore
 from fliptoons_explore import CATALOG, RULES, resolve_table
-from fliptoons_explore.cards import STARTING_DECKS, owned_copies, toon_deck
-from fliptoons_explore.fame import BONUSES
-from fliptoons_explore.flip import PLACEMENT
+from fliptoons_explore.fliptoons.cards import STARTING_DECKS, owned_copies, toon_deck
+from fliptoons_explore.fliptoons.fame import BONUSES
+from fliptoons_explore.fliptoons.flip import PLACEMENT
 from fliptoons_explore import OPTIONS, Rulings
-from fliptoons_explore.sample import random_table
+from fliptoons_explore.fliptoons.sample import random_table
 
 PACKAGE = Path(fliptoons_explore.__file__).parent
 SHARED_CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards" / "cards.csv"

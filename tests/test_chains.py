@@ -298,7 +298,7 @@ def test_cli_chain_bad_scenario(tmp_path):
 
 def test_a_round_with_the_market():
     """The graph and the queries read a `play_round` game as well as a resolution."""
-    from fliptoons_explore.engine import play_round
+    from fliptoons_explore.fliptoons.engine import play_round
     game = play_round({"season": "s2", "market": ["raccoon", "hen"], "toon_deck": ["fox"],
                        "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "coyote"],
                                     "actions": [{"hire": "raccoon"}]}]})

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from fliptoons_explore.chains import causal_graph, chain_to
-from fliptoons_explore.engine import play_round
+from fliptoons_explore.fliptoons.engine import play_round
 from fliptoons_explore.material import example
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from fliptoons_explore import ScenarioError
-from fliptoons_explore.compare import (CardChange, compare_command, compare_rulings, parse_ruling_args,
+from fliptoons_explore.analysis.compare import (CardChange, compare_command, compare_rulings, parse_ruling_args,
                                        rulings_that_matter)
 
 # A Lion whose only neighbour is face down: no face-up adjacent card (RULINGS open question 7).

@@ -6,9 +6,9 @@ import pytest
 
 from fliptoons_explore import DefaultPolicy, RandomPolicy, new_game, resolve_table
 from fliptoons_explore.events import Recorder, Trace
-from fliptoons_explore.resolver import Resolver
-from fliptoons_explore.sample import random_table
-from fliptoons_explore.state import snapshot
+from fliptoons_explore.fliptoons.resolver import Resolver
+from fliptoons_explore.fliptoons.sample import random_table
+from fliptoons_explore.fliptoons.state import snapshot
 
 GAMES = 20_000
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from fliptoons_explore import play_game, play_round, resolve, round_scenario
-from fliptoons_explore.engine import needs_game
-from fliptoons_explore.compare import compare_rulings
+from fliptoons_explore.fliptoons.engine import needs_game
+from fliptoons_explore.analysis.compare import compare_rulings
 from fliptoons_explore.material import example, examples, examples_dir
 
 from util import CHECK_FAME_EXAMPLE, compact_grid

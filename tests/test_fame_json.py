@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from fliptoons_explore.cli import main
-from fliptoons_explore.engine import resolve_scenario, round_scenario
+from fliptoons_explore.fliptoons.engine import resolve_scenario, round_scenario
 
 #: A crab in the extra row above a Gorilla in the upper row (JSON rows at Check Fame: 0 the extra
 #: row, 1 the upper row, 2 the lower row); a Bee under a Cat in slot 4.

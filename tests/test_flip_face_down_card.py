@@ -10,11 +10,11 @@ S1 Keywords, Flip (s1.keyword.flip.face-up-again) says the same. Ruling `flip_fa
 from __future__ import annotations
 
 from fliptoons_explore import resolve
-from fliptoons_explore.compare import rulings_that_matter
+from fliptoons_explore.analysis.compare import rulings_that_matter
 from fliptoons_explore.events import Trace
-from fliptoons_explore.flip import FlipRun
+from fliptoons_explore.fliptoons.flip import FlipRun
 from fliptoons_explore import OPTIONS, Rulings
-from fliptoons_explore.state import Table
+from fliptoons_explore.fliptoons.state import Table
 
 from util import table_grid, with_rulings
 

@@ -17,13 +17,13 @@ from collections import Counter
 
 import pytest
 
-from fliptoons_explore.cards import CATALOG
-from fliptoons_explore.game import MAX_REFLIPS, Game, new_game, replay
-from fliptoons_explore.market import SKIP
-from fliptoons_explore.market import ScriptedRound
+from fliptoons_explore.fliptoons.cards import CATALOG
+from fliptoons_explore.fliptoons.game import MAX_REFLIPS, Game, new_game, replay
+from fliptoons_explore.fliptoons.market import SKIP
+from fliptoons_explore.fliptoons.market import ScriptedRound
 from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
 from fliptoons_explore import Rulings
-from fliptoons_explore.state import Table
+from fliptoons_explore.fliptoons.state import Table
 
 S2_MARKET = ["salamander", "raccoon", "opossum", "fox", "vulture"]  # ranks 1, 8, 10, 16, 20
 S1_MARKET = ["eagle", "butterfly", "goat", "rooster", "bull"]  # ranks 2, 4, 6, 13, 21

@@ -16,9 +16,9 @@ from inprocess import run_cli
 
 from fliptoons_explore import (RandomPolicy, Rulings, ScenarioError, game_scenario, new_game, play_game,
                                play_round, resolve, resolve_scenario, round_scenario)
-from fliptoons_explore.compare import compare_rulings, rulings_that_matter
+from fliptoons_explore.analysis.compare import compare_rulings, rulings_that_matter
 from fliptoons_explore.limits import MAX_CARDS, MAX_REVEALS, MAX_SCENARIO_BYTES, quote
-from fliptoons_explore.scenario import check, parse_scenario_text
+from fliptoons_explore.fliptoons.scenario import check, parse_scenario_text
 from fliptoons_explore.stepping import Stepper
 
 COMMANDS = ("resolve", "round", "game", "chain", "compare")
@@ -128,8 +128,8 @@ def test_item2_1001_ostriches_or_rabbits_make_one_stack(card):
 def test_item2_a_flip_ends_at_the_reveal_limit():
     """No deck within the card limit needs MAX_REVEALS reveals; a table built directly with
     12,000 Monkeys does: its Flip ends at the limit, citing it, and Check Fame follows."""
-    from fliptoons_explore.engine import resolve_table
-    from fliptoons_explore.state import Table
+    from fliptoons_explore.fliptoons.engine import resolve_table
+    from fliptoons_explore.fliptoons.state import Table
 
     table = Table("s1")
     p = table.add_player("P")

@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from fliptoons_explore.interaction_svg import EFFECT_COLOURS, InteractionDrawing, TIMINGS
-from fliptoons_explore.interactions import EFFECTS, affected_by, affects, draw, interaction_graph
+from fliptoons_explore.analysis.interaction_svg import EFFECT_COLOURS, InteractionDrawing, TIMINGS
+from fliptoons_explore.analysis.interactions import EFFECTS, affected_by, affects, draw, interaction_graph
 
 NS = "{http://www.w3.org/2000/svg}"
 

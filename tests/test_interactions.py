@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fliptoons_explore import RULES
-from fliptoons_explore.cards import CATALOG, cards_of
-from fliptoons_explore.interactions import (COLUMNS, EFFECTS, REACH, SELECTORS, affected_by, affects,
+from fliptoons_explore.fliptoons.cards import CATALOG, cards_of
+from fliptoons_explore.analysis.interactions import (COLUMNS, EFFECTS, REACH, SELECTORS, affected_by, affects,
                                             edges_between, find_interactions, interaction_graph,
                                             neighbourhood_text, reach_of)
 

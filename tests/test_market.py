@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import pytest
 
-from fliptoons_explore.engine import play_round, round_scenario
-from fliptoons_explore.scenario import ScenarioError
+from fliptoons_explore.fliptoons.engine import play_round, round_scenario
+from fliptoons_explore.fliptoons.scenario import ScenarioError
 
 from util import compact_grid, events
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from fliptoons_explore import OPTIONS, Rulings, play_round, resolve
-from fliptoons_explore.compare import rulings_that_matter
-from fliptoons_explore.game import Game
-from fliptoons_explore.scenario import load
+from fliptoons_explore.analysis.compare import rulings_that_matter
+from fliptoons_explore.fliptoons.game import Game
+from fliptoons_explore.fliptoons.scenario import load
 
 from util import table_grid, with_rulings
 

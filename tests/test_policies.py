@@ -1,9 +1,9 @@
 """Policies (the whole-game issue, item 7): the default policy as documented, the greedy policy's
 lookahead, the random policy's legality, and decisions going through one protocol."""
 from fliptoons_explore import DefaultPolicy, RandomPolicy
-from fliptoons_explore.game import Game
-from fliptoons_explore.greedy import GreedyPolicy
-from fliptoons_explore.scenario import load
+from fliptoons_explore.fliptoons.game import Game
+from fliptoons_explore.fliptoons.greedy import GreedyPolicy
+from fliptoons_explore.fliptoons.scenario import load
 
 M = "mosquito"
 # Mosquito slot 1, capybaras fill the grid (2 + 4 each: four cards stay in the deck), 30 fame;

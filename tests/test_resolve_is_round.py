@@ -15,9 +15,9 @@ from __future__ import annotations
 import pytest
 
 from fliptoons_explore import DefaultPolicy, RandomPolicy, play_round, resolve, resolve_table
-from fliptoons_explore.game import Game
-from fliptoons_explore.sample import random_table
-from fliptoons_explore.state import snapshot
+from fliptoons_explore.fliptoons.game import Game
+from fliptoons_explore.fliptoons.sample import random_table
+from fliptoons_explore.fliptoons.state import snapshot
 
 SEASONS = ("s1", "s2", "combined")
 PER_SEASON = 5_000

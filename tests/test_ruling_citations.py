@@ -24,10 +24,10 @@ from dataclasses import replace
 import pytest
 
 from fliptoons_explore import OPTIONS, DefaultPolicy, RandomPolicy, Rulings, situations
-from fliptoons_explore.engine import play_game, play_round, resolve
-from fliptoons_explore.game import Game, new_game
-from fliptoons_explore.sample import random_table
-from fliptoons_explore.scenario import ScenarioError, load
+from fliptoons_explore.fliptoons.engine import play_game, play_round, resolve
+from fliptoons_explore.fliptoons.game import Game, new_game
+from fliptoons_explore.fliptoons.sample import random_table
+from fliptoons_explore.fliptoons.scenario import ScenarioError, load
 
 import test_open_readings as open_readings
 import test_ruling_readings as readings

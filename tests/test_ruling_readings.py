@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from fliptoons_explore import new_game, play_round, resolve
-from fliptoons_explore.compare import rulings_that_matter
-from fliptoons_explore.market import x_side_slots
+from fliptoons_explore.analysis.compare import rulings_that_matter
+from fliptoons_explore.fliptoons.market import x_side_slots
 from fliptoons_explore import OPTIONS, Rulings
-from fliptoons_explore.scenario import ScenarioError
+from fliptoons_explore.fliptoons.scenario import ScenarioError
 
 from util import table_grid, with_rulings
 

@@ -10,7 +10,7 @@ import pytest
 
 from fliptoons_explore import RULES, resolve
 from fliptoons_explore.stepping import Stepper, select_events, trace_frame, trace_lines
-from fliptoons_explore.text import state_text
+from fliptoons_explore.fliptoons.text import state_text
 
 from util import compact_grid
 
@@ -301,7 +301,7 @@ def test_engine_imports_without_pandas_or_networkx():
 
 
 def test_trace_frame_of_a_round():
-    from fliptoons_explore.engine import play_round
+    from fliptoons_explore.fliptoons.engine import play_round
     game = play_round({"season": "s2", "market": ["raccoon", "hen"], "toon_deck": ["fox"],
                        "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "coyote"],
                                     "actions": [{"hire": "raccoon"}]}]})

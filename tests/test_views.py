@@ -14,8 +14,8 @@ from html.parser import HTMLParser
 import pytest
 
 from fliptoons_explore import new_game, play_round, resolve
-from fliptoons_explore.cards import CATALOG
-from fliptoons_explore.render import card_html, grid_html, player_html, resolution_html
+from fliptoons_explore.fliptoons.cards import CATALOG
+from fliptoons_explore.fliptoons.render import card_html, grid_html, player_html, resolution_html
 from fliptoons_explore.views import trace_html
 from fliptoons_explore.stepping import Stepper
 

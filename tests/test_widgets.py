@@ -17,7 +17,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from fliptoons_explore import ScenarioError, resolve  # noqa: E402
-from fliptoons_explore.cards import CATALOG  # noqa: E402
+from fliptoons_explore.fliptoons.cards import CATALOG  # noqa: E402
 from fliptoons_explore.widgets import Catalog, Situation, explorer  # noqa: E402
 from fliptoons_explore.widgets.examples import EXAMPLES  # noqa: E402
 

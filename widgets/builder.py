@@ -8,9 +8,9 @@ from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore.cards import CATALOG
-from fliptoons_explore.grid import space_name
-from fliptoons_explore.render import CardScore
+from fliptoons_explore.fliptoons.cards import CATALOG
+from fliptoons_explore.fliptoons.grid import space_name
+from fliptoons_explore.fliptoons.render import CardScore
 
 from .errors import ErrorArea
 from .history import UndoRedo

@@ -6,8 +6,8 @@ from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore.cards import CATALOG
-from fliptoons_explore.render import TIMINGS, card_html, card_text
+from fliptoons_explore.fliptoons.cards import CATALOG
+from fliptoons_explore.fliptoons.render import TIMINGS, card_html, card_text
 from fliptoons_explore.rules import SOURCES, rules_about
 
 from .errors import ErrorArea

@@ -33,15 +33,15 @@ from html import escape
 import ipywidgets as w
 
 from fliptoons_explore import RandomPolicy, Resolution, play_game, play_round, resolve
-from fliptoons_explore.cards import CATALOG
-from fliptoons_explore.engine import GameResolution
 from fliptoons_explore.flipology.text import where
+from fliptoons_explore.fliptoons.cards import CATALOG
+from fliptoons_explore.fliptoons.engine import GameResolution
+from fliptoons_explore.fliptoons.render import Marks, fame_of_players
+from fliptoons_explore.fliptoons.scenario import ScenarioError
+from fliptoons_explore.fliptoons.state import grid_state
 from fliptoons_explore.games import game_of
 from fliptoons_explore.links import Link
 from fliptoons_explore.policy import DefaultPolicy, Recording
-from fliptoons_explore.render import Marks, fame_of_players
-from fliptoons_explore.scenario import ScenarioError
-from fliptoons_explore.state import grid_state
 
 from .advice import AdvicePanel
 from .builder import Builder

@@ -8,17 +8,17 @@ from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore.cards import CATALOG, cards_of
-from fliptoons_explore.compare import compare_rulings, rulings_that_matter
-from fliptoons_explore.interactions import EFFECTS, affected_by, affects, find_interactions, interaction_graph
-from fliptoons_explore.render import Marks, fame_of_players, table_html, table_info
-from fliptoons_explore.views import trace_table
 from fliptoons_explore import OPTIONS
+from fliptoons_explore.analysis.compare import compare_rulings, rulings_that_matter
+from fliptoons_explore.analysis.interactions import EFFECTS, affected_by, affects, find_interactions, interaction_graph
 from fliptoons_explore.flipology.rulings import OPTIONS as FLIPOLOGY_OPTIONS
 from fliptoons_explore.flipology.scenario import check as check_flipology
+from fliptoons_explore.fliptoons.cards import CATALOG, cards_of
+from fliptoons_explore.fliptoons.render import Marks, fame_of_players, table_html, table_info
+from fliptoons_explore.fliptoons.scenario import ScenarioError, check, parse_scenario_text
+from fliptoons_explore.fliptoons.state import snapshot
 from fliptoons_explore.games import game_of
-from fliptoons_explore.scenario import ScenarioError, check, parse_scenario_text
-from fliptoons_explore.state import snapshot
+from fliptoons_explore.views import trace_table
 
 from .errors import ErrorArea
 from .htmlview import HTMLView

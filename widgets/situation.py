@@ -3,7 +3,7 @@ DESIGN.md §2.2) kept as plain data, with the edits the builder makes.
 
 Pure Python, no widgets: the explorer's controls call these methods, and tests can too. Every
 edit keeps the data in the scenario format; whether the engine accepts it is the engine's
-business (`fliptoons_explore.scenario.load`), so a half-built situation can be shown with the
+business (`fliptoons_explore.fliptoons.scenario.load`), so a half-built situation can be shown with the
 engine's own one-line message about what is still wrong.
 
 Where a card goes (a *target*) is a tuple: ("deck", i), ("dismissed", i), ("grid", i, row, col)
@@ -21,8 +21,8 @@ import copy
 import json
 from contextlib import contextmanager
 
-from fliptoons_explore.grid import space_name
-from fliptoons_explore.scenario import MAX_PLAYERS, SOLO_LEVELS
+from fliptoons_explore.fliptoons.grid import space_name
+from fliptoons_explore.fliptoons.scenario import MAX_PLAYERS, SOLO_LEVELS
 
 SEASONS = ("s1", "s2", "combined")
 
@@ -36,7 +36,7 @@ def _player(i: int) -> dict:
 
 
 def _card_name(card_id) -> str:
-    from fliptoons_explore.cards import CATALOG
+    from fliptoons_explore.fliptoons.cards import CATALOG
     return CATALOG[card_id].name if isinstance(card_id, str) and card_id in CATALOG else str(card_id)
 
 

@@ -2,7 +2,7 @@
 options and show what changes (each player's grid or rows, each card's fame or points, the
 totals), and find which options matter.
 
-    >>> from fliptoons_explore.compare import compare_rulings
+    >>> from fliptoons_explore.analysis.compare import compare_rulings
     >>> c = compare_rulings({"season": "s1", "players": [{"deck": ["lion"]}]},
     ...                     {"lion_without_neighbours": "no-bonus"})
     >>> c.players[0].fame

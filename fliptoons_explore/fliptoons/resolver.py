@@ -1,7 +1,7 @@
 """What the rules act through: a table, the policy that answers its decisions, the trace, and
 the sequence a round and `resolve` share, the Flip, the effects it queued, then Check Fame.
 
-    >>> from fliptoons_explore.sample import random_table
+    >>> from fliptoons_explore.fliptoons.sample import random_table
     >>> Resolver(random_table(7, n_cards=10)).flip_and_check_fame()
 """
 from __future__ import annotations

@@ -6,7 +6,7 @@ share; this module checks what a FlipToons scenario says (`check`, and `load`, w
 resolving function calls). Every mistake raises `ScenarioError` with one line naming the field,
 the value and what was expected; nothing is built from a bad scenario.
 
-    >>> from fliptoons_explore.scenario import parse_scenario_text, check
+    >>> from fliptoons_explore.fliptoons.scenario import parse_scenario_text, check
     >>> check(parse_scenario_text('{"players": [{"deck": ["crab"]}]}'))
 """
 from __future__ import annotations
