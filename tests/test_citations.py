@@ -1,7 +1,8 @@
 """Every event cites a rule of its own season, and the part of it that decided (issue 16, item 4).
 
 Walked over the whole situation library and over seeded games of each season (solo games among
-them, every decision answered at random; the 12,000 games of tests/test_game_invariants.py too): each cited rule exists, belongs to the season played
+them, every decision answered at random; the games of tests/test_seeded_games.py too): each
+cited rule exists, belongs to the season played
 (`fliptoons.rules.seasons_of_rule`: a Season 1 game cites the Season 1 rulebook, the Season 2
 Key Concepts without a Season 1 wording, a card's own text...) and a decision about a card
 cites a rule that names that card.
@@ -44,8 +45,8 @@ def test_every_situation_of_the_library_cites_rules_of_its_season():
 
 
 def test_a_few_seeded_games_of_each_season_cite_rules_of_their_season():
-    """A few games here; tests/test_game_invariants.py checks every event of its 2,000 seeded
-    games per mode in the same way (4,000 per season, solo games among them)."""
+    """A few games here; tests/test_seeded_games.py checks every event of its seeded games of
+    every mode in the same way (2,000 of each under the soak switch, solo games among them)."""
     for season in ("s1", "s2", "combined"):
         for seed in range(12):
             assert misfits(game_of(seed, season).trace, season) == [], (season, seed)
