@@ -24,15 +24,18 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
 from .limits import quote
 
-__all__ = ["cores", "check_jobs", "run_tasks", "show_progress", "progress_bar", "chunk_size"]
+__all__ = ["cores", "check_jobs", "run_tasks", "show_progress", "progress_bar", "progress_delay",
+           "chunk_size"]
 
 #: Chunks given to each worker: enough that uneven tasks even out and the bar moves, few enough
 #: that sending a chunk and its results back costs little beside the work in it.
 CHUNKS_PER_WORKER = 8
 #: Tasks in one chunk at most (a chunk's results wait in the worker until it is done).
 MAX_CHUNK = 500
-#: Seconds of work before a progress bar shows (a short run stays silent).
+#: Seconds of work before a progress bar shows (a short run stays silent); the environment
+#: variable `PROGRESS_DELAY_VARIABLE` sets another (`progress_delay`).
 PROGRESS_DELAY = 0.5
+PROGRESS_DELAY_VARIABLE = "FLIPTOONS_PROGRESS_DELAY"
 
 
 def cores() -> int:
@@ -141,14 +144,33 @@ def show_progress(progress: bool | None = None) -> bool:
     return bool(getattr(sys.stderr, "isatty", lambda: False)())
 
 
-def progress_bar(total: int, progress: bool | None = None, unit: str = "game", description: str | None = None):
+def progress_delay() -> float:
+    """Seconds of work before a progress bar shows: `FLIPTOONS_PROGRESS_DELAY` when it is set
+    (a number of seconds, 0 or more: 0 shows the bar at once), else `PROGRESS_DELAY`; ValueError
+    naming the variable for another value."""
+    text = os.environ.get(PROGRESS_DELAY_VARIABLE)
+    if text is None or not text.strip():
+        return PROGRESS_DELAY
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds < math.inf:
+        raise ValueError(f"{PROGRESS_DELAY_VARIABLE}: expected a number of seconds of 0 or more, "
+                         f"got {quote(text)}")
+    return seconds
+
+
+def progress_bar(total: int, progress: bool | None = None, unit: str = "game",
+                 description: str | None = None, delay: float | None = None):
     """A progress bar with the time left (`tqdm.auto`: a widget in a notebook, text on standard
-    error in a terminal), shown after `PROGRESS_DELAY` seconds and cleared at the end; a bar that
-    draws nothing when `show_progress(progress)` is false."""
+    error in a terminal), shown after `delay` seconds (None: `progress_delay()`) and cleared at
+    the end; a bar that draws nothing when `show_progress(progress)` is false."""
     from tqdm.auto import tqdm
 
     return tqdm(total=total, unit=unit, desc=description, disable=not show_progress(progress),
-                delay=PROGRESS_DELAY, leave=False, dynamic_ncols=True, file=sys.stderr)
+                delay=progress_delay() if delay is None else delay, leave=False,
+                dynamic_ncols=True, file=sys.stderr)
 
 
 def run_tasks(job, tasks, jobs: int | None = None, executor: Executor | None = None,

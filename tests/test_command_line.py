@@ -21,6 +21,7 @@ import pytest
 from fliptoons_explore.chains import causal_graph, chain_to
 from fliptoons_explore.fliptoons.engine import play_round
 from fliptoons_explore.material import example
+from fliptoons_explore.parallel import PROGRESS_DELAY_VARIABLE, progress_delay
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "fliptoons_explore"]
@@ -75,11 +76,16 @@ def test_a_closed_pipe_exit_code(tmp_path):
 
 # -- progress --------------------------------------------------------------------------------------
 
-def run_on_a_terminal(*args) -> tuple[str, str]:
+def with_progress_delay(seconds: str) -> dict:
+    """The environment with `seconds` before a progress bar shows (`parallel.progress_delay`)."""
+    return {**os.environ, PROGRESS_DELAY_VARIABLE: seconds}
+
+
+def run_on_a_terminal(*args, env=None) -> tuple[str, str]:
     """Run with standard error on a pseudo-terminal (80 columns); (stdout, what the terminal got)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    p = subprocess.Popen([*COMMAND, *args], stdout=subprocess.PIPE, stderr=slave)
+    p = subprocess.Popen([*COMMAND, *args], stdout=subprocess.PIPE, stderr=slave, env=env)
     os.close(slave)
     printed = []  # stdout read beside the terminal, so that a long output never fills its pipe
     reader = threading.Thread(target=lambda: printed.append(p.stdout.read()))
@@ -100,18 +106,34 @@ def run_on_a_terminal(*args) -> tuple[str, str]:
     return out, seen.decode("utf-8", "replace")
 
 
-def test_progress_on_a_terminal_for_a_long_run_only():
-    """A run longer than half a second shows a tqdm bar on the terminal (cleared at the end);
-    the results on stdout are the same as without a terminal, where nothing goes to stderr; a
-    short run shows nothing."""
-    # 600 games of 8 players: a few seconds, however fast the engine gets on this kind of machine
-    args = ("play", "--season", "combined", "--players", "8", "--seed", "3", "--games", "600")
-    out, terminal = run_on_a_terminal(*args)
-    assert "/600 [" in terminal and "game/s" in terminal
-    plain = run(*args)
+def test_progress_on_a_terminal_for_a_run_longer_than_the_delay_only():
+    """A run longer than the delay before a progress bar (`parallel.progress_delay`: none here)
+    shows a tqdm bar on the terminal; the results on stdout are the same as without a terminal,
+    where nothing goes to stderr even then; a run shorter than the delay (an hour here) shows
+    nothing."""
+    args = ("play", "--season", "combined", "--players", "3", "--seed", "3", "--games", "4")
+    out, terminal = run_on_a_terminal(*args, env=with_progress_delay("0"))
+    assert "/4 [" in terminal and "game/s" in terminal
+    plain = run(*args, env=with_progress_delay("0"))
     assert plain.returncode == 0 and plain.stderr == "" and out == plain.stdout
-    out, terminal = run_on_a_terminal("play", "--season", "s2", "--players", "2", "--seed", "1")
-    assert terminal == "" and out.startswith("seed 1: ")
+    seeds = [f"seed {s}" for s in range(3, 7)]
+    assert [line.split(":")[0] for line in out.splitlines()] == seeds + ["wins"]
+    out, terminal = run_on_a_terminal(*args, env=with_progress_delay("3600"))
+    assert terminal == "" and out == plain.stdout
+
+
+def test_the_delay_before_a_progress_bar_is_half_a_second_or_as_the_environment_says(monkeypatch):
+    """`FLIPTOONS_PROGRESS_DELAY` sets the seconds before a bar shows; a value that is no number
+    of seconds is refused with the variable's name."""
+    monkeypatch.delenv(PROGRESS_DELAY_VARIABLE, raising=False)
+    assert progress_delay() == 0.5
+    for text, seconds in (("0", 0.0), ("2.5", 2.5), (" 3 ", 3.0), ("", 0.5)):
+        monkeypatch.setenv(PROGRESS_DELAY_VARIABLE, text)
+        assert progress_delay() == seconds
+    for text in ("-1", "soon", "nan", "inf"):
+        monkeypatch.setenv(PROGRESS_DELAY_VARIABLE, text)
+        with pytest.raises(ValueError, match=f'^FLIPTOONS_PROGRESS_DELAY: .* got "{text}"$'):
+            progress_delay()
 
 
 # -- chain of a round --------------------------------------------------------------------------------
