@@ -1,11 +1,12 @@
-"""Whole Flipology games: seeded invariants over thousands of games of every variant and player
-count (every card in exactly one place, every game ends, a seed replays exactly), the policies,
-and the game's command line."""
+"""Whole Flipology games: seeded invariants over games of every variant and player count (every
+card in exactly one place, every game ends, a seed replays exactly; 2,000 games of each variant
+under the soak switch, tests/soak.py), the policies, and the game's command line."""
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from itertools import accumulate
 
 import pytest
 
@@ -14,9 +15,11 @@ from fliptoons_explore.flipology.game import Game, GameResult, new_game, replay
 from fliptoons_explore.flipology.policies import GreedyPolicy
 from fliptoons_explore.flipology.rulings import Rulings
 from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
+from soak import games
 
-#: Games per variant in the seeded runs (issue 14: at least 2,000 of each variant, 2-8 players).
-GAMES = 2000
+#: Games per variant in the seeded runs: 2,000 of each variant under the soak switch (soak.py), a
+#: sample otherwise; the multi-game variant plays a quarter as many matches, of some four games.
+GAMES = games(400, 2000)
 COUNTS = {"nature": range(2, 9), "great-tree": range(2, 5), "multi": range(2, 9)}
 
 
@@ -47,10 +50,13 @@ def _checked_game(variant, players, seed, policy):
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", ["nature", "great-tree", "multi"])
 def test_seeded_games_keep_every_card_in_one_place_and_end(variant):
-    """2,000 seeded games of the variant over every player count it takes, half with the random
-    policy (every legal answer gets tried) and half with the default: every card is in exactly
-    one place after the deal and after every turn; every game ends with winners and scores."""
+    """`GAMES` seeded games of the variant over every player count it takes, half with the
+    random policy (every legal answer gets tried) and half with the default: every card is in
+    exactly one place after the deal and after every turn; every game ends with winners and
+    scores. The multi-game variant plays Nature games in a row: its `GAMES` / 4 matches play at
+    least `GAMES` games in all, counted by each match's result."""
     counts = list(COUNTS[variant])
+    played = 0
     for k in range(GAMES if variant != "multi" else GAMES // 4):
         players = counts[k % len(counts)]
         policy = RandomPolicy(k) if k % 2 else DefaultPolicy()
@@ -59,21 +65,33 @@ def test_seeded_games_keep_every_card_in_one_place_and_end(variant):
         assert isinstance(result, GameResult) and result.winners and len(result.scores) == players
         assert all(p.score is not None for p in game.table.players)
         game.check()
+        played += result.games
         if variant == "multi":
             assert max(result.running) >= 100 and result.running[result.winners[0]] == max(result.running)
-
-
-@pytest.mark.slow
-def test_multi_game_matches_over_2000_games():
-    """The multi-game variant plays Nature games in a row: 500 matches above are some 2,000 games;
-    here each match's games are counted to show it."""
-    played = 0
-    k = 0
-    while played < GAMES:
-        game = new_game("multi", 2 + k % 7, k, RandomPolicy(k) if k % 2 else DefaultPolicy(), traced=False)
-        played += game.play().games
-        k += 1
     assert played >= GAMES
+
+
+def _numbers(detail: str) -> list[int]:
+    """The players' numbers in a detail such as "Game 2: Player 1 23, Player 2 56" (each
+    player's last number: "Player 2 11 + 10 for the winner = 21" is 21)."""
+    return [int(part.rsplit(" ", 1)[1]) for part in detail.split(": ", 1)[1].split(", ")]
+
+
+def test_a_match_counts_the_games_it_plays():
+    """Multi-game variant: 'Keep a running score. First to 100 points wins. ... The winner of a
+    round gets an extra 10 points.' Seed 7, three players: five Nature games, each followed by
+    the running scores (the sums of the games' points so far); the match ends after the fifth,
+    the first after which a player has 100 or more, and its result counts five games."""
+    game = new_game("multi", 3, 7, RandomPolicy(7))
+    result = game.play()
+    details = [e.detail for e in game.trace if e.kind == "phase"]
+    points = [_numbers(d) for d in details if d.startswith("Game points: ")]
+    running = [_numbers(d) for d in details if d.startswith("Game ") and d[5].isdigit()]
+    assert result.games == len(points) == len(running) == 5
+    assert running == list(accumulate(points, lambda a, b: [x + y for x, y in zip(a, b)]))
+    assert [max(r) >= 100 for r in running] == [False, False, False, False, True]
+    assert result.running == running[-1] == [38, 124, 59] and result.winners == [1]
+    assert result.reason == "first to 100 points"
 
 
 @pytest.mark.slow
