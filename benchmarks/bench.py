@@ -19,6 +19,7 @@ The single-core sections run pinned to one core and, by default, count the proce
 (`--clock cpu`: steady on a shared machine; `--clock wall` for elapsed time). The scaling
 section counts elapsed time (the point of several cores) and prints the CPU time beside it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,15 @@ import random
 import statistics
 import time
 
-from fliptoons_explore import DefaultPolicy, flipology, new_game, play_game, resolve, resolve_table, situation
+from fliptoons_explore import (
+    DefaultPolicy,
+    flipology,
+    new_game,
+    play_game,
+    resolve,
+    resolve_table,
+    situation,
+)
 from fliptoons_explore.fliptoons.sample import random_table
 from fliptoons_explore.stepping import Stepper
 
@@ -43,10 +52,13 @@ def s2_table(seed: int):
 
 def as_scenario(table) -> dict:
     """A built table as the scenario dict that builds it again."""
-    return {"season": table.season,
-            "players": [{"name": p.name, "deck": [c.id for c in p.deck]} for p in table.players],
-            "market": [c.id for c in table.market if c is not None], "toon_deck": [c.id for c in table.toon_deck],
-            "first_player": table.first_player}
+    return {
+        "season": table.season,
+        "players": [{"name": p.name, "deck": [c.id for c in p.deck]} for p in table.players],
+        "market": [c.id for c in table.market if c is not None],
+        "toon_deck": [c.id for c in table.toon_deck],
+        "first_player": table.first_player,
+    }
 
 
 def resolution_rate(n: int, mode: str, repeat: int = 3) -> float:
@@ -72,10 +84,14 @@ def resolution_rate(n: int, mode: str, repeat: int = 3) -> float:
     return best
 
 
-def games_rate(season: str, players: int, solo: str | None, games: int, traced: bool) -> tuple[float, float]:
+def games_rate(
+    season: str, players: int, solo: str | None, games: int, traced: bool
+) -> tuple[float, float]:
     """Whole games and rounds per second with the default policy, seeds 0..games-1."""
     start = clock()
-    rounds = sum(new_game(season, players, seed, solo, traced=traced).play().rounds for seed in range(games))
+    rounds = sum(
+        new_game(season, players, seed, solo, traced=traced).play().rounds for seed in range(games)
+    )
     spent = clock() - start
     return games / spent, rounds / spent
 
@@ -106,8 +122,10 @@ def stepping_latency(rounds: int = 100, gotos: int = 20000) -> tuple[float, floa
     """(mean, 99th percentile) microseconds of `Stepper.goto(k)` and reading the state there,
     to random steps of recorded 4-player rounds."""
     rng = random.Random(0)
-    steppers = [Stepper(resolve_table(random_table(seed, n_cards=(10, 14), players=4), record=True))
-                for seed in range(rounds)]
+    steppers = [
+        Stepper(resolve_table(random_table(seed, n_cards=(10, 14), players=4), record=True))
+        for seed in range(rounds)
+    ]
     times = []
     for _ in range(gotos):
         s = rng.choice(steppers)
@@ -145,17 +163,23 @@ def scaling(games: int) -> None:
             pool.shutdown()
         walls[jobs] = time.perf_counter() - start
         cpus[jobs] = time.process_time() + _children_cpu() - cpu
-        print(f"  {jobs} job{'s' if jobs > 1 else ' '} {walls[jobs]:8.2f} s elapsed, {cpus[jobs]:8.2f} s CPU, "
-              f"{games / walls[jobs]:8,.0f} games/s elapsed ({len(df):,} rows)")
+        print(
+            f"  {jobs} job{'s' if jobs > 1 else ' '} {walls[jobs]:8.2f} s elapsed, "
+            f"{cpus[jobs]:8.2f} s CPU, "
+            f"{games / walls[jobs]:8,.0f} games/s elapsed ({len(df):,} rows)"
+        )
     n = cores()
     if n > 1:
-        print(f"  speed-up on {n} cores: {walls[1] / walls[n]:.2f}x elapsed; the split costs "
-              f"{cpus[n] / cpus[1]:.2f}x the CPU time of one job (on {n} idle cores: about "
-              f"{n * cpus[1] / cpus[n]:.2f}x)")
+        print(
+            f"  speed-up on {n} cores: {walls[1] / walls[n]:.2f}x elapsed; the split costs "
+            f"{cpus[n] / cpus[1]:.2f}x the CPU time of one job (on {n} idle cores: about "
+            f"{n * cpus[1] / cpus[n]:.2f}x)"
+        )
 
 
 def _children_cpu() -> float:
     import resource
+
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
@@ -165,10 +189,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=20000, help="resolutions per measurement")
     parser.add_argument("--games", type=int, default=200, help="games per measurement")
-    parser.add_argument("--flipology-games", type=int, default=3000, help="Flipology games per measurement")
-    parser.add_argument("--scaling-games", type=int, default=20000, help="games of the scaling experiment")
-    parser.add_argument("--clock", choices=tuple(CLOCK), default="cpu", help="the single-core sections' clock")
-    parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS), help="the sections to run")
+    parser.add_argument(
+        "--flipology-games", type=int, default=3000, help="Flipology games per measurement"
+    )
+    parser.add_argument(
+        "--scaling-games", type=int, default=20000, help="games of the scaling experiment"
+    )
+    parser.add_argument(
+        "--clock", choices=tuple(CLOCK), default="cpu", help="the single-core sections' clock"
+    )
+    parser.add_argument(
+        "--only", nargs="+", choices=SECTIONS, default=list(SECTIONS), help="the sections to run"
+    )
     args = parser.parse_args()
     clock = CLOCK[args.clock]
     everywhere = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
@@ -176,35 +208,61 @@ def main() -> None:
         os.sched_setaffinity(0, {min(everywhere)})
     print(f"One core, {'CPU time' if args.clock == 'cpu' else 'elapsed time'}:")
     if "resolutions" in args.only:
-        rates = {mode: resolution_rate(args.n, mode) for mode in ("untraced", "scenario", "traced", "recorded")}
+        rates = {
+            mode: resolution_rate(args.n, mode)
+            for mode in ("untraced", "scenario", "traced", "recorded")
+        }
         print(f"Flip + Check Fame, random S2 decks of 10-15 cards, 1 player, best of 3 x {args.n}:")
         print(f"  untraced, table built:  {rates['untraced']:10,.0f} resolutions/s")
-        print(f"  from a scenario dict:   {rates['scenario']:10,.0f} resolutions/s  (loading and checking included)")
-        print(f"  traced:                 {rates['traced']:10,.0f} resolutions/s  "
-              f"(tracing costs {rates['untraced'] / rates['traced']:.2f}x)")
+        print(
+            f"  from a scenario dict:   {rates['scenario']:10,.0f} resolutions/s  (loading and "
+            "checking included)"
+        )
+        print(
+            f"  traced:                 {rates['traced']:10,.0f} resolutions/s  "
+            f"(tracing costs {rates['untraced'] / rates['traced']:.2f}x)"
+        )
         print(f"  recorded:               {rates['recorded']:10,.0f} resolutions/s")
     if "games" in args.only:
         print(f"Whole games, default policy, {args.games} seeded games each:")
-        for label, season, players, solo in (("solo S2 normal", "s2", 1, "normal"),
-                                             ("solo S1 normal", "s1", 1, "normal"),
-                                             ("4 players S2", "s2", 4, None),
-                                             ("8 players combined", "combined", 8, None)):
+        for label, season, players, solo in (
+            ("solo S2 normal", "s2", 1, "normal"),
+            ("solo S1 normal", "s1", 1, "normal"),
+            ("4 players S2", "s2", 4, None),
+            ("8 players combined", "combined", 8, None),
+        ):
             fast, fast_rounds = games_rate(season, players, solo, args.games, traced=False)
             slow, slow_rounds = games_rate(season, players, solo, args.games, traced=True)
-            print(f"  {label:<20} {fast:8,.1f} games/s untraced ({fast_rounds:7,.0f} rounds/s), "
-                  f"{slow:8,.1f} traced ({slow_rounds:7,.0f} rounds/s)")
+            print(
+                f"  {label:<20} {fast:8,.1f} games/s untraced ({fast_rounds:7,.0f} rounds/s), "
+                f"{slow:8,.1f} traced ({slow_rounds:7,.0f} rounds/s)"
+            )
         fast = scenario_games_rate(args.games * 5, traced=False)
         slow = scenario_games_rate(args.games * 5, traced=True)
-        print(f"  {'from a scenario':<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced  (play_game, 2 rounds)")
+        print(
+            f"  {'from a scenario':<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced  "
+            "(play_game, 2 rounds)"
+        )
     if "flipology" in args.only:
-        print(f"Flipology, whole games, default policy, best of 3 x {args.flipology_games} seeded games:")
+        print(
+            f"Flipology, whole games, default policy, best of 3 x {args.flipology_games} seeded "
+            "games:"
+        )
         for variant, players in (("nature", 6), ("nature", 2), ("great-tree", 4), ("multi", 4)):
             fast = flipology_rate(variant, players, args.flipology_games, traced=False)
-            slow = flipology_rate(variant, players, max(1, args.flipology_games // 10), traced=True, repeat=1)
-            print(f"  {variant + f' {players} players':<20} {fast:8,.1f} games/s untraced, {slow:8,.1f} traced")
+            slow = flipology_rate(
+                variant, players, max(1, args.flipology_games // 10), traced=True, repeat=1
+            )
+            print(
+                f"  {variant + f' {players} players':<20} {fast:8,.1f} games/s untraced, "
+                f"{slow:8,.1f} traced"
+            )
     if "stepping" in args.only:
         mean, p99 = stepping_latency()
-        print(f"Stepping: Stepper.goto(k) and its state, recorded 4-player rounds: {mean:.1f} us mean, {p99:.1f} us p99")
+        print(
+            f"Stepping: Stepper.goto(k) and its state, recorded 4-player rounds: {mean:.1f} us "
+            f"mean, {p99:.1f} us p99"
+        )
     if everywhere:
         os.sched_setaffinity(0, everywhere)
     if "scaling" in args.only:

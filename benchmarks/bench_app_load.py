@@ -22,7 +22,8 @@ The browser runs on the same machine as the server: its work (each page parses a
 Voilà's JavaScript and draws the widgets) competes with the kernels for the same cores, which
 real users' browsers do not. `--server-only` measures the server's part alone: PAGES plain HTTP
 requests at once, each timed until its page (the explorer rendered by its kernel) has arrived.
-"""
+"""  # noqa: E501
+
 from __future__ import annotations
 
 import argparse
@@ -70,7 +71,12 @@ def cpu_seconds(processes) -> float:
     for p in processes:
         try:
             t = p.cpu_times()
-            total += t.user + t.system + getattr(t, "children_user", 0) + getattr(t, "children_system", 0)
+            total += (
+                t.user
+                + t.system
+                + getattr(t, "children_user", 0)
+                + getattr(t, "children_system", 0)
+            )
         except psutil.Error:
             pass
     return total
@@ -101,27 +107,40 @@ def kernels(proc) -> list:
     return out
 
 
-async def one_page(browser, url: str, latencies: list, paints: list, pages: list, repeats: list,
-                   painted: asyncio.Barrier | None = None) -> None:
+async def one_page(
+    browser,
+    url: str,
+    latencies: list,
+    paints: list,
+    pages: list,
+    repeats: list,
+    painted: asyncio.Barrier | None = None,
+) -> None:
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
     page.set_default_timeout(300_000)
     pages.append(page)
     t = time.perf_counter()
     await page.goto(url, wait_until="commit")
-    await page.wait_for_function("document.querySelector('.fte-table .ft-view') && document.querySelector('.fte-card-gorilla')",
-                                 polling=POLL_MS)
+    await page.wait_for_function(
+        "document.querySelector('.fte-table .ft-view') && "
+        "document.querySelector('.fte-card-gorilla')",
+        polling=POLL_MS,
+    )
     paints.append(time.perf_counter() - t)
     if painted is not None:  # --clicks-together: every page drawn before the first click
         await painted.wait()
 
     async def timed(selector: str, condition: str, arg=None) -> None:
         from playwright.async_api import TimeoutError
+
         t = time.perf_counter()
-        for attempt in range(3):
+        for _attempt in range(3):
             await page.click(selector)
             try:
-                await page.wait_for_function(condition, arg=arg, polling=POLL_MS, timeout=RETRY_S * 1000)
+                await page.wait_for_function(
+                    condition, arg=arg, polling=POLL_MS, timeout=RETRY_S * 1000
+                )
                 break
             except TimeoutError:
                 repeats.append(selector)
@@ -130,11 +149,24 @@ async def one_page(browser, url: str, latencies: list, paints: list, pages: list
         latencies.append(time.perf_counter() - t)
 
     for k, card in enumerate(CARDS, 1):
-        await timed(f".fte-card-{card}", "n => document.querySelectorAll('.fte-deck-0 .fte-deck-card').length === n", k)
-    await timed(".fte-resolve", "document.querySelector('.fte-step-position').innerText.includes('showing the end')")
-    await timed(".fte-step-first", "document.querySelector('.fte-event').innerText.startsWith('Before')")
+        await timed(
+            f".fte-card-{card}",
+            "n => document.querySelectorAll('.fte-deck-0 .fte-deck-card').length === n",
+            k,
+        )
+    await timed(
+        ".fte-resolve",
+        "document.querySelector('.fte-step-position').innerText.includes('showing the end')",
+    )
+    await timed(
+        ".fte-step-first", "document.querySelector('.fte-event').innerText.startsWith('Before')"
+    )
     for k in range(3):
-        await timed(".fte-step-next", "k => document.querySelector('.fte-event').innerText.startsWith('#' + k + ' ')", k)
+        await timed(
+            ".fte-step-next",
+            "k => document.querySelector('.fte-event').innerText.startsWith('#' + k + ' ')",
+            k,
+        )
 
 
 async def run(url: str, n: int, proc, pool: int, together: bool = False) -> dict:
@@ -142,25 +174,47 @@ async def run(url: str, n: int, proc, pool: int, together: bool = False) -> dict
     how long their kernels take to go. All on one event loop (Playwright's objects belong to the
     loop that made them)."""
     from playwright.async_api import async_playwright
+
     latencies, paints, pages, repeats = [], [], [], []
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--user-agent=fte-load", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--disable-background-networking", "--disable-component-update", "--no-first-run",
-            "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
-            "--disable-backgrounding-occluded-windows"])
+        browser = await p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--user-agent=fte-load",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-renderer-backgrounding",
+                "--disable-background-timer-throttling",
+                "--disable-backgrounding-occluded-windows",
+            ],
+        )
         server_cpu = cpu_seconds([psutil.Process(proc.pid)])
         t = time.perf_counter()
         painted = asyncio.Barrier(n) if together else None
-        await asyncio.gather(*(one_page(browser, url, latencies, paints, pages, repeats, painted) for _ in range(n)))
+        await asyncio.gather(
+            *(one_page(browser, url, latencies, paints, pages, repeats, painted) for _ in range(n))
+        )
         wall = time.perf_counter() - t
         ks = kernels(proc)
-        out = {"latencies": latencies, "paints": paints, "wall": wall, "kernels": ks, "repeats": repeats,
-               "cpu": {"Voilà": cpu_seconds([psutil.Process(proc.pid)]) - server_cpu, "kernels": cpu_seconds(ks),
-                       "Chromium": cpu_seconds(browser_processes())},
-               "rss": [k.memory_info().rss / 2**20 for k in ks],
-               "uss": [k.memory_full_info().uss / 2**20 for k in ks],
-               "server": psutil.Process(proc.pid).memory_info().rss / 2**20}
+        out = {
+            "latencies": latencies,
+            "paints": paints,
+            "wall": wall,
+            "kernels": ks,
+            "repeats": repeats,
+            "cpu": {
+                "Voilà": cpu_seconds([psutil.Process(proc.pid)]) - server_cpu,
+                "kernels": cpu_seconds(ks),
+                "Chromium": cpu_seconds(browser_processes()),
+            },
+            "rss": [k.memory_info().rss / 2**20 for k in ks],
+            "uss": [k.memory_full_info().uss / 2**20 for k in ks],
+            "server": psutil.Process(proc.pid).memory_info().rss / 2**20,
+        }
         t = time.perf_counter()
         await asyncio.gather(*(pg.close(run_before_unload=True) for pg in pages))
         while len(kernels(proc)) > pool and time.perf_counter() - t < 120:
@@ -180,7 +234,9 @@ def server_side(url: str, n: int) -> list[float]:
         t = time.perf_counter()
         with urlopen(url, timeout=600) as r:
             body = r.read()
-        assert b"fte-explorer" in body or b"application/vnd.jupyter.widget-view+json" in body, "no explorer in the page"
+        assert b"fte-explorer" in body or b"application/vnd.jupyter.widget-view+json" in body, (
+            "no explorer in the page"
+        )
         return time.perf_counter() - t
 
     with ThreadPoolExecutor(n) as pool:
@@ -194,24 +250,40 @@ def stop(proc, port: int) -> None:
     proc.send_signal(signal.SIGTERM)
     code = proc.wait(60)
     _, alive = psutil.wait_procs(started, timeout=20)
-    print(f"SIGTERM: exit {code} after {time.perf_counter() - t:.1f} s; port open: {listening(port)}; "
-          f"kernels left: {len(alive)}")
+    print(
+        f"SIGTERM: exit {code} after {time.perf_counter() - t:.1f} s; port open: "
+        f"{listening(port)}; "
+        f"kernels left: {len(alive)}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=20)
-    parser.add_argument("--pool", type=int, default=None, help="pre-started kernels (default: the app's)")
-    parser.add_argument("--clicks-together", action="store_true",
-                        help="the pages click once every page is drawn (the clicks of PAGES people at once, "
-                             "with no page still loading in the same browser)")
-    parser.add_argument("--server-only", action="store_true",
-                        help="plain HTTP requests instead of a browser: the server's part of a first paint")
+    parser.add_argument(
+        "--pool", type=int, default=None, help="pre-started kernels (default: the app's)"
+    )
+    parser.add_argument(
+        "--clicks-together",
+        action="store_true",
+        help="the pages click once every page is drawn (the clicks of PAGES people at once, "
+        "with no page still loading in the same browser)",
+    )
+    parser.add_argument(
+        "--server-only",
+        action="store_true",
+        help="plain HTTP requests instead of a browser: the server's part of a first paint",
+    )
     args = parser.parse_args()
     port = free_port()
     tmp = tempfile.mkdtemp(prefix="fte-load-")
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=f"{tmp}/runtime", JUPYTER_DATA_DIR=f"{tmp}/data",
-               JUPYTER_CONFIG_DIR=f"{tmp}/config", IPYTHONDIR=f"{tmp}/ipython")
+    env = dict(
+        os.environ,
+        JUPYTER_RUNTIME_DIR=f"{tmp}/runtime",
+        JUPYTER_DATA_DIR=f"{tmp}/data",
+        JUPYTER_CONFIG_DIR=f"{tmp}/config",
+        IPYTHONDIR=f"{tmp}/ipython",
+    )
     argv = [sys.executable, "-m", "fliptoons_explore", "app", "--port", str(port), "--no-browser"]
     if args.pool is not None:
         argv += ["--pool", str(args.pool)]
@@ -220,33 +292,53 @@ def main() -> None:
     proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         pool = args.pool if args.pool is not None else DEFAULT_POOL
-        filled = f"is filled with {pool} kernel(s)"  # logged once every pool kernel has drawn the explorer (app_server.warm_pool)
+        # logged once every pool kernel has drawn the explorer (app_server.warm_pool)
+        filled = f"is filled with {pool} kernel(s)"
         while not listening(port) or (pool and filled not in open(f"{tmp}/app.log").read()):
             if proc.poll() is not None:
                 sys.exit(f"the app ended: see {tmp}/app.log")
             time.sleep(0.2)
-        print(f"app ready in {time.perf_counter() - t:.1f} s with {pool} pre-started kernels; "
-              f"{args.pages} pages open at once on {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
+        print(
+            f"app ready in {time.perf_counter() - t:.1f} s with {pool} pre-started kernels; "
+            f"{args.pages} pages open at once on {os.cpu_count()} cores; load average "
+            f"{os.getloadavg()[0]:.1f}"
+        )
         if args.server_only:
             served = server_side(f"http://127.0.0.1:{port}/", args.pages)
-            print(f"page served (s)        {percentiles(served)}  (kernels: {len(kernels(proc))}); "
-                  f"load average {os.getloadavg()[0]:.1f}")
+            print(
+                f"page served (s)        {percentiles(served)}  (kernels: {len(kernels(proc))}); "
+                f"load average {os.getloadavg()[0]:.1f}"
+            )
             return stop(proc, port)
-        r = asyncio.run(run(f"http://127.0.0.1:{port}/", args.pages, proc, pool, args.clicks_together))
+        r = asyncio.run(
+            run(f"http://127.0.0.1:{port}/", args.pages, proc, pool, args.clicks_together)
+        )
         print(f"first paint (s)        {percentiles(r['paints'])}")
-        print(f"click latency (s)      {percentiles(r['latencies'])}"
-              + (" (every page drawn before the first click)" if args.clicks_together else "")
-              + f"; clicks repeated: {len(r['repeats'])}"
-              + (f" ({', '.join(r['repeats'])})" if r["repeats"] else ""))
-        print(f"all {args.pages} pages built and resolved in {r['wall']:.1f} s; CPU seconds used meanwhile: "
-              + ", ".join(f"{k} {v:.0f}" for k, v in r["cpu"].items())
-              + f" (Chromium {r['cpu']['Chromium'] / args.pages:.1f} per page)"
-              + f"; the machine's load average at the end {os.getloadavg()[0]:.1f}")
-        print(f"kernels running        {len(r['kernels'])} ({args.pages} pages + {len(r['kernels']) - args.pages} spare)")
-        print(f"memory per kernel (MB) RSS median {statistics.median(r['rss']):.0f}, USS median "
-              f"{statistics.median(r['uss']):.0f}; Voilà itself {r['server']:.0f} MB RSS")
-        print(f"pages closed: their kernels gone after {r['closed']:.1f} s "
-              f"({r['left']} spare kernels stay for the next pages)")
+        print(
+            f"click latency (s)      {percentiles(r['latencies'])}"
+            + (" (every page drawn before the first click)" if args.clicks_together else "")
+            + f"; clicks repeated: {len(r['repeats'])}"
+            + (f" ({', '.join(r['repeats'])})" if r["repeats"] else "")
+        )
+        print(
+            f"all {args.pages} pages built and resolved in {r['wall']:.1f} s; CPU seconds used "
+            "meanwhile: "
+            + ", ".join(f"{k} {v:.0f}" for k, v in r["cpu"].items())
+            + f" (Chromium {r['cpu']['Chromium'] / args.pages:.1f} per page)"
+            + f"; the machine's load average at the end {os.getloadavg()[0]:.1f}"
+        )
+        print(
+            f"kernels running        {len(r['kernels'])} ({args.pages} pages + "
+            f"{len(r['kernels']) - args.pages} spare)"
+        )
+        print(
+            f"memory per kernel (MB) RSS median {statistics.median(r['rss']):.0f}, USS median "
+            f"{statistics.median(r['uss']):.0f}; Voilà itself {r['server']:.0f} MB RSS"
+        )
+        print(
+            f"pages closed: their kernels gone after {r['closed']:.1f} s "
+            f"({r['left']} spare kernels stay for the next pages)"
+        )
         stop(proc, port)
     finally:
         if proc.poll() is None:

@@ -9,6 +9,7 @@
 - first paint: `fliptoons-explore app` started, the page opened, until the table is drawn.
 Each figure is the median (and the range) of many runs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,12 +19,56 @@ import subprocess
 import sys
 import time
 
-FOUR = {"season": "s2", "players": [
-    {"name": "Ann", "deck": ["mosquito", "gorilla", "coyote", "rat", "spider", "grasshopper", "crab", "hen"]},
-    {"name": "Bo", "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog", "ladybug"]},
-    {"name": "Cy", "deck": ["zebra", "mosquito", "starfish", "swordfish", "salamander", "mole", "spider", "hen"]},
-    {"name": "Di", "deck": ["crab", "gorilla", "crab", "mosquito", "rat", "rat", "sloth", "panther"]}],
-    "market": ["raccoon", "fox", "hen", "opossum", "vulture"], "toon_deck": ["goldfish", "shark", "crow"]}
+FOUR = {
+    "season": "s2",
+    "players": [
+        {
+            "name": "Ann",
+            "deck": [
+                "mosquito",
+                "gorilla",
+                "coyote",
+                "rat",
+                "spider",
+                "grasshopper",
+                "crab",
+                "hen",
+            ],
+        },
+        {
+            "name": "Bo",
+            "deck": [
+                "mosquito",
+                "capybara",
+                "mosquito",
+                "grasshopper",
+                "rat",
+                "firefly",
+                "groundhog",
+                "ladybug",
+            ],
+        },
+        {
+            "name": "Cy",
+            "deck": [
+                "zebra",
+                "mosquito",
+                "starfish",
+                "swordfish",
+                "salamander",
+                "mole",
+                "spider",
+                "hen",
+            ],
+        },
+        {
+            "name": "Di",
+            "deck": ["crab", "gorilla", "crab", "mosquito", "rat", "rat", "sloth", "panther"],
+        },
+    ],
+    "market": ["raccoon", "fox", "hen", "opossum", "vulture"],
+    "toon_deck": ["goldfish", "shark", "crow"],
+}
 
 
 def timed(fn, runs: int) -> list[float]:
@@ -36,12 +81,16 @@ def timed(fn, runs: int) -> list[float]:
 
 
 def report(name: str, ms: list[float], target: float) -> None:
-    print(f"{name:<34} median {statistics.median(ms):7.1f} ms   (min {min(ms):.1f}, max {max(ms):.1f}; "
-          f"{len(ms)} runs; target <= {target:g} ms)")
+    print(
+        f"{name:<34} median {statistics.median(ms):7.1f} ms   (min {min(ms):.1f}, max "
+        f"{max(ms):.1f}; "
+        f"{len(ms)} runs; target <= {target:g} ms)"
+    )
 
 
 def kernel_side(runs: int) -> None:
     from fliptoons_explore.widgets import explorer
+
     x = explorer(FOUR)
     x.stepper.slider.value = 20
     cards = ["mosquito", "hen", "rat", "spider"]
@@ -53,7 +102,7 @@ def kernel_side(runs: int) -> None:
         k[0] += 1
 
     events = len(x.result.trace)
-    report(f"edit -> re-resolve -> redraw", timed(edit, runs), 50)
+    report("edit -> re-resolve -> redraw", timed(edit, runs), 50)
     print(f"{'':<34} (4 players, {events} to {len(x.result.trace)} events)")
     x.stepper.first.click()
 
@@ -67,11 +116,15 @@ def kernel_side(runs: int) -> None:
 
 def first_paint(runs: int) -> None:
     from playwright.sync_api import sync_playwright
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "fliptoons_explore", "app", "--port", str(port), "--no-browser"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fliptoons_explore", "app", "--port", str(port), "--no-browser"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         for _ in range(300):
             with socket.socket() as s:
@@ -80,9 +133,17 @@ def first_paint(runs: int) -> None:
             time.sleep(0.1)
         times = []
         with sync_playwright() as p:
-            b = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run"])
+            b = p.chromium.launch(
+                executable_path="/usr/bin/chromium",
+                args=[
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--no-first-run",
+                ],
+            )
             for _ in range(runs):
                 page = b.new_page(viewport={"width": 1280, "height": 800})
                 t = time.perf_counter()

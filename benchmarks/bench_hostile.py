@@ -13,6 +13,7 @@ Two parts:
   round up to Cleanup (`Game.play_round`) and the text view of a resolution; work that grows
   linearly with the stack shows as a constant time per card.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,9 +27,9 @@ import time
 from fliptoons_explore.fliptoons.engine import resolve_table
 from fliptoons_explore.fliptoons.game import Game
 from fliptoons_explore.fliptoons.market import ScriptedRound
-from fliptoons_explore.policy import DefaultPolicy
 from fliptoons_explore.fliptoons.state import Table
 from fliptoons_explore.fliptoons.text import resolution_text
+from fliptoons_explore.policy import DefaultPolicy
 
 COMMAND = [sys.executable, "-m", "fliptoons_explore"]
 
@@ -45,27 +46,82 @@ def door_cases(quick: bool) -> list[tuple[str, list[str], object]]:
     return [
         ("round, 2,500-card stack", ["round"], {"players": [{"grid": stack_grid(2_500)}]}),
         ("round, 10,000-card stack", ["round"], {"players": [{"grid": stack_grid(10_000)}]}),
-        ("round, 2,500 ostriches (deck)", ["round"], {"players": [{"deck": ["ostrich"] * 2_500}],
-                                                      "season": "s1"}),
-        (f"resolve (text), {big:,}-card stack", ["resolve"], {"players": [{"grid": stack_grid(big)}]}),
-        ("compare, 20 MB file (a deck of mosquitos)", ["compare"],
-         {"players": [{"deck": ["mosquito"] * mosquitos}]}),
-        ("resolve, 1,001 monkeys", ["resolve"], {"season": "s1", "players": [{"deck": ["monkey"] * 1001}]}),
-        ("resolve, 997 crabs and a mosquito", ["resolve"],
-         {"players": [{"deck": ["crab"] * 997 + ["mosquito"]}]}),
-        ("resolve, 1,001 ostriches", ["resolve"], {"season": "s1", "players": [{"deck": ["ostrich"] * 1001}]}),
-        ("resolve, 1,001 rabbits", ["resolve"], {"season": "s1", "players": [{"deck": ["rabbit"] * 1001}]}),
-        ("resolve, two Coyotes (no loop: they stack)", ["resolve"], {"players": [{"deck": ["coyote", "coyote"]}]}),
-        ("round, 1,490-card stack (card limit)", ["round"], {"players": [{"grid": stack_grid(1_490)}]}),
-        ("compare, 1,490-card stack (card limit)", ["compare"], {"players": [{"grid": stack_grid(1_490)}]}),
-        ("round, 1,497 Vultures in 499 rows", ["round"],
-         {"season": "combined", "players": [{"grid": [[["vulture"]] * 3] * 499}]}),
-        ("compare, 740 Cows beside 740 Foxes", ["compare"],
-         {"season": "combined", "players": [{"grid": [[["cow"] * 740, ["rooster"], ["rat"]],
-                                                       [["fox"] * 740, None, None]]}],
-          "rulings": {"cow_copies": "total"}}),
-        ("resolve, an integer of 5,000 digits", ["resolve"],
-         b'{"players": [{"deck": []}], "first_player": ' + b"1" * 5000 + b"}"),
+        (
+            "round, 2,500 ostriches (deck)",
+            ["round"],
+            {"players": [{"deck": ["ostrich"] * 2_500}], "season": "s1"},
+        ),
+        (
+            f"resolve (text), {big:,}-card stack",
+            ["resolve"],
+            {"players": [{"grid": stack_grid(big)}]},
+        ),
+        (
+            "compare, 20 MB file (a deck of mosquitos)",
+            ["compare"],
+            {"players": [{"deck": ["mosquito"] * mosquitos}]},
+        ),
+        (
+            "resolve, 1,001 monkeys",
+            ["resolve"],
+            {"season": "s1", "players": [{"deck": ["monkey"] * 1001}]},
+        ),
+        (
+            "resolve, 997 crabs and a mosquito",
+            ["resolve"],
+            {"players": [{"deck": ["crab"] * 997 + ["mosquito"]}]},
+        ),
+        (
+            "resolve, 1,001 ostriches",
+            ["resolve"],
+            {"season": "s1", "players": [{"deck": ["ostrich"] * 1001}]},
+        ),
+        (
+            "resolve, 1,001 rabbits",
+            ["resolve"],
+            {"season": "s1", "players": [{"deck": ["rabbit"] * 1001}]},
+        ),
+        (
+            "resolve, two Coyotes (no loop: they stack)",
+            ["resolve"],
+            {"players": [{"deck": ["coyote", "coyote"]}]},
+        ),
+        (
+            "round, 1,490-card stack (card limit)",
+            ["round"],
+            {"players": [{"grid": stack_grid(1_490)}]},
+        ),
+        (
+            "compare, 1,490-card stack (card limit)",
+            ["compare"],
+            {"players": [{"grid": stack_grid(1_490)}]},
+        ),
+        (
+            "round, 1,497 Vultures in 499 rows",
+            ["round"],
+            {"season": "combined", "players": [{"grid": [[["vulture"]] * 3] * 499}]},
+        ),
+        (
+            "compare, 740 Cows beside 740 Foxes",
+            ["compare"],
+            {
+                "season": "combined",
+                "players": [
+                    {
+                        "grid": [
+                            [["cow"] * 740, ["rooster"], ["rat"]],
+                            [["fox"] * 740, None, None],
+                        ]
+                    }
+                ],
+                "rulings": {"cow_copies": "total"},
+            },
+        ),
+        (
+            "resolve, an integer of 5,000 digits",
+            ["resolve"],
+            b'{"players": [{"deck": []}], "first_player": ' + b"1" * 5000 + b"}",
+        ),
     ]
 
 
@@ -76,13 +132,18 @@ def run_door(args: list[str], content, timeout: float) -> tuple[float, str]:
             f.write(content if isinstance(content, bytes) else json.dumps(content).encode())
         start = time.perf_counter()
         try:
-            done = subprocess.run([*COMMAND, args[0], path, *args[1:]], capture_output=True,
-                                  timeout=timeout)
+            done = subprocess.run(
+                [*COMMAND, args[0], path, *args[1:]], capture_output=True, timeout=timeout
+            )
         except subprocess.TimeoutExpired:
             return timeout, f"stopped after {timeout:.0f} s"
         spent = time.perf_counter() - start
         err = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        first = err[-1] if err and "Traceback" in done.stderr.decode("utf-8", "replace") else (err[0] if err else "")
+        first = (
+            err[-1]
+            if err and "Traceback" in done.stderr.decode("utf-8", "replace")
+            else (err[0] if err else "")
+        )
         if len(first) > 90:
             first = first[:87] + "..."
         return spent, f"exit {done.returncode}" + (f": {first}" if first else "")
@@ -122,7 +183,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per command at most")
     parser.add_argument("--quick", action="store_true", help="smaller engine sizes")
-    parser.add_argument("--sizes", default="", help="stack heights for the engine part, e.g. 2500,10000")
+    parser.add_argument(
+        "--sizes", default="", help="stack heights for the engine part, e.g. 2500,10000"
+    )
     parser.add_argument("--no-doors", action="store_true", help="only the engine part")
     args = parser.parse_args()
     if not args.no_doors:
@@ -136,12 +199,18 @@ def main() -> None:
     print("Engine (a Table built directly, no limits):")
     for n in sizes:
         spent = engine_round(n)
-        print(f"  round up to Cleanup, {n:>7,}-card stack  {spent:8.3f} s  ({1e6 * spent / n:6.1f} us/card)",
-              flush=True)
+        print(
+            f"  round up to Cleanup, {n:>7,}-card stack  {spent:8.3f} s  ({1e6 * spent / n:6.1f} "
+            "us/card)",
+            flush=True,
+        )
     for n in sizes:
         spent = engine_text(n)
-        print(f"  text of a resolution, {n:>7,}-card stack {spent:8.3f} s  ({1e6 * spent / n:6.1f} us/card)",
-              flush=True)
+        print(
+            f"  text of a resolution, {n:>7,}-card stack {spent:8.3f} s  ({1e6 * spent / n:6.1f} "
+            "us/card)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ not a test). The target: each under 60 s, the whole series (as nbval runs it) un
 
     .venv/bin/python benchmarks/bench_notebooks.py
 """
+
 from __future__ import annotations
 
 import time
@@ -19,12 +20,20 @@ def main() -> None:
     for path in NOTEBOOKS:
         nb = nbformat.read(path, as_version=4)
         start = time.perf_counter()
-        NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=False,
-                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        NotebookClient(
+            nb,
+            timeout=120,
+            kernel_name="python3",
+            store_widget_state=False,
+            resources={"metadata": {"path": str(path.parent)}},
+        ).execute()
         seconds = time.perf_counter() - start
         total += seconds
         print(f"{path.stem:<32} {seconds:6.1f} s   (kernel start included; target < 60 s)")
-    print(f"{'all ' + str(len(NOTEBOOKS)) + ' notebooks, one after another':<32} {total:6.1f} s   (target < 300 s)")
+    print(
+        f"{'all ' + str(len(NOTEBOOKS)) + ' notebooks, one after another':<32} {total:6.1f} s   "
+        "(target < 300 s)"
+    )
 
 
 if __name__ == "__main__":

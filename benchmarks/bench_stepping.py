@@ -11,6 +11,7 @@ Check Fame, default rulings and policy, one process on one core. It measures:
   event in words, and the same plus rendering the whole table at k as text (`state_text`);
 - the worst case of "open a round at step k": record the round, then go to k.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,8 @@ import time
 
 from fliptoons_explore import DefaultPolicy, resolve_table
 from fliptoons_explore.fliptoons.sample import random_table
-from fliptoons_explore.stepping import Stepper
 from fliptoons_explore.fliptoons.text import state_text
+from fliptoons_explore.stepping import Stepper
 
 SHAPE = dict(n_cards=(10, 14), players=4)
 
@@ -36,8 +37,11 @@ def resolve_rate(seeds, mode: str, repeat: int = 3) -> float:
     """Mean milliseconds per round, best of `repeat`."""
     best = float("inf")
     policy = DefaultPolicy()
-    kwargs = {"untraced": dict(traced=False), "traced": dict(traced=True),
-              "recorded": dict(traced=True, record=True)}[mode]
+    kwargs = {
+        "untraced": dict(traced=False),
+        "traced": dict(traced=True),
+        "recorded": dict(traced=True, record=True),
+    }[mode]
     for _ in range(repeat):
         tables = _tables(seeds)
         gc.collect()
@@ -77,7 +81,7 @@ def main() -> None:
         gc.collect()
         t0 = time.perf_counter()
         r = resolve_table(table, policy, record=True)
-        Stepper(r).goto(rng.randrange(-1, len(r.trace))).state
+        Stepper(r).goto(rng.randrange(-1, len(r.trace))).state  # noqa: B018 (what a view reads)
         cold.append(time.perf_counter() - t0)
         del r
 
@@ -86,13 +90,15 @@ def main() -> None:
     gc.freeze()  # the recordings are not garbage: keep the collector from rescanning them
     events = [len(r.trace) for r in resolutions]
     steppers = [Stepper(r) for r in resolutions]
-    picks = [(s, rng.randrange(-1, len(s))) for s in (rng.choice(steppers) for _ in range(args.gotos))]
+    picks = [
+        (s, rng.randrange(-1, len(s))) for s in (rng.choice(steppers) for _ in range(args.gotos))
+    ]
 
     goto_times = []
     for s, k in picks:
         t0 = time.perf_counter()
         s.goto(k)
-        s.state, s.before, s.words
+        s.state, s.before, s.words  # noqa: B018 (what a view reads)
         goto_times.append(time.perf_counter() - t0)
     render_times = []
     for s, k in picks[: max(1, args.gotos // 10)]:
@@ -102,21 +108,32 @@ def main() -> None:
     gc.unfreeze()
 
     us = 1e6
-    print(f"4-player rounds (random decks of 10-14 cards, both seasons), {args.n} rounds, "
-          f"{statistics.mean(events):.0f} events per round on average (max {max(events)}):")
+    print(
+        f"4-player rounds (random decks of 10-14 cards, both seasons), {args.n} rounds, "
+        f"{statistics.mean(events):.0f} events per round on average (max {max(events)}):"
+    )
     print(f"  resolve untraced:         {untraced:7.3f} ms/round")
     print(f"  resolve traced:           {traced:7.3f} ms/round")
-    print(f"  resolve recorded:         {recorded:7.3f} ms/round  "
-          f"(recording costs {recorded / traced:.1f}x a traced resolution, "
-          f"{(recorded - traced) * 1000 / statistics.mean(events):.1f} us per event)")
-    print(f"  goto(k) + state, before, words ({args.gotos} random k): "
-          f"mean {statistics.mean(goto_times) * us:.2f} us, p99 {percentile(goto_times, 0.99) * us:.2f} us, "
-          f"max {max(goto_times) * us:.1f} us")
-    print(f"  goto(k) + the table at k as text ({len(render_times)}): "
-          f"mean {statistics.mean(render_times) * us:.0f} us, max {max(render_times) * us:.0f} us")
-    print(f"  record a new round and go to a random step k ({len(cold)}): mean "
-          f"{statistics.mean(cold) * 1000:.2f} ms, p99 {percentile(cold, 0.99) * 1000:.2f} ms, "
-          f"max {max(cold) * 1000:.2f} ms  (budget: 10 ms)")
+    print(
+        f"  resolve recorded:         {recorded:7.3f} ms/round  "
+        f"(recording costs {recorded / traced:.1f}x a traced resolution, "
+        f"{(recorded - traced) * 1000 / statistics.mean(events):.1f} us per event)"
+    )
+    print(
+        f"  goto(k) + state, before, words ({args.gotos} random k): "
+        f"mean {statistics.mean(goto_times) * us:.2f} us, p99 "
+        f"{percentile(goto_times, 0.99) * us:.2f} us, "
+        f"max {max(goto_times) * us:.1f} us"
+    )
+    print(
+        f"  goto(k) + the table at k as text ({len(render_times)}): "
+        f"mean {statistics.mean(render_times) * us:.0f} us, max {max(render_times) * us:.0f} us"
+    )
+    print(
+        f"  record a new round and go to a random step k ({len(cold)}): mean "
+        f"{statistics.mean(cold) * 1000:.2f} ms, p99 {percentile(cold, 0.99) * 1000:.2f} ms, "
+        f"max {max(cold) * 1000:.2f} ms  (budget: 10 ms)"
+    )
 
 
 if __name__ == "__main__":

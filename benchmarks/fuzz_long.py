@@ -5,6 +5,7 @@ traceback) and timed.
 
     python benchmarks/fuzz_long.py [--n 2000] [--processes 20] [--seed 0]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,7 +50,7 @@ def main() -> None:
             rng = random.Random(f"long {command} {args.seed}")
             counts = Counter()
             start = time.perf_counter()
-            for k in range(args.n):
+            for _k in range(args.n):
                 c = case(command, rng, workdir)
                 t0 = time.perf_counter()
                 run = run_cli(c.argv, c.stdin)
@@ -61,31 +62,51 @@ def main() -> None:
                     slowest = (spent, f"{command} {c.label}")
                 if why and len(examples) < 10:
                     examples.append(f"{command} {c.label}: {why}")
-            for k in range(args.processes):
+            for _k in range(args.processes):
                 c = case(command, rng, workdir)
                 t0 = time.perf_counter()
-                done = subprocess.run([sys.executable, "-m", "fliptoons_explore", *c.argv], input=c.stdin,
-                                      capture_output=True, timeout=60)
+                done = subprocess.run(
+                    [sys.executable, "-m", "fliptoons_explore", *c.argv],
+                    input=c.stdin,
+                    capture_output=True,
+                    timeout=60,
+                )
                 spent = time.perf_counter() - t0
                 err = done.stderr.decode("utf-8", "replace")
-                why = ("traceback" if "Traceback" in err else
-                       f"exit code {done.returncode}" if done.returncode != 2 else
-                       "stdout written" if done.stdout else
-                       "not exactly one line" if len(err.splitlines()) != 1 else "")
+                why = (
+                    "traceback"
+                    if "Traceback" in err
+                    else f"exit code {done.returncode}"
+                    if done.returncode != 2
+                    else "stdout written"
+                    if done.stdout
+                    else "not exactly one line"
+                    if len(err.splitlines()) != 1
+                    else ""
+                )
                 counts["process " + classify(why)] += 1
                 if spent > slowest[0]:
                     slowest = (spent, f"{command} (process) {c.label}")
                 if why and len(examples) < 10:
                     examples.append(f"{command} (process) {c.label}: {why}")
             total += counts
-            print(f"{command:<8} {args.n + args.processes:6,} inputs in {time.perf_counter() - start:6.1f} s: "
-                  + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())), flush=True)
-    print(f"all      {sum(total.values()):6,} inputs: " + ", ".join(f"{k} {v:,}" for k, v in sorted(total.items())))
+            print(
+                f"{command:<8} {args.n + args.processes:6,} inputs in "
+                f"{time.perf_counter() - start:6.1f} s: "
+                + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())),
+                flush=True,
+            )
+    print(
+        f"all      {sum(total.values()):6,} inputs: "
+        + ", ".join(f"{k} {v:,}" for k, v in sorted(total.items()))
+    )
     tracebacks = total["traceback"] + total["process traceback"]
     multi = total["multi-line"] + total["process multi-line"]
     other = sum(v for k, v in total.items() if not k.endswith("clean")) - tracebacks - multi
-    print(f"tracebacks {tracebacks}, multi-line errors {multi}, other broken {other}; "
-          f"slowest run {slowest[0]:.2f} s ({slowest[1]})")
+    print(
+        f"tracebacks {tracebacks}, multi-line errors {multi}, other broken {other}; "
+        f"slowest run {slowest[0]:.2f} s ({slowest[1]})"
+    )
     for line in examples:
         print("  " + line)
 

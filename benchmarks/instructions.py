@@ -11,6 +11,7 @@ bench.py's: random Season 2 decks of 10-15 cards resolved untraced on a built ta
 scenario dict, traced; whole games with the default policy. Needs valgrind (Debian: apt-get
 install valgrind); PYTHONHASHSEED is fixed so that a run repeats exactly.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,9 +61,20 @@ def count(what: str, n: int, run: bool) -> int:
     here = os.path.dirname(os.path.abspath(__file__))
     code = CHILD.format(bench=here, what=what, n=n, run=run)
     # run from this folder: a checkout's own folder would come first on the path, before PYTHONPATH
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           "-c", code], capture_output=True, text=True, cwd=here,
-                          env={**os.environ, "PYTHONHASHSEED": "0"})
+    done = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            code,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=here,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or not found:
         raise SystemExit(f"valgrind failed on {what}: {done.stderr.strip().splitlines()[-1:]}")

@@ -4,6 +4,7 @@
 
 Game k of each row is seeded k; the same command prints the same numbers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,13 +27,19 @@ def main() -> None:
             start = time.perf_counter()
             won = rounds = 0
             for seed in range(args.games):
-                game = new_game(season, 1, seed, level, make_policy(args.policy, seed), traced=False)
+                game = new_game(
+                    season, 1, seed, level, make_policy(args.policy, seed), traced=False
+                )
                 result = game.play()
                 won += result.solo == "won"
                 rounds += result.rounds
             took = (time.perf_counter() - start) / args.games
-            print(f"  {season:<8} {level:<6} won {won:4d}/{args.games} = {100 * won / args.games:5.1f}%"
-                  f"   {rounds / args.games:4.1f} rounds/game   {took * 1000:6.0f} ms/game", flush=True)
+            print(
+                f"  {season:<8} {level:<6} won {won:4d}/{args.games} = "
+                f"{100 * won / args.games:5.1f}%"
+                f"   {rounds / args.games:4.1f} rounds/game   {took * 1000:6.0f} ms/game",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

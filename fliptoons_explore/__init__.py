@@ -14,23 +14,60 @@ The layout: the game-neutral toolkit at the top (`events`, `rules`, `rulings`, `
 `stepping`, `chains`, `views`, `words`, `limits`, `jsonio`, `games`, `resolution`), one
 subpackage per game (`fliptoons`, `flipology`), `analysis` (compare, interactions), the command
 line (`cli`, `app`) and the widgets (`fliptoons_explore.widgets`, a one-way layer on top).
-"""
-from .fliptoons import (CATALOG, OPTIONS, CardSpec, Game, GameResult, Rulings, game_scenario, new_game,
-                        play_game, play_round, replay, resolve_table, round_scenario)
+"""  # noqa: E501
+
+from . import flipology
+from .fliptoons import (
+    CATALOG,
+    OPTIONS,
+    CardSpec,
+    Game,
+    GameResult,
+    Rulings,
+    game_scenario,
+    new_game,
+    play_game,
+    play_round,
+    replay,
+    resolve_table,
+    round_scenario,
+)
 from .fliptoons import resolve as _resolve_fliptoons
 from .games import game_of, game_package
 from .jsonio import ScenarioError
 from .policy import Choice, DefaultPolicy, RandomPolicy, ScriptedPolicy
 from .resolution import Resolution
 from .rules import RULES
-from . import flipology
 from .situations import Situation, situation, situations
 
-__all__ = ["CATALOG", "CardSpec", "Resolution", "resolve", "resolve_scenario", "resolve_table",
-           "play_round", "round_scenario", "play_game", "game_scenario", "Game", "GameResult",
-           "new_game", "replay",
-           "Choice", "DefaultPolicy", "RandomPolicy", "ScriptedPolicy", "RULES", "OPTIONS",
-           "Rulings", "ScenarioError", "Situation", "situation", "situations", "flipology"]
+__all__ = [
+    "CATALOG",
+    "CardSpec",
+    "Resolution",
+    "resolve",
+    "resolve_scenario",
+    "resolve_table",
+    "play_round",
+    "round_scenario",
+    "play_game",
+    "game_scenario",
+    "Game",
+    "GameResult",
+    "new_game",
+    "replay",
+    "Choice",
+    "DefaultPolicy",
+    "RandomPolicy",
+    "ScriptedPolicy",
+    "RULES",
+    "OPTIONS",
+    "Rulings",
+    "ScenarioError",
+    "Situation",
+    "situation",
+    "situations",
+    "flipology",
+]
 __version__ = "0.2.0"
 
 

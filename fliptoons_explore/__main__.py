@@ -1,4 +1,5 @@
 """python -m fliptoons_explore: the same as the fliptoons-explore command."""
+
 import sys
 
 from .cli import main

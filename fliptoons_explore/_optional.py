@@ -9,6 +9,7 @@ Voilà; `test`: the test tools). Every import of a package outside the plain ins
 through `require`, so a missing one is a `MissingOptional` (an `ImportError`) whose message names
 the extra, shown as that one line by the command line and by IPython / Jupyter.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -26,12 +27,16 @@ class MissingOptional(ImportError):
 
 def require(module: str, extra: str, purpose: str | None = None) -> ModuleType:
     """Import `module` (e.g. "matplotlib.pyplot"), or raise `MissingOptional` with one line:
-    "drawing needs matplotlib, which is not installed: pip install 'fliptoons_explore[notebooks]'"."""
+    "drawing needs matplotlib, which is not installed: pip install
+    'fliptoons_explore[notebooks]'"."""
     try:
         return importlib.import_module(module)
     except ImportError as e:
         top = module.partition(".")[0]
         if e.name is not None and e.name.partition(".")[0] != top:
             raise  # the package is there but something it needs is broken: show that
-        raise MissingOptional(f"{purpose or 'this'} needs {top}, which is not installed: "
-                              f"pip install 'fliptoons_explore[{extra}]'", name=top) from None
+        raise MissingOptional(
+            f"{purpose or 'this'} needs {top}, which is not installed: "
+            f"pip install 'fliptoons_explore[{extra}]'",
+            name=top,
+        ) from None

@@ -12,8 +12,8 @@ How it behaves as a server:
   SIGKILL) ends by itself: ipykernel polls its parent.
 - Each page has its own kernel. A page that is closed sends Voilà's shutdown request (the page
   carries the `_xsrf` cookie that request needs), and a kernel whose page went away without it
-  (a browser that crashed) is shut down `app_server.DISCONNECT_GRACE` seconds after its last connection
-  dropped. A page left open keeps its kernel, however long it idles.
+  (a browser that crashed) is shut down `app_server.DISCONNECT_GRACE` seconds after its last
+  connection dropped. A page left open keeps its kernel, however long it idles.
 - `pool` kernels are started ahead, with the explorer already built in them (Voilà's
   `preheat_kernel`), so that a page opens in about a second: a page is handed a kernel that has
   finished building it, or, when none has, starts its own at once. The pool refills one kernel
@@ -28,6 +28,7 @@ How it behaves as a server:
   `--step`; a link made by the explorer's "share" button (`links.Link`) opens its situation and
   step in any page.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -56,21 +57,31 @@ def app_data_dir() -> str:
     return str(resources.files("fliptoons_explore").joinpath("data"))
 
 
-def app_argv(port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = DEFAULT_POOL) -> list[str]:
+def app_argv(
+    port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = DEFAULT_POOL
+) -> list[str]:
     """Voilà's command line for the app (without the program name): localhost only, no other
     port tried if `port` is taken, the app's template, `pool` pre-started kernels."""
-    argv = [app_notebook(), f"--port={port}", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", "--theme=light",
-            "--show_tracebacks=False", f"--template={TEMPLATE}",
-            "--VoilaConfiguration.multi_kernel_manager_class=fliptoons_explore.app_server.ExplorerKernelManager",
-            # under load (many pages at once on few cores) a kernel is slow to start and to show the
-            # explorer: wait for it, rather than serve a page without its output (Voilà's default
-            # waits 4 s for the output, then serves the page empty)
-            "--VoilaExecutor.iopub_timeout=120", "--VoilaExecutor.startup_timeout=180",
-            # the pool refills a few seconds after pages took its kernels: not while they are served
-            "--VoilaKernelManager.fill_delay=5",
-            # the page loads the front-end extensions its widgets need, not the code highlighter's
-            # (the app shows no code)
-            "--VoilaConfiguration.extension_denylist=jupyterlab_pygments"]
+    argv = [
+        app_notebook(),
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        "--Voila.ip=127.0.0.1",
+        "--theme=light",
+        "--show_tracebacks=False",
+        f"--template={TEMPLATE}",
+        "--VoilaConfiguration.multi_kernel_manager_class=fliptoons_explore.app_server.ExplorerKernelManager",
+        # under load (many pages at once on few cores) a kernel is slow to start and to show the
+        # explorer: wait for it, rather than serve a page without its output (Voilà's default
+        # waits 4 s for the output, then serves the page empty)
+        "--VoilaExecutor.iopub_timeout=120",
+        "--VoilaExecutor.startup_timeout=180",
+        # the pool refills a few seconds after pages took its kernels: not while they are served
+        "--VoilaKernelManager.fill_delay=5",
+        # the page loads the front-end extensions its widgets need, not the code highlighter's
+        # (the app shows no code)
+        "--VoilaConfiguration.extension_denylist=jupyterlab_pygments",
+    ]
     if pool > 0:
         argv += ["--preheat_kernel=True", f"--pool_size={pool}"]
     if not open_browser:
@@ -85,32 +96,49 @@ def opening(scenario_path: str | None, step: int | None) -> str:
     Market actions, else Flip and Check Fame; a Flipology scenario: its turns, then the count),
     with the step checked against its trace.
     ScenarioError (one line)."""
-    from .links import Link
     from .jsonio import ScenarioError
+    from .links import Link
+
     if scenario_path is None:
         if step is not None:
             raise ScenarioError("--step: needs a scenario file to step through")
         return ""
-    from .jsonio import read_scenario
     from .games import game_of
+    from .jsonio import read_scenario
+
     scenario = read_scenario(scenario_path)
     game = game_of(scenario)
     if game == "flipology":  # its turns, then the count
         from .flipology.engine import play_as_written
+
         play = "resolve"
     else:
         from .fliptoons.engine import has_market_script, needs_game, play_as_written
-        play = "game" if needs_game(scenario) else "round" if has_market_script(scenario) else "resolve"
+
+        play = (
+            "game"
+            if needs_game(scenario)
+            else "round"
+            if has_market_script(scenario)
+            else "resolve"
+        )
     played = play_as_written(scenario)
     last = len(played.trace) - 1
     step = -1 if step is None else step
     if not -1 <= step <= last:
-        raise ScenarioError(f"--step: expected -1 to {last} (the steps of this situation), got {step}")
+        raise ScenarioError(
+            f"--step: expected -1 to {last} (the steps of this situation), got {step}"
+        )
     return Link(scenario, step, play).fragment()
 
 
-def app_command(scenario_path: str | None = None, step: int | None = None, port: int = DEFAULT_PORT,
-                open_browser: bool = True, pool: int = DEFAULT_POOL) -> int:
+def app_command(
+    scenario_path: str | None = None,
+    step: int | None = None,
+    port: int = DEFAULT_PORT,
+    open_browser: bool = True,
+    pool: int = DEFAULT_POOL,
+) -> int:
     """Serve the app until stopped (Ctrl-C, SIGTERM, a closed terminal); ValueError (one line) for
     a bad port, pool, scenario or step, `MissingOptional` when Voilà is not installed."""
     if not 1 <= port <= 65535:
@@ -119,14 +147,21 @@ def app_command(scenario_path: str | None = None, step: int | None = None, port:
         raise ValueError(f"--pool: expected 0 to 64 kernels, got {pool}")
     for module in ("voila", "ipykernel"):
         if importlib.util.find_spec(module) is None:
-            raise MissingOptional(f"the app needs {module}, which is not installed: "
-                                  "pip install 'fliptoons_explore[app]'", name=module)
+            raise MissingOptional(
+                f"the app needs {module}, which is not installed: "
+                "pip install 'fliptoons_explore[app]'",
+                name=module,
+            )
     fragment = opening(scenario_path, step)
     os.environ[OPEN_ENV] = fragment
     os.environ["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (app_data_dir(), os.environ.get("JUPYTER_PATH")) if p)
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (app_data_dir(), os.environ.get("JUPYTER_PATH")) if p
+    )
     url = f"http://127.0.0.1:{port}/"
-    print(f"fliptoons-explore: the explorer at {url} (Ctrl-C stops it)", file=sys.stderr, flush=True)
+    print(
+        f"fliptoons-explore: the explorer at {url} (Ctrl-C stops it)", file=sys.stderr, flush=True
+    )
     from .app_server import serve
-    return serve(app_argv(port, open_browser, pool))
 
+    return serve(app_argv(port, open_browser, pool))

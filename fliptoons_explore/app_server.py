@@ -22,6 +22,7 @@ it needs Voilà). What it adds to Voilà, and why, is in `fliptoons_explore.app`
   kernel at a time, each once the pages' kernels have been quiet for `fill_delay` seconds (or
   after `REFILL_PATIENCE` seconds at the latest).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -29,14 +30,13 @@ import signal
 from datetime import timedelta
 
 import jinja2
-
+import voila.app
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import IOLoop
 from tornado.web import HTTPError
 from traitlets import Float
-import voila.app
 from voila.app import Voila
 from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
@@ -90,7 +90,9 @@ def warm_pool(factory):
     this module's docstring describes (the pool of warm kernels)."""
 
     def make(base_class, preheat_kernel, default_pool_size, page_config_hook=None):
-        pool_class = factory(base_class, preheat_kernel, default_pool_size, page_config_hook=page_config_hook)
+        pool_class = factory(
+            base_class, preheat_kernel, default_pool_size, page_config_hook=page_config_hook
+        )
         if not preheat_kernel:
             return pool_class
 
@@ -123,8 +125,11 @@ def warm_pool(factory):
                 """Whether a page's kernel (one with a connection) was active in the last
                 `fill_delay` seconds: people are clicking, and a spare kernel can wait."""
                 recent = utcnow() - timedelta(seconds=self.fill_delay)
-                return any(self._kernel_connections.get(k, 0) and getattr(self._kernels.get(k), "last_activity", recent) > recent
-                           for k in list(self._kernels))
+                return any(
+                    self._kernel_connections.get(k, 0)
+                    and getattr(self._kernels.get(k), "last_activity", recent) > recent
+                    for k in list(self._kernels)
+                )
 
             async def _warm(self, notebook_path, kernel_id=None, **kwargs):
                 content = await super()._initialize(notebook_path, kernel_id, **kwargs)
@@ -134,8 +139,11 @@ def warm_pool(factory):
                 return content
 
             def _ready(self, notebook_name):
-                return [t for t in self._pools.get(notebook_name, ())
-                        if t.done() and not t.cancelled() and t.exception() is None]
+                return [
+                    t
+                    for t in self._pools.get(notebook_name, ())
+                    if t.done() and not t.cancelled() and t.exception() is None
+                ]
 
             def get_pool_size(self, notebook_name: str) -> int:
                 """Warm kernels only: with none, the page starts its own kernel at once."""
@@ -155,11 +163,15 @@ def warm_pool(factory):
                 """The first fill at once; a refill (`delay` None: a page took a kernel) once no
                 page has taken one for `fill_delay` seconds."""
                 if delay is not None:
-                    return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+                    return super().fill_if_needed(
+                        delay=delay, notebook_name=notebook_name, **kwargs
+                    )
                 loop = IOLoop.current()
                 if self._refill_timer is not None:
                     loop.remove_timeout(self._refill_timer)
-                self._refill_timer = loop.call_later(self.fill_delay, self._refill, notebook_name, kwargs)
+                self._refill_timer = loop.call_later(
+                    self.fill_delay, self._refill, notebook_name, kwargs
+                )
 
             def _refill(self, notebook_name, kwargs):
                 self._refill_timer = None
@@ -206,15 +218,20 @@ class ExplorerVoila(Voila):
         loop.add_callback_from_signal(loop.stop)
 
     def init_handlers(self):
-        return [(h[0], ExplorerPageHandler, *h[2:]) if len(h) > 1 and h[1] is TornadoVoilaHandler else h
-                for h in super().init_handlers()]
+        return [
+            (h[0], ExplorerPageHandler, *h[2:]) if len(h) > 1 and h[1] is TornadoVoilaHandler else h
+            for h in super().init_handlers()
+        ]
 
 
 class ExplorerKernelManager(AsyncMappingKernelManager):
     """Kernels of pages: one whose last connection dropped is shut down after the grace."""
 
-    disconnect_grace = Float(DISCONNECT_GRACE, config=True,
-                             help="Seconds a kernel without a connection waits for its page to come back")
+    disconnect_grace = Float(
+        DISCONNECT_GRACE,
+        config=True,
+        help="Seconds a kernel without a connection waits for its page to come back",
+    )
 
     def notify_disconnect(self, kernel_id):
         super().notify_disconnect(kernel_id)
@@ -228,7 +245,9 @@ class ExplorerKernelManager(AsyncMappingKernelManager):
         starting = [f for f in self._pending_kernels.values() if isinstance(f, asyncio.Future)]
         if starting:
             await asyncio.wait(starting, timeout=STARTING_WAIT)
-        await asyncio.gather(*(self._shutdown_if_there(k, now) for k in set(self.list_kernel_ids())))
+        await asyncio.gather(
+            *(self._shutdown_if_there(k, now) for k in set(self.list_kernel_ids()))
+        )
 
     async def _shutdown_if_there(self, kernel_id, now: bool) -> None:
         if kernel_id not in self:

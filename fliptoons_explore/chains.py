@@ -29,7 +29,8 @@ Two kinds of edge, told apart by the edge attribute `link`:
 `chain_to` and `longest_chain` follow `cause` links only (one cause each, so a chain is one
 path); `caused_by` and `effects_of_card` follow both. networkx (and matplotlib for `draw`) are
 imported inside the functions: `import fliptoons_explore.chains` needs neither.
-"""
+"""  # noqa: E501
+
 from __future__ import annotations
 
 import io
@@ -39,9 +40,24 @@ from dataclasses import dataclass
 from .events import kind_colour
 from .words import event_label
 
-__all__ = ["causal_graph", "caused_by", "effects_of_card", "card_chain", "chain_to", "longest_chain",
-           "linked", "subgraph", "layered_positions", "graph_text", "node_link", "picture", "chain_svg",
-           "chain_png", "draw", "chain_command"]
+__all__ = [
+    "causal_graph",
+    "caused_by",
+    "effects_of_card",
+    "card_chain",
+    "chain_to",
+    "longest_chain",
+    "linked",
+    "subgraph",
+    "layered_positions",
+    "graph_text",
+    "node_link",
+    "picture",
+    "chain_svg",
+    "chain_png",
+    "draw",
+    "chain_command",
+]
 
 #: Kinds of events that put a revealed card into the grid.
 _PUTS = ("place", "stack")
@@ -63,12 +79,23 @@ def causal_graph(resolution):
     g = _graph_class()(game=game.name, **kind, players=[p.name for p in players])
     for e in trace:
         pos = None if e.pos is None else tuple(e.pos)
-        g.add_node(e.step, kind=e.kind, phase=e.phase, card=e.card, target=e.target,
-                   player=e.player, who=None if e.player is None else players[e.player].name,
-                   pos=None if pos is None else list(pos), where=None if pos is None else game.where(pos, players),
-                   short=None if pos is None else game.short_where(pos, players),
-                   rule=e.rule, ruling=getattr(e, "ruling", None), detail=e.detail, uid=e.uid,
-                   label=event_label(e, players, game))
+        g.add_node(
+            e.step,
+            kind=e.kind,
+            phase=e.phase,
+            card=e.card,
+            target=e.target,
+            player=e.player,
+            who=None if e.player is None else players[e.player].name,
+            pos=None if pos is None else list(pos),
+            where=None if pos is None else game.where(pos, players),
+            short=None if pos is None else game.short_where(pos, players),
+            rule=e.rule,
+            ruling=getattr(e, "ruling", None),
+            detail=e.detail,
+            uid=e.uid,
+            label=event_label(e, players, game),
+        )
     edges = [(e.cause, e.step, "cause") for e in trace if e.cause is not None]
     revealed: dict[int, int] = {}  # uid -> step of its reveal, until the card is put somewhere
     for e in trace:
@@ -93,6 +120,7 @@ def _cause_of(graph, step: int):
 def caused_by(graph, step: int) -> list[int]:
     """Every event that `step` caused, directly or through others, in step order."""
     import networkx as nx
+
     return sorted(nx.descendants(graph, step))
 
 
@@ -101,8 +129,11 @@ def _card_triggers(graph, resolution, card, player=None) -> list[int]:
         resolution.table.game.check_card(card)
     key = "uid" if isinstance(card, int) and not isinstance(card, bool) else "card"
     who = None if player is None else "who" if isinstance(player, str) else "player"
-    return [n for n, d in graph.nodes(data=True)
-            if d["kind"] == "trigger" and d[key] == card and (who is None or d[who] == player)]
+    return [
+        n
+        for n, d in graph.nodes(data=True)
+        if d["kind"] == "trigger" and d[key] == card and (who is None or d[who] == player)
+    ]
 
 
 def effects_of_card(graph, resolution, card, player=None) -> list[int]:
@@ -158,12 +189,13 @@ def linked(graph):
     return graph.subgraph(keep).copy()
 
 
-def subgraph(graph, steps) -> "object":
+def subgraph(graph, steps) -> object:
     """The subgraph of these steps (a copy), e.g. `subgraph(g, [t] + caused_by(g, t))`."""
     return graph.subgraph(steps).copy()
 
 
 # -- layout and text -------------------------------------------------------------------------
+
 
 def layered_positions(graph) -> dict[int, tuple[float, float]]:
     """A deterministic layered layout: {step: (x, y)}. Layer d (y = -d) is the d-th topological
@@ -182,7 +214,9 @@ def layered_positions(graph) -> dict[int, tuple[float, float]]:
             order = sorted(layer)
             xs = [float(i) for i in range(len(order))]
         else:
-            order = sorted(layer, key=lambda n: (wanted[n] if wanted[n] is not None else float("inf"), n))
+            order = sorted(
+                layer, key=lambda n: (wanted[n] if wanted[n] is not None else float("inf"), n)
+            )
             xs = []
             for n in order:
                 w = wanted[n] if wanted[n] is not None else (xs[-1] + 1 if xs else 0.0)
@@ -208,14 +242,16 @@ def graph_text(graph, rules: bool = True, ascii_only: bool = False) -> str:
         shown.nodes[n]["label"] = d["label"] + (f"  [{_cited(d)}]" if rules else "")
     roots = sorted(n for n in shown.nodes if shown.in_degree(n) == 0)
     lines: list[str] = []
-    nx.write_network_text(shown, path=lines.append, with_labels=True, sources=roots,
-                          ascii_only=ascii_only, end="")
+    nx.write_network_text(
+        shown, path=lines.append, with_labels=True, sources=roots, ascii_only=ascii_only, end=""
+    )
     return "\n".join(lines)
 
 
 def node_link(graph) -> dict:
     """The graph as node-link data (`networkx.node_link_data`, edges under "edges")."""
     import networkx as nx
+
     try:
         return nx.node_link_data(graph, edges="edges")
     except TypeError:  # networkx < 3.4
@@ -267,7 +303,7 @@ class Picture:
 
 
 def _short(text: str, n: int = 24) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _lines(graph, n: int) -> tuple[str, str]:
@@ -292,20 +328,32 @@ def picture(graph, current: int | None = None, positions: dict | None = None) ->
     if not pos:
         return Picture(2 * PAD, 2 * PAD, (), ())
     low = min(x for x, _ in pos.values())
-    place = {n: (PAD + (-y) * (BOX_W + COL_GAP), PAD + (x - low) * (BOX_H + ROW_GAP)) for n, (x, y) in pos.items()}
+    place = {
+        n: (PAD + (-y) * (BOX_W + COL_GAP), PAD + (x - low) * (BOX_H + ROW_GAP))
+        for n, (x, y) in pos.items()
+    }
     boxes = []
     for n in sorted(graph.nodes):
         x, y = place[n]
         d = graph.nodes[n]
         mark = "current" if n == current else "chain" if n in chain else ""
         title = d["label"] + (f"  [{_cited(d)}]" if d.get("rule") else "")
-        boxes.append(Box(n, round(x, 2), round(y, 2), kind_colour(d["kind"]),
-                         _lines(graph, n), title, mark))
+        boxes.append(
+            Box(n, round(x, 2), round(y, 2), kind_colour(d["kind"]), _lines(graph, n), title, mark)
+        )
     arrows = []
     for u, v, d in sorted(graph.edges(data=True)):
         (x1, y1), (x2, y2) = place[u], place[v]
-        arrows.append(Arrow(round(x1 + BOX_W, 2), round(y1 + BOX_H / 2, 2), round(x2, 2), round(y2 + BOX_H / 2, 2),
-                            d["link"] == "revealed", u in chain and v in chain))
+        arrows.append(
+            Arrow(
+                round(x1 + BOX_W, 2),
+                round(y1 + BOX_H / 2, 2),
+                round(x2, 2),
+                round(y2 + BOX_H / 2, 2),
+                d["link"] == "revealed",
+                u in chain and v in chain,
+            )
+        )
     width = max(b.x for b in boxes) + BOX_W + PAD
     height = max(b.y for b in boxes) + BOX_H + PAD
     return Picture(round(width, 2), round(height, 2), tuple(boxes), tuple(arrows))
@@ -315,7 +363,9 @@ def _num(v: float) -> str:
     return f"{v:g}"
 
 
-def chain_svg(graph, current: int | None = None, clickable: bool = False, positions: dict | None = None) -> str:
+def chain_svg(
+    graph, current: int | None = None, clickable: bool = False, positions: dict | None = None
+) -> str:
     """The causal graph as an SVG picture (byte-stable, inline attributes only): one box per
     event coloured by its kind, arrows from cause to effect (`revealed` links dashed), the
     `current` step outlined and its chain of causes drawn bold. Each box is a group carrying
@@ -324,25 +374,41 @@ def chain_svg(graph, current: int | None = None, clickable: bool = False, positi
     from html import escape
 
     pic = picture(graph, current, positions)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(pic.width)}" height="{_num(pic.height)}" '
-           f'viewBox="0 0 {_num(pic.width)} {_num(pic.height)}" font-family="system-ui, sans-serif" font-size="11">']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(pic.width)}" '
+        f'height="{_num(pic.height)}" '
+        f'viewBox="0 0 {_num(pic.width)} {_num(pic.height)}" font-family="system-ui, sans-serif" '
+        'font-size="11">'
+    ]
     for a in pic.arrows:
         mid = (a.x1 + a.x2) / 2
         colour, width = ("#9a6700", "2.2") if a.chain else ("#6e7781", "1.1")
         dash = ' stroke-dasharray="4 3"' if a.dashed else ""
-        out.append(f'<path d="M{_num(a.x1)} {_num(a.y1)} C{_num(mid)} {_num(a.y1)} {_num(mid)} {_num(a.y2)} '
-                   f'{_num(a.x2 - 6)} {_num(a.y2)}" fill="none" stroke="{colour}" stroke-width="{width}"{dash}/>')
-        out.append(f'<path d="M{_num(a.x2)} {_num(a.y2)} L{_num(a.x2 - 7)} {_num(a.y2 - 3.5)} '
-                   f'L{_num(a.x2 - 7)} {_num(a.y2 + 3.5)} Z" fill="{colour}"/>')
+        out.append(
+            f'<path d="M{_num(a.x1)} {_num(a.y1)} C{_num(mid)} {_num(a.y1)} {_num(mid)} '
+            f"{_num(a.y2)} "
+            f'{_num(a.x2 - 6)} {_num(a.y2)}" fill="none" stroke="{colour}" '
+            f'stroke-width="{width}"{dash}/>'
+        )
+        out.append(
+            f'<path d="M{_num(a.x2)} {_num(a.y2)} L{_num(a.x2 - 7)} {_num(a.y2 - 3.5)} '
+            f'L{_num(a.x2 - 7)} {_num(a.y2 + 3.5)} Z" fill="{colour}"/>'
+        )
     cursor = ' cursor="pointer"' if clickable else ""
     for b in pic.boxes:
-        stroke, width = {"current": ("#d4a72c", "3.5"), "chain": ("#9a6700", "2")}.get(b.mark, ("#6e7781", "1"))
+        stroke, width = {"current": ("#d4a72c", "3.5"), "chain": ("#9a6700", "2")}.get(
+            b.mark, ("#6e7781", "1")
+        )
         here = ' data-current="1"' if b.mark == "current" else ""
-        out.append(f'<g data-step="{b.step}"{here}{cursor}><title>{escape(b.title)}</title>'
-                   f'<rect x="{_num(b.x)}" y="{_num(b.y)}" width="{BOX_W}" height="{BOX_H}" rx="5" '
-                   f'fill="{b.fill}" stroke="{stroke}" stroke-width="{width}"/>'
-                   f'<text x="{_num(b.x + 7)}" y="{_num(b.y + 14)}" font-weight="600" fill="#1f2328">{escape(b.lines[0])}</text>'
-                   f'<text x="{_num(b.x + 7)}" y="{_num(b.y + 27)}" fill="#3d4650">{escape(b.lines[1])}</text></g>')
+        out.append(
+            f'<g data-step="{b.step}"{here}{cursor}><title>{escape(b.title)}</title>'
+            f'<rect x="{_num(b.x)}" y="{_num(b.y)}" width="{BOX_W}" height="{BOX_H}" rx="5" '
+            f'fill="{b.fill}" stroke="{stroke}" stroke-width="{width}"/>'
+            f'<text x="{_num(b.x + 7)}" y="{_num(b.y + 14)}" font-weight="600" '
+            f'fill="#1f2328">{escape(b.lines[0])}</text>'
+            f'<text x="{_num(b.x + 7)}" y="{_num(b.y + 27)}" '
+            f'fill="#3d4650">{escape(b.lines[1])}</text></g>'
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -352,27 +418,70 @@ def draw(graph, ax=None, current: int | None = None, font_size: float = 8):
     causes left of their effects, `revealed` links dashed, `current` and its chain of causes
     marked. The figure is sized to the graph. Returns the Axes; matplotlib is imported here."""
     from ._optional import require
+
     plt = require("matplotlib.pyplot", extra="notebooks", purpose="chains.draw")
     from matplotlib.patches import FancyBboxPatch
 
     pic = picture(graph, current)
     if ax is None:
         scale = 1 / 96  # inches per pixel
-        _, ax = plt.subplots(figsize=(min(max(pic.width, 60) * scale, 80), min(max(pic.height, 40) * scale, 120)))
+        _, ax = plt.subplots(
+            figsize=(min(max(pic.width, 60) * scale, 80), min(max(pic.height, 40) * scale, 120))
+        )
     for a in pic.arrows:
         colour = "#9a6700" if a.chain else "#6e7781"
-        ax.annotate("", xy=(a.x2, a.y2), xytext=(a.x1, a.y1), zorder=1,
-                    arrowprops=dict(arrowstyle="-|>", color=colour, linewidth=2.2 if a.chain else 1.1,
-                                    linestyle="--" if a.dashed else "-", shrinkA=0, shrinkB=0,
-                                    connectionstyle="arc3,rad=0"))
+        ax.annotate(
+            "",
+            xy=(a.x2, a.y2),
+            xytext=(a.x1, a.y1),
+            zorder=1,
+            arrowprops=dict(
+                arrowstyle="-|>",
+                color=colour,
+                linewidth=2.2 if a.chain else 1.1,
+                linestyle="--" if a.dashed else "-",
+                shrinkA=0,
+                shrinkB=0,
+                connectionstyle="arc3,rad=0",
+            ),
+        )
     for b in pic.boxes:
-        stroke, width = {"current": ("#d4a72c", 3.5), "chain": ("#9a6700", 2.0)}.get(b.mark, ("#6e7781", 1.0))
-        ax.add_patch(FancyBboxPatch((b.x, b.y), BOX_W, BOX_H, boxstyle="round,pad=0,rounding_size=5",
-                                    facecolor=b.fill, edgecolor=stroke, linewidth=width, zorder=2))
-        ax.text(b.x + 7, b.y + 11, b.lines[0], ha="left", va="center", fontsize=font_size,
-                fontweight="bold", color="#1f2328", zorder=3)
-        ax.text(b.x + 7, b.y + 24, b.lines[1], ha="left", va="center", fontsize=font_size,
-                color="#3d4650", zorder=3)
+        stroke, width = {"current": ("#d4a72c", 3.5), "chain": ("#9a6700", 2.0)}.get(
+            b.mark, ("#6e7781", 1.0)
+        )
+        ax.add_patch(
+            FancyBboxPatch(
+                (b.x, b.y),
+                BOX_W,
+                BOX_H,
+                boxstyle="round,pad=0,rounding_size=5",
+                facecolor=b.fill,
+                edgecolor=stroke,
+                linewidth=width,
+                zorder=2,
+            )
+        )
+        ax.text(
+            b.x + 7,
+            b.y + 11,
+            b.lines[0],
+            ha="left",
+            va="center",
+            fontsize=font_size,
+            fontweight="bold",
+            color="#1f2328",
+            zorder=3,
+        )
+        ax.text(
+            b.x + 7,
+            b.y + 24,
+            b.lines[1],
+            ha="left",
+            va="center",
+            fontsize=font_size,
+            color="#3d4650",
+            zorder=3,
+        )
     ax.set_xlim(0, pic.width)
     ax.set_ylim(pic.height, 0)
     ax.set_aspect("equal")
@@ -384,12 +493,15 @@ def chain_png(graph, current: int | None = None) -> bytes | None:
     """The drawing as PNG bytes (None without matplotlib): what an untrusted notebook shows,
     since it renders no SVG."""
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401 (is it installed?)
     except ImportError:
         return None
     from matplotlib.figure import Figure
+
     pic = picture(graph, current)
-    fig = Figure(figsize=(min(max(pic.width, 60) / 96, 80), min(max(pic.height, 40) / 96, 120)), dpi=96)
+    fig = Figure(
+        figsize=(min(max(pic.width, 60) / 96, 80), min(max(pic.height, 40) / 96, 120)), dpi=96
+    )
     ax = fig.add_axes((0, 0, 1, 1))
     draw(graph, ax=ax, current=current)
     buffer = io.BytesIO()
@@ -416,8 +528,10 @@ def _graph_class():
                 return bundle
 
             def __repr__(self) -> str:
-                return (f"<CausalGraph of {len(self.graph.get('players', ()))} player(s): "
-                        f"{self.number_of_nodes()} events, {self.number_of_edges()} links>")
+                return (
+                    f"<CausalGraph of {len(self.graph.get('players', ()))} player(s): "
+                    f"{self.number_of_nodes()} events, {self.number_of_edges()} links>"
+                )
 
         _CausalGraph = CausalGraph
     return _CausalGraph
@@ -427,6 +541,7 @@ _CausalGraph = None
 
 
 # -- the command line --------------------------------------------------------------------------
+
 
 def chain_command(scenario: dict, as_json: bool = False) -> str:
     """`fliptoons-explore chain`: play a scenario as written (its game's `play_as_written`: a
@@ -442,12 +557,16 @@ def chain_command(scenario: dict, as_json: bool = False) -> str:
         return json.dumps(node_link(graph), indent=1)
     shown = linked(graph)
     out = io.StringIO()
-    out.write(f"{graph.number_of_nodes()} events; {shown.number_of_nodes()} have a cause or an "
-              f"effect ({graph.number_of_edges()} links):\n")
+    out.write(
+        f"{graph.number_of_nodes()} events; {shown.number_of_nodes()} have a cause or an "
+        f"effect ({graph.number_of_edges()} links):\n"
+    )
     out.write((graph_text(shown, ascii_only=True) or "(none)") + "\n")
     chain = longest_chain(graph)
-    out.write(f"longest chain ({len(chain)} event{'s' if len(chain) != 1 else ''}): "
-              + " -> ".join(f"#{n}" for n in chain))
+    out.write(
+        f"longest chain ({len(chain)} event{'s' if len(chain) != 1 else ''}): "
+        + " -> ".join(f"#{n}" for n in chain)
+    )
     return out.getvalue()
 
 

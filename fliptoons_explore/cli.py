@@ -7,18 +7,19 @@ SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and
     fliptoons-explore resolve SCENARIO.json [--json | --markdown]
     fliptoons-explore round SCENARIO.json [--json | --markdown]
     fliptoons-explore game SCENARIO.json [--json] [--policy P]
-    fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G] [--jobs J] [--json]
-    fliptoons-explore experiment NAME [--games N] [--jobs J] [--seed S] [--set K=V] [--json | --csv FILE] [--plot FILE.png]
-    fliptoons-explore experiment --list
-    fliptoons-explore tournament --policies P,Q,... (--season S | --variant V) --players N [--solo D] --games G [--seed S] [--simulations N] [--jobs J] [--json]
-    fliptoons-explore chain SCENARIO.json [--json]
-    fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]
-    fliptoons-explore flipology resolve SCENARIO.json [--json]
-    fliptoons-explore flipology play --variant V --players N --seed S [--games G] [--policy P] [--jobs J] [--json]
-    fliptoons-explore notebooks [DEST]
+    fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G]
+    [--jobs J] [--json] fliptoons-explore experiment NAME [--games N] [--jobs J] [--seed S] [--set
+    K=V] [--json | --csv FILE] [--plot FILE.png] fliptoons-explore experiment --list
+    fliptoons-explore tournament --policies P,Q,... (--season S | --variant V) --players N [--solo
+    D] --games G [--seed S] [--simulations N] [--jobs J] [--json] fliptoons-explore chain
+    SCENARIO.json [--json] fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all]
+    [--json] fliptoons-explore flipology resolve SCENARIO.json [--json]
+    fliptoons-explore flipology play --variant V --players N --seed S [--games G] [--policy P]
+    [--jobs J] [--json] fliptoons-explore notebooks [DEST]
     fliptoons-explore app [SCENARIO.json] [--step N] [--port N] [--no-browser] [--pool N]
     fliptoons-explore --version
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,7 +41,10 @@ from .games import game_of
 from .jsonio import ScenarioError, read_scenario
 from .limits import MAX_INTEGER_DIGITS, one_line
 
-JOBS_HELP = "worker processes to spread the games over (default: %(default)s; the output is the same for any number)"
+JOBS_HELP = (
+    "worker processes to spread the games over (default: %(default)s; the output is the "
+    "same for any number)"
+)
 SCENARIO_HELP = "a scenario JSON file (see 'A scenario' below), or - to read standard input"
 
 #: The end of every help page that reads a scenario: the format in brief, and where to find more.
@@ -64,7 +68,7 @@ DESCRIPTION = """\
 Resolve FlipToons (Season 1, Season 2, both combined) and Flipology situations step by step:
 every reveal, placement, stack, flip, return and fame point, with the event that caused it and
 the rule it follows. Start with `fliptoons-explore notebooks` (the notebooks and example
-scenarios), then e.g. `fliptoons-explore resolve fliptoons-notebooks/examples/crab-in-the-middle.json`."""
+scenarios), then e.g. `fliptoons-explore resolve fliptoons-notebooks/examples/crab-in-the-middle.json`."""  # noqa: E501
 
 FLIPOLOGY_EPILOG = """\
 A Flipology scenario is a JSON object with "game": "flipology"; every other key but "players" is optional:
@@ -75,7 +79,7 @@ A Flipology scenario is a JSON object with "game": "flipology"; every other key 
    "turns": [{"player": 0, "flip": [0, 1], "choices": [[1, 0, 0]]}],             [ROW, COL]; [PLAYER, ROW, COL]
    "end_choices": ["panda"], "rulings": {}}
 Card ids are kinds ("hermit_crab"), with :POINTS for a value ("dog:6"); the kind alone is its lowest value.
-The whole format: docs/scenarios.md."""
+The whole format: docs/scenarios.md."""  # noqa: E501
 
 
 class _Parser(argparse.ArgumentParser):
@@ -89,8 +93,9 @@ def _whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError("expected a whole number")
     digits = len(text.strip().lstrip("+-"))
     if digits > MAX_INTEGER_DIGITS:
-        raise argparse.ArgumentTypeError(f"a number of {digits:,} digits (at most {MAX_INTEGER_DIGITS}, "
-                                         "docs/limits.md)")
+        raise argparse.ArgumentTypeError(
+            f"a number of {digits:,} digits (at most {MAX_INTEGER_DIGITS}, docs/limits.md)"
+        )
     return int(text)
 
 
@@ -100,6 +105,7 @@ def _policy_of(game: str):
 
     def policy(text: str) -> str:
         from importlib import import_module
+
         try:
             import_module(f".{game}.play", __package__).policy_name(text)
         except ValueError as e:
@@ -115,179 +121,343 @@ _flipology_policy = _policy_of("flipology")
 
 def _flipology_simulations() -> int:
     from .flipology.search import DEFAULT_SIMULATIONS
+
     return DEFAULT_SIMULATIONS
 
 
 def _default_simulations() -> str:
     from .fliptoons.montecarlo import DEFAULT_SIMULATIONS as n
+
     return f"{n['s1']} in Season 1, {n['s2']} in Season 2 and combined"
 
 
 def _output_choice(p) -> None:
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON document instead")
-    out.add_argument("--markdown", action="store_true",
-                     help="print it in Markdown instead: every event in words with its rule, the grids as "
-                          "text, the rules cited (for a forum post)")
+    out.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print it in Markdown instead: every event in words with its rule, the grids as "
+        "text, the rules cited (for a forum post)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="fliptoons-explore", description=DESCRIPTION,
-                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                     epilog="Each command has its own help: fliptoons-explore COMMAND --help")
+    parser = _Parser(
+        prog="fliptoons-explore",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Each command has its own help: fliptoons-explore COMMAND --help",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                metavar="command")
+    sub = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, metavar="command"
+    )
 
     def command(name, help, description, epilog=None):
-        return sub.add_parser(name, help=help, description=textwrap.fill(description, 78),
-                              epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+        return sub.add_parser(
+            name,
+            help=help,
+            description=textwrap.fill(description, 78),
+            epilog=epilog,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
 
     def scenario_command(name, help, description):
         p = command(name, help, description, SCENARIO_EPILOG)
         p.add_argument("scenario", help=SCENARIO_HELP)
         return p
 
-    p = scenario_command("resolve", "Flip + Check Fame for every player of a scenario",
-                         "Resolve a scenario's Flip and Check Fame: each player's grid and fame "
-                         "per card, then the numbered trace (every event, its cause and its rule).")
+    p = scenario_command(
+        "resolve",
+        "Flip + Check Fame for every player of a scenario",
+        "Resolve a scenario's Flip and Check Fame: each player's grid and fame "
+        "per card, then the numbered trace (every event, its cause and its rule).",
+    )
     _output_choice(p)
-    p = scenario_command("round", "+ the scripted Market actions and after-Market effects, "
-                                  "stopping before Cleanup",
-                         "Play a scenario's round: Flip, Check Fame, each player's scripted Market "
-                         "actions (\"actions\") and the after-Market effects; stops before Cleanup.")
+    p = scenario_command(
+        "round",
+        "+ the scripted Market actions and after-Market effects, stopping before Cleanup",
+        "Play a scenario's round: Flip, Check Fame, each player's scripted Market "
+        'actions ("actions") and the after-Market effects; stops before Cleanup.',
+    )
     _output_choice(p)
-    p = scenario_command("game", "play a scenario on to the end of its game: Cleanup, the next "
-                                 "rounds and the Final Flip",
-                         "Play a scenario's round as 'round' plays it, then Cleanup, the next rounds "
-                         "and the Final Flip (or, with \"start\": \"final-flip\", the Final Flip "
-                         "alone): each player's grid and fame as the game ends, every round's fame, "
-                         "the Final Flip and its re-flips, who won and why, then the trace of the "
-                         "whole game. Later rounds shuffle from the scenario's \"seed\"; what the "
-                         "scripts (\"actions\", \"choices\", each a list or a list of rounds) do not "
-                         "answer, the policy answers.")
+    p = scenario_command(
+        "game",
+        "play a scenario on to the end of its game: Cleanup, the next rounds and the Final Flip",
+        "Play a scenario's round as 'round' plays it, then Cleanup, the next rounds "
+        'and the Final Flip (or, with "start": "final-flip", the Final Flip '
+        "alone): each player's grid and fame as the game ends, every round's fame, "
+        "the Final Flip and its re-flips, who won and why, then the trace of the "
+        'whole game. Later rounds shuffle from the scenario\'s "seed"; what the '
+        'scripts ("actions", "choices", each a list or a list of rounds) do not '
+        "answer, the policy answers.",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
-    p.add_argument("--policy", type=_fliptoons_policy, default="default", metavar="P",
-                   help="who answers what no script answers: default (the engine's documented "
-                        "defaults), random (from the scenario's seed), greedy, or montecarlo (a "
-                        "search; montecarlo:N searches N simulations a decision) (default: %(default)s)")
-    p = command("play", "play whole games from a seed and print who won",
-                "Play whole games, game k from seed SEED + k, every decision taken by a policy; "
-                "one line per game, then the wins. Progress goes to standard error when it is a "
-                "terminal.")
+    p.add_argument(
+        "--policy",
+        type=_fliptoons_policy,
+        default="default",
+        metavar="P",
+        help="who answers what no script answers: default (the engine's documented "
+        "defaults), random (from the scenario's seed), greedy, or montecarlo (a "
+        "search; montecarlo:N searches N simulations a decision) (default: %(default)s)",
+    )
+    p = command(
+        "play",
+        "play whole games from a seed and print who won",
+        "Play whole games, game k from seed SEED + k, every decision taken by a policy; "
+        "one line per game, then the wins. Progress goes to standard error when it is a "
+        "terminal.",
+    )
     p.add_argument("--season", choices=("s1", "s2", "combined"), required=True)
-    p.add_argument("--players", type=_whole_number, required=True, help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo")
-    p.add_argument("--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)")
-    p.add_argument("--policy", type=_fliptoons_policy, default="default", metavar="P",
-                   help="who decides: default (the engine's documented defaults), random, greedy, "
-                        "or montecarlo (a search; montecarlo:N searches N simulations a decision) "
-                        "(default: %(default)s)")
-    p.add_argument("--simulations", type=_whole_number, metavar="N",
-                   help="montecarlo's budget: simulations a decision (default: the policy's own, "
-                        f"{_default_simulations()})")
+    p.add_argument(
+        "--players",
+        type=_whole_number,
+        required=True,
+        help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo",
+    )
+    p.add_argument(
+        "--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)"
+    )
+    p.add_argument(
+        "--policy",
+        type=_fliptoons_policy,
+        default="default",
+        metavar="P",
+        help="who decides: default (the engine's documented defaults), random, greedy, "
+        "or montecarlo (a search; montecarlo:N searches N simulations a decision) "
+        "(default: %(default)s)",
+    )
+    p.add_argument(
+        "--simulations",
+        type=_whole_number,
+        metavar="N",
+        help="montecarlo's budget: simulations a decision (default: the policy's own, "
+        f"{_default_simulations()})",
+    )
     p.add_argument("--seed", type=_whole_number, required=True)
-    p.add_argument("--games", type=_whole_number, default=1, help="how many games (default: %(default)s)")
+    p.add_argument(
+        "--games", type=_whole_number, default=1, help="how many games (default: %(default)s)"
+    )
     p.add_argument("--jobs", type=_whole_number, default=1, help=JOBS_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
-    p = command("tournament", "policies against each other: their win shares with intervals",
-                "Play seeded games of the policies against each other, game k from seed SEED + k "
-                "with the seats turned k places (seat i plays the (i + k)-th name, the names "
-                "repeating round the table), and print each policy's share of its seats' games "
-                "won, ties shared, with a 95% Wilson interval and a fair share beside it. Solo "
-                "(--players 1 --solo D): every policy plays every seed.")
-    p.add_argument("--policies", required=True, metavar="P,Q,...",
-                   help="policy names separated by commas: default, random, greedy, montecarlo, "
-                        "montecarlo:N (N simulations a decision)")
+    p = command(
+        "tournament",
+        "policies against each other: their win shares with intervals",
+        "Play seeded games of the policies against each other, game k from seed SEED + k "
+        "with the seats turned k places (seat i plays the (i + k)-th name, the names "
+        "repeating round the table), and print each policy's share of its seats' games "
+        "won, ties shared, with a 95% Wilson interval and a fair share beside it. Solo "
+        "(--players 1 --solo D): every policy plays every seed.",
+    )
+    p.add_argument(
+        "--policies",
+        required=True,
+        metavar="P,Q,...",
+        help="policy names separated by commas: default, random, greedy, montecarlo, "
+        "montecarlo:N (N simulations a decision)",
+    )
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("--season", choices=("s1", "s2", "combined"), help="a FlipToons tournament")
-    where.add_argument("--variant", choices=("nature", "great-tree", "multi"), help="a Flipology tournament")
-    p.add_argument("--players", type=_whole_number, required=True,
-                   help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo; Flipology: 2 to 8 (nature, multi), "
-                        "2 to 4 (great-tree)")
-    p.add_argument("--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)")
+    where.add_argument(
+        "--variant", choices=("nature", "great-tree", "multi"), help="a Flipology tournament"
+    )
+    p.add_argument(
+        "--players",
+        type=_whole_number,
+        required=True,
+        help="2 to 4 (s1, s2) or 2 to 8 (combined); 1 with --solo; Flipology: 2 to 8 (nature, "
+        "multi), "
+        "2 to 4 (great-tree)",
+    )
+    p.add_argument(
+        "--solo", choices=("easy", "normal", "hard"), help="a solo game (with --players 1)"
+    )
     p.add_argument("--games", type=_whole_number, required=True, help="how many games")
-    p.add_argument("--seed", type=_whole_number, default=0, help="the first seed (default: %(default)s)")
-    p.add_argument("--simulations", type=_whole_number, metavar="N",
-                   help="montecarlo's budget: simulations a decision (default: the policy's own, "
-                        f"{_default_simulations()})")
+    p.add_argument(
+        "--seed", type=_whole_number, default=0, help="the first seed (default: %(default)s)"
+    )
+    p.add_argument(
+        "--simulations",
+        type=_whole_number,
+        metavar="N",
+        help="montecarlo's budget: simulations a decision (default: the policy's own, "
+        f"{_default_simulations()})",
+    )
     p.add_argument("--jobs", type=_whole_number, default=1, help=JOBS_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
-    p = scenario_command("chain", "the causal chain graph of a resolution (what caused what)",
-                         "Resolve a scenario (or play its round, when a player has Market "
-                         "\"actions\") and print what caused what: every event that has a cause "
-                         "or an effect, as a tree, and the longest chain.")
+    p = scenario_command(
+        "chain",
+        "the causal chain graph of a resolution (what caused what)",
+        "Resolve a scenario (or play its round, when a player has Market "
+        '"actions") and print what caused what: every event that has a cause '
+        "or an effect, as a tree, and the longest chain.",
+    )
     p.add_argument("--json", action="store_true", help="print the whole graph as node-link JSON")
-    p = scenario_command("compare", "resolve under other ruling options and show the difference",
-                         "Resolve a scenario under its ruling options and with --ruling changes, "
-                         "and show what changes; without --ruling, list the options that would "
-                         "change the outcome. A scenario with Market \"actions\" plays its round.")
-    p.add_argument("--ruling", action="append", default=[], metavar="NAME=VALUE",
-                   help="a ruling option to change (repeatable); none: list the options that change the outcome")
-    p.add_argument("--all", action="store_true", dest="everything",
-                   help="show every player and card, not only those that change")
+    p = scenario_command(
+        "compare",
+        "resolve under other ruling options and show the difference",
+        "Resolve a scenario under its ruling options and with --ruling changes, "
+        "and show what changes; without --ruling, list the options that would "
+        'change the outcome. A scenario with Market "actions" plays its round.',
+    )
+    p.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a ruling option to change (repeatable); none: list the options that change the "
+        "outcome",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        dest="everything",
+        help="show every player and card, not only those that change",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
-    p = command("flipology", "Flipology: resolve a scenario, or play whole games from a seed",
-                "Flipology (Nature, the Great Tree, the multi-game variant): resolve a scenario's turns and "
-                "count the end of the game, or play whole games from a seed.", FLIPOLOGY_EPILOG)
-    fsub = p.add_subparsers(dest="flipology_command", required=True, parser_class=_Parser, metavar="command")
-    f = fsub.add_parser("resolve", help="a scenario's turns, then the end-of-game count",
-                        description="Resolve a Flipology scenario: its turns in order (each flips the card it "
-                                    "names and answers its decisions from its choices), then the end of the game: "
-                                    "each player's rows, score and its parts, the winners, and the numbered trace.",
-                        epilog=FLIPOLOGY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = command(
+        "flipology",
+        "Flipology: resolve a scenario, or play whole games from a seed",
+        "Flipology (Nature, the Great Tree, the multi-game variant): resolve a scenario's turns "
+        "and "
+        "count the end of the game, or play whole games from a seed.",
+        FLIPOLOGY_EPILOG,
+    )
+    fsub = p.add_subparsers(
+        dest="flipology_command", required=True, parser_class=_Parser, metavar="command"
+    )
+    f = fsub.add_parser(
+        "resolve",
+        help="a scenario's turns, then the end-of-game count",
+        description="Resolve a Flipology scenario: its turns in order (each flips the card it "
+        "names and answers its decisions from its choices), then the end of the game: "
+        "each player's rows, score and its parts, the winners, and the numbered trace.",
+        epilog=FLIPOLOGY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     f.add_argument("scenario", help="a Flipology scenario JSON file, or - to read standard input")
     f.add_argument("--json", action="store_true", help="print one JSON document instead")
-    f = fsub.add_parser("play", help="play whole games from a seed and print who won",
-                        description="Play whole Flipology games, game k from seed SEED + k, every decision taken "
-                                    "by a policy; one line per game, then the wins.")
+    f = fsub.add_parser(
+        "play",
+        help="play whole games from a seed and print who won",
+        description="Play whole Flipology games, game k from seed SEED + k, every decision taken "
+        "by a policy; one line per game, then the wins.",
+    )
     f.add_argument("--variant", choices=("nature", "great-tree", "multi"), required=True)
-    f.add_argument("--players", type=_whole_number, required=True, help="2 to 8 (nature, multi) or 2 to 4 (great-tree)")
+    f.add_argument(
+        "--players",
+        type=_whole_number,
+        required=True,
+        help="2 to 8 (nature, multi) or 2 to 4 (great-tree)",
+    )
     f.add_argument("--seed", type=_whole_number, required=True)
-    f.add_argument("--games", type=_whole_number, default=1, help="how many games (default: %(default)s)")
-    f.add_argument("--policy", type=_flipology_policy, default="default", metavar="P",
-                   help="who decides: default (the engine's documented defaults), random, greedy, or montecarlo[:N] "
-                        "(the search, N simulations a decision; default "
-                        f"{_flipology_simulations()}) (default: %(default)s)")
-    f.add_argument("--no-moon", action="store_true", help="leave the Moon out (the rulebook's advice for learners)")
+    f.add_argument(
+        "--games", type=_whole_number, default=1, help="how many games (default: %(default)s)"
+    )
+    f.add_argument(
+        "--policy",
+        type=_flipology_policy,
+        default="default",
+        metavar="P",
+        help="who decides: default (the engine's documented defaults), random, greedy, or "
+        "montecarlo[:N] "
+        "(the search, N simulations a decision; default "
+        f"{_flipology_simulations()}) (default: %(default)s)",
+    )
+    f.add_argument(
+        "--no-moon",
+        action="store_true",
+        help="leave the Moon out (the rulebook's advice for learners)",
+    )
     f.add_argument("--no-wolves", action="store_true", help="leave the two Wolves out")
-    f.add_argument("--deck", metavar="FILE.csv", help="a deck table of your own (columns id,copies)")
+    f.add_argument(
+        "--deck", metavar="FILE.csv", help="a deck table of your own (columns id,copies)"
+    )
     f.add_argument("--jobs", type=_whole_number, default=1, help=JOBS_HELP)
     f.add_argument("--json", action="store_true", help="print one JSON document instead")
-    p = command("experiment", "run a built-in experiment: many seeded games as a table, its summary, a plot",
-                "Run a built-in experiment (--list names them): many seeded games or resolutions, game k of "
-                "every cell from seed SEED + k, spread over worker processes; prints the summary table. "
-                "--csv writes one row per game (or per player and game) with what replays it, the same "
-                "file for any --jobs. Progress goes to standard error when it is a terminal.")
+    p = command(
+        "experiment",
+        "run a built-in experiment: many seeded games as a table, its summary, a plot",
+        "Run a built-in experiment (--list names them): many seeded games or resolutions, game k "
+        "of "
+        "every cell from seed SEED + k, spread over worker processes; prints the summary table. "
+        "--csv writes one row per game (or per player and game) with what replays it, the same "
+        "file for any --jobs. Progress goes to standard error when it is a terminal.",
+    )
     p.add_argument("name", nargs="?", help="the experiment (see --list)")
-    p.add_argument("--list", action="store_true", help="list the experiments, their questions and parameters")
-    p.add_argument("--games", type=_whole_number, help="games (or resolutions, or seeds) per cell "
-                                                       "(default: the experiment's own)")
-    p.add_argument("--jobs", type=_whole_number, help="worker processes (default: every core; 1: this process)")
-    p.add_argument("--seed", type=_whole_number, default=0, help="the first seed (default: %(default)s)")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="an experiment parameter (repeatable; lists separated by commas), e.g. --set players=2,4")
+    p.add_argument(
+        "--list", action="store_true", help="list the experiments, their questions and parameters"
+    )
+    p.add_argument(
+        "--games",
+        type=_whole_number,
+        help="games (or resolutions, or seeds) per cell (default: the experiment's own)",
+    )
+    p.add_argument(
+        "--jobs", type=_whole_number, help="worker processes (default: every core; 1: this process)"
+    )
+    p.add_argument(
+        "--seed", type=_whole_number, default=0, help="the first seed (default: %(default)s)"
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an experiment parameter (repeatable; lists separated by commas), e.g. --set "
+        "players=2,4",
+    )
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print one JSON document (summary and rows) instead")
+    out.add_argument(
+        "--json", action="store_true", help="print one JSON document (summary and rows) instead"
+    )
     out.add_argument("--csv", metavar="FILE", help="write the rows to FILE as CSV")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the summary into FILE.png (needs matplotlib)")
-    p = command("notebooks", "copy the teaching notebooks and example scenarios out",
-                "Copy the teaching notebooks into DEST, the example scenarios into DEST/examples "
-                "and the docs (the scenario format, how the engine reads the rules) into "
-                "DEST/docs, then say how to open them. Refuses to overwrite a file that exists.")
-    p.add_argument("dest", nargs="?", default="fliptoons-notebooks",
-                   help="the folder to copy them into (default: ./%(default)s)")
-    p = command("app", "serve the explorer in a browser (Voilà, on localhost) until stopped",
-                "Serve the explorer (catalog, builder, stepper, chain view, rulings) as a web app on "
-                "localhost with Voilà, until stopped with Ctrl-C, SIGTERM or by closing the terminal "
-                "(each stops every kernel it started); it needs no notebook of yours. With a "
-                "scenario file, every page opens on it, at --step.")
-    p.add_argument("scenario", nargs="?", help="a scenario JSON file to open the explorer on (optional)")
-    p.add_argument("--step", type=_whole_number, help="the step to open it at (-1: before the first event)")
-    p.add_argument("--port", type=_whole_number, default=8866, help="the port to serve on (default: %(default)s)")
+    p.add_argument(
+        "--plot", metavar="FILE.png", help="draw the summary into FILE.png (needs matplotlib)"
+    )
+    p = command(
+        "notebooks",
+        "copy the teaching notebooks and example scenarios out",
+        "Copy the teaching notebooks into DEST, the example scenarios into DEST/examples "
+        "and the docs (the scenario format, how the engine reads the rules) into "
+        "DEST/docs, then say how to open them. Refuses to overwrite a file that exists.",
+    )
+    p.add_argument(
+        "dest",
+        nargs="?",
+        default="fliptoons-notebooks",
+        help="the folder to copy them into (default: ./%(default)s)",
+    )
+    p = command(
+        "app",
+        "serve the explorer in a browser (Voilà, on localhost) until stopped",
+        "Serve the explorer (catalog, builder, stepper, chain view, rulings) as a web app on "
+        "localhost with Voilà, until stopped with Ctrl-C, SIGTERM or by closing the terminal "
+        "(each stops every kernel it started); it needs no notebook of yours. With a "
+        "scenario file, every page opens on it, at --step.",
+    )
+    p.add_argument(
+        "scenario", nargs="?", help="a scenario JSON file to open the explorer on (optional)"
+    )
+    p.add_argument(
+        "--step", type=_whole_number, help="the step to open it at (-1: before the first event)"
+    )
+    p.add_argument(
+        "--port",
+        type=_whole_number,
+        default=8866,
+        help="the port to serve on (default: %(default)s)",
+    )
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    p.add_argument("--pool", type=_whole_number, default=4,
-                   help="kernels started ahead, so that a page opens at once; about 100 MB each "
-                        "(default: %(default)s; 0: one started per page)")
+    p.add_argument(
+        "--pool",
+        type=_whole_number,
+        default=4,
+        help="kernels started ahead, so that a page opens at once; about 100 MB each "
+        "(default: %(default)s; 0: one started per page)",
+    )
     return parser
 
 
@@ -321,8 +491,10 @@ def _quiet_exit(command):
 @contextlib.contextmanager
 def _stopped_by_sigterm():
     """SIGTERM ends a long run as Ctrl-C does: its worker processes are stopped on the way out."""
+
     def stop(signum, frame):
         raise KeyboardInterrupt
+
     try:
         before = signal.signal(signal.SIGTERM, stop)
     except ValueError:  # not the main thread: leave the signal alone
@@ -343,16 +515,24 @@ def flipology_command(scenario, args) -> str:
         flipology.check(scenario)
     if args.command == "chain":
         from .chains import chain_command
+
         return chain_command(scenario, as_json=args.json)
     if args.command == "compare":
         from .analysis.compare import compare_command
+
         return compare_command(scenario, args.ruling, as_json=args.json, everything=args.everything)
     record = bool(getattr(args, "markdown", False))
-    result = (flipology.play_round(scenario, record=record) if args.command == "round"
-              else flipology.resolve(scenario, record=record))
+    result = (
+        flipology.play_round(scenario, record=record)
+        if args.command == "round"
+        else flipology.resolve(scenario, record=record)
+    )
     if record:
         from .flipology.markdown import resolution_markdown
-        return resolution_markdown(result, "round" if args.command == "round" else "resolve").rstrip("\n")
+
+        return resolution_markdown(
+            result, "round" if args.command == "round" else "resolve"
+        ).rstrip("\n")
     return json.dumps(result.to_json(), indent=1) if args.json else flipology_text(result)
 
 
@@ -369,10 +549,14 @@ def notebooks_command(dest: str) -> str:
         raise ValueError(str(e)) from None
     except OSError as e:
         raise ValueError(f"{dest}: cannot copy the notebooks there ({e.strerror})") from None
-    count = {folder: sum(p.parent.name == folder for p in written) for folder in ("examples", "docs")}
+    count = {
+        folder: sum(p.parent.name == folder for p in written) for folder in ("examples", "docs")
+    }
     notebooks = len(written) - sum(count.values())
-    lines = [f"copied {notebooks} notebooks into {dest}/, {count['examples']} files into "
-             f"{dest}/examples/ and {count['docs']} into {dest}/docs/"]
+    lines = [
+        f"copied {notebooks} notebooks into {dest}/, {count['examples']} files into "
+        f"{dest}/examples/ and {count['docs']} into {dest}/docs/"
+    ]
     if find_spec("jupyterlab") is None:
         lines.append("JupyterLab is not installed: pip install 'fliptoons_explore[notebooks]'")
     lines.append(f"open them with: jupyter lab {dest}")
@@ -387,6 +571,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "app":
         from .app import app_command
+
         try:
             return app_command(args.scenario, args.step, args.port, not args.no_browser, args.pool)
         except ValueError as e:
@@ -397,7 +582,11 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             return _fail(e)
         return 0
-    if args.command in ("play", "experiment", "tournament") or args.command == "flipology" and args.flipology_command == "play":
+    if (
+        args.command in ("play", "experiment", "tournament")
+        or args.command == "flipology"
+        and args.flipology_command == "play"
+    ):
         if args.command == "play":
             from .fliptoons.play import play_command
         elif args.command == "tournament":
@@ -424,6 +613,7 @@ def main(argv: list[str] | None = None) -> int:
             from .fliptoons.engine import resolve
             from .fliptoons.markdown import resolution_markdown
             from .resolution import Resolution
+
             if args.command == "round":
                 game = play_round(scenario, record=True)
                 played = Resolution(game.table, game.trace)
@@ -432,24 +622,36 @@ def main(argv: list[str] | None = None) -> int:
             output = resolution_markdown(played, args.command).rstrip("\n")
         elif args.command == "game":
             from .fliptoons.play import make_policy
+
             seed = scenario.get("seed", 0) if isinstance(scenario, dict) else 0
-            game = play_game(scenario, make_policy(args.policy, seed if isinstance(seed, int) else 0))
+            game = play_game(
+                scenario, make_policy(args.policy, seed if isinstance(seed, int) else 0)
+            )
             output = json.dumps(game_json(game), indent=1) if args.json else game_text(game)
         elif args.command == "round":
             game = play_round(scenario)
-            output = (json.dumps(table_json(game.table, game.trace, fame_left=True), indent=1)
-                      if args.json else round_text(game))
+            output = (
+                json.dumps(table_json(game.table, game.trace, fame_left=True), indent=1)
+                if args.json
+                else round_text(game)
+            )
         elif args.command == "resolve":
             from .fliptoons.engine import resolve
+
             result = resolve(scenario)
-            output = json.dumps(result.to_json(), indent=1) if args.json else resolution_text(result)
+            output = (
+                json.dumps(result.to_json(), indent=1) if args.json else resolution_text(result)
+            )
         elif args.command == "chain":
             from .chains import chain_command
+
             output = chain_command(scenario, as_json=args.json)
         else:
             from .analysis.compare import compare_command
-            output = compare_command(scenario, args.ruling, as_json=args.json,
-                                     everything=args.everything)
+
+            output = compare_command(
+                scenario, args.ruling, as_json=args.json, everything=args.everything
+            )
     except ScenarioError as e:
         return _fail(e)
     print(output)

@@ -1,4 +1,5 @@
-"""Typed trace events: what happened, to which card, caused by which earlier event, under which rule.
+"""Typed trace events: what happened, to which card, caused by which earlier event, under which
+rule.
 
 Every event has a `step` (its index in the trace), the `phase`, the `player` index (None for
 table-wide events), the `card` id it concerns, `cause` (the step that caused it; None for a
@@ -14,6 +15,7 @@ This module holds what both games share: the event record, the kinds both games 
 event. Each game adds its own kinds (`fliptoons_explore.fliptoons.events`,
 `fliptoons_explore.flipology.events`) with `register`, so that every kind is known by name.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -42,8 +44,15 @@ class Event(NamedTuple):
     colour = "#eeeeee"
 
     def to_json(self) -> dict:
-        out = {"step": self.step, "phase": self.phase, "player": self.player, "event": self.kind,
-               "card": self.card, "cause": self.cause, "rule": self.rule}
+        out = {
+            "step": self.step,
+            "phase": self.phase,
+            "player": self.player,
+            "event": self.kind,
+            "card": self.card,
+            "cause": self.cause,
+            "rule": self.rule,
+        }
         if self.pos is not None:
             out["pos"] = list(self.pos)
         if self.target is not None:
@@ -63,12 +72,15 @@ class Event(NamedTuple):
 
     def __repr__(self) -> str:
         ruling = "" if self.ruling is None else f", ruling={self.ruling!r}"
-        return (f"{type(self).__name__}(step={self.step}, player={self.player}, card={self.card!r}, "
-                f"cause={self.cause}, rule={self.rule!r}{ruling})")
+        return (
+            f"{type(self).__name__}(step={self.step}, player={self.player}, card={self.card!r}, "
+            f"cause={self.cause}, rule={self.rule!r}{ruling})"
+        )
 
 
 class Phase(Event):
     """A phase begins (detail names it)."""
+
     __slots__ = ()
     kind = "phase"
     colour = "#dde6f2"
@@ -77,6 +89,7 @@ class Phase(Event):
 class Reveal(Event):
     """A card is shown: the top card of a FlipToons deck in the Flip; a face-down Flipology
     Sloth or Koala at the end of the game."""
+
     __slots__ = ()
     kind = "reveal"
     colour = "#d9dee3"
@@ -84,6 +97,7 @@ class Reveal(Event):
 
 class Place(Event):
     """A card is put into a space (`pos`)."""
+
     __slots__ = ()
     kind = "place"
     colour = "#cfe3f7"
@@ -91,6 +105,7 @@ class Place(Event):
 
 class Move(Event):
     """A card already on the table moves to another space (`pos`)."""
+
     __slots__ = ()
     kind = "move"
     colour = "#b8dcc0"
@@ -98,6 +113,7 @@ class Move(Event):
 
 class Flip(Event):
     """A card is turned over; `value` 0 = now face down, 1 = now face up."""
+
     __slots__ = ()
     kind = "flip"
     colour = "#f4cfd6"
@@ -105,6 +121,7 @@ class Flip(Event):
 
 class Trigger(Event):
     """A card's ability activates; the events it causes name this step as their cause."""
+
     __slots__ = ()
     kind = "trigger"
     colour = "#f2e7b3"
@@ -112,6 +129,7 @@ class Trigger(Event):
 
 class Ignored(Event):
     """An ability, or part of one, does nothing (`detail` says why)."""
+
     __slots__ = ()
     kind = "ignored"
     colour = "#eeeeee"
@@ -120,6 +138,7 @@ class Ignored(Event):
 class Fame(Event):
     """A card scores `value` (fame, or points) when its player's score is counted (`detail`
     shows how)."""
+
     __slots__ = ()
     kind = "fame"
     colour = "#ccefd6"
@@ -127,6 +146,7 @@ class Fame(Event):
 
 class Decision(Event):
     """A player's decision and the answer given (`target`), with the question (`detail`)."""
+
     __slots__ = ()
     kind = "decision"
     colour = "#fff0b8"
@@ -134,6 +154,7 @@ class Decision(Event):
 
 class Discard(Event):
     """A card goes to a discard pile (`detail` says from where)."""
+
     __slots__ = ()
     kind = "discard"
     colour = "#e8e0d8"
@@ -141,6 +162,7 @@ class Discard(Event):
 
 class Shuffle(Event):
     """A deck is shuffled."""
+
     __slots__ = ()
     kind = "shuffle"
     colour = "#eeeeee"
@@ -148,6 +170,7 @@ class Shuffle(Event):
 
 class GameEnd(Event):
     """The game ends (`player`: the winner, None for no single winner; `detail`: how)."""
+
     __slots__ = ()
     kind = "game_end"
     colour = "#fff0b8"
@@ -162,11 +185,15 @@ def register(*classes: type[Event]) -> None:
     for cls in classes:
         known = EVENT_TYPES.get(cls.kind)
         if known is not None and known is not cls:
-            raise ValueError(f"event kind {cls.kind!r} is both {known.__qualname__} and {cls.__qualname__}")
+            raise ValueError(
+                f"event kind {cls.kind!r} is both {known.__qualname__} and {cls.__qualname__}"
+            )
         EVENT_TYPES[cls.kind] = cls
 
 
-register(Phase, Reveal, Place, Move, Flip, Trigger, Ignored, Fame, Decision, Discard, Shuffle, GameEnd)
+register(
+    Phase, Reveal, Place, Move, Flip, Trigger, Ignored, Fame, Decision, Discard, Shuffle, GameEnd
+)
 
 
 def kind_colour(kind: str) -> str:
@@ -192,8 +219,20 @@ class Trace(list):
         super().__init__(events)
         self.cite = cite
 
-    def emit(self, cls: type[Event], phase: str, player: int | None, card, cause: int | None,
-             rule: str, pos=None, target=None, detail: str = "", value=None, ruling: str | None = None) -> int:
+    def emit(
+        self,
+        cls: type[Event],
+        phase: str,
+        player: int | None,
+        card,
+        cause: int | None,
+        rule: str,
+        pos=None,
+        target=None,
+        detail: str = "",
+        value=None,
+        ruling: str | None = None,
+    ) -> int:
         """Append an event; `card` and `target` may be card objects (with a `uid` and a `spec.id`:
         both are kept); `ruling`: the ruling option that decided it (`ruling.<name>`), if any."""
         step = len(self)
@@ -204,8 +243,26 @@ class Trace(list):
             uid, card = card.uid, card.spec.id
         if target is not None and target.__class__ is not str:
             target_uid, target = target.uid, target.spec.id
-        self.append(_new_event(cls, (step, phase, player, card, cause, rule, pos, target, detail, value, uid,
-                                     target_uid, ruling)))
+        self.append(
+            _new_event(
+                cls,
+                (
+                    step,
+                    phase,
+                    player,
+                    card,
+                    cause,
+                    rule,
+                    pos,
+                    target,
+                    detail,
+                    value,
+                    uid,
+                    target_uid,
+                    ruling,
+                ),
+            )
+        )
         return step
 
 

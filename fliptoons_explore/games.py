@@ -7,6 +7,7 @@ position reads in words or how the table at a step is drawn. A scenario says whi
 (`"game": "flipology"`; without the key, FlipToons: `game_of`), and `game_package` imports that
 game's package, which offers `load`, `resolve` and the rest of its API.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -11,6 +11,7 @@ hold at every door; nothing is built from a bad scenario.
     >>> from fliptoons_explore.fliptoons.scenario import parse_scenario_text, check
     >>> check(parse_scenario_text('{"players": [{"deck": ["crab"]}]}'))
 """
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,15 @@ import math
 import re
 import sys
 
-from .limits import (MAX_DEPTH, MAX_INTEGER_DIGITS, MAX_SCENARIO_BYTES, MAX_STRING_LENGTH,
-                     MAX_VALUES, quote, unsafe_character)
+from .limits import (
+    MAX_DEPTH,
+    MAX_INTEGER_DIGITS,
+    MAX_SCENARIO_BYTES,
+    MAX_STRING_LENGTH,
+    MAX_VALUES,
+    quote,
+    unsafe_character,
+)
 
 LIMITS = "docs/limits.md"
 
@@ -29,6 +37,7 @@ class ScenarioError(ValueError):
 
 
 # -- reading JSON text with the limits ---------------------------------------------------------
+
 
 def read_scenario(path: str) -> dict:
     """The JSON of a scenario file, or of standard input when `path` is "-" (checked as
@@ -42,17 +51,23 @@ def read_scenario(path: str) -> dict:
             with open(path, "rb") as f:
                 data = f.read(MAX_SCENARIO_BYTES + 1)
     except OSError as e:
-        raise ScenarioError(f"{source}: cannot read the file ({e.strerror or type(e).__name__})") from None
+        raise ScenarioError(
+            f"{source}: cannot read the file ({e.strerror or type(e).__name__})"
+        ) from None
     return parse_scenario_text(data, source)
 
 
-def parse_scenario_text(text, source: str = "<text>") -> dict | list | str | int | float | bool | None:
+def parse_scenario_text(
+    text, source: str = "<text>"
+) -> dict | list | str | int | float | bool | None:
     """Parse scenario JSON (a str, or UTF-8 bytes as a file upload gives them) within the limits:
     at most `MAX_SCENARIO_BYTES`, valid JSON, no key twice in an object, and every value within the
     limits of `check_json`. Returns the parsed data, to be checked as a scenario by `check` (or
     `load`); ScenarioError (one line, starting with `source`) otherwise."""
     where = _file_name(source)
-    too_big = f"{where}: more than {MAX_SCENARIO_BYTES:,} bytes (the limit for a scenario, {LIMITS})"
+    too_big = (
+        f"{where}: more than {MAX_SCENARIO_BYTES:,} bytes (the limit for a scenario, {LIMITS})"
+    )
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_SCENARIO_BYTES:
             raise ScenarioError(too_big)
@@ -61,18 +76,32 @@ def parse_scenario_text(text, source: str = "<text>") -> dict | list | str | int
         except UnicodeDecodeError:
             raise ScenarioError(f"{where}: not a UTF-8 text file") from None
     elif isinstance(text, str):
-        if len(text) > MAX_SCENARIO_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
+        if (
+            len(text) > MAX_SCENARIO_BYTES
+            or len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES
+        ):
             raise ScenarioError(too_big)
         text = text.removeprefix("\ufeff")
     else:
-        raise ScenarioError(f"{where}: expected JSON text (a str or UTF-8 bytes), got {quote(text)}")
+        raise ScenarioError(
+            f"{where}: expected JSON text (a str or UTF-8 bytes), got {quote(text)}"
+        )
     try:
-        data = json.loads(text, object_pairs_hook=_object, parse_int=_integer, parse_float=_number,
-                          parse_constant=_NotJson)
+        data = json.loads(
+            text,
+            object_pairs_hook=_object,
+            parse_int=_integer,
+            parse_float=_number,
+            parse_constant=_NotJson,
+        )
     except json.JSONDecodeError as e:
-        raise ScenarioError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        raise ScenarioError(
+            f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+        ) from None
     except RecursionError:
-        raise ScenarioError(f"{where}: nested more than {MAX_DEPTH} levels deep (the limit, {LIMITS})") from None
+        raise ScenarioError(
+            f"{where}: nested more than {MAX_DEPTH} levels deep (the limit, {LIMITS})"
+        ) from None
     check_json(data)
     return data
 
@@ -81,10 +110,17 @@ def parse_json_value(text: str, where: str):
     """One JSON value (a command-line argument's), within the same limits; ScenarioError if it is
     JSON over a limit, ValueError if it is not JSON at all."""
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_int=_integer, parse_float=_number,
-                           parse_constant=_NotJson)
+        value = json.loads(
+            text,
+            object_pairs_hook=_object,
+            parse_int=_integer,
+            parse_float=_number,
+            parse_constant=_NotJson,
+        )
     except RecursionError:
-        raise ScenarioError(f"{where}: nested more than {MAX_DEPTH} levels deep (the limit, {LIMITS})") from None
+        raise ScenarioError(
+            f"{where}: nested more than {MAX_DEPTH} levels deep (the limit, {LIMITS})"
+        ) from None
     check_json(value, where)
     return value
 
@@ -111,7 +147,8 @@ def _object(pairs):
 
 
 class _NotJson:
-    """A number the parser read but the limits refuse (`text`: as written); `check_json` says where."""
+    """A number the parser read but the limits refuse (`text`: as written); `check_json` says
+    where."""
 
     __slots__ = ("text",)
 
@@ -141,7 +178,7 @@ def check_json(data, where: str = "scenario") -> None:
         _walk(data, where, 0, [MAX_VALUES])  # finds the first thing wrong and names its path
 
 
-_BIGGEST = 10 ** MAX_INTEGER_DIGITS
+_BIGGEST = 10**MAX_INTEGER_DIGITS
 
 
 def _within_limits(data) -> bool:
@@ -187,25 +224,35 @@ def _within_limits(data) -> bool:
             return False
     if not texts:
         return True
-    return len(max(texts, key=len)) <= MAX_STRING_LENGTH and unsafe_character(" ".join(texts)) is None
+    return (
+        len(max(texts, key=len)) <= MAX_STRING_LENGTH and unsafe_character(" ".join(texts)) is None
+    )
 
 
 def _walk(value, where: str, depth: int, budget: list) -> None:
     budget[0] -= 1
     if budget[0] < 0:
-        raise ScenarioError(f"{where}: the scenario holds more than {MAX_VALUES:,} JSON values "
-                            f"(the limit, {LIMITS})")
+        raise ScenarioError(
+            f"{where}: the scenario holds more than {MAX_VALUES:,} JSON values "
+            f"(the limit, {LIMITS})"
+        )
     if depth > MAX_DEPTH:
-        raise ScenarioError(f"{where}: nested more than {MAX_DEPTH} levels deep (the limit, {LIMITS})")
+        raise ScenarioError(
+            f"{where}: nested more than {MAX_DEPTH} levels deep (the limit, {LIMITS})"
+        )
     if isinstance(value, str):
         _check_text(value, where)
     elif isinstance(value, dict):
         if type(value) is _Object:
-            raise ScenarioError(f"{field(where, value.duplicate)}: the key {quote(value.duplicate)} "
-                                f"is given twice in {where} (each key once)")
+            raise ScenarioError(
+                f"{field(where, value.duplicate)}: the key {quote(value.duplicate)} "
+                f"is given twice in {where} (each key once)"
+            )
         for key, item in value.items():
             if not isinstance(key, str):
-                raise ScenarioError(f"{where}: the key {quote(key)} is not a string (JSON keys are strings)")
+                raise ScenarioError(
+                    f"{where}: the key {quote(key)} is not a string (JSON keys are strings)"
+                )
             _check_text(key, field(where, key))
             _walk(item, field(where, key), depth + 1, budget)
     elif isinstance(value, list):
@@ -214,33 +261,49 @@ def _walk(value, where: str, depth: int, budget: list) -> None:
     elif value is None or isinstance(value, bool):
         pass
     elif isinstance(value, int):
-        if abs(value) >= 10 ** MAX_INTEGER_DIGITS:
-            raise ScenarioError(f"{where}: {quote(value)} (at most {MAX_INTEGER_DIGITS} digits, {LIMITS})")
+        if abs(value) >= 10**MAX_INTEGER_DIGITS:
+            raise ScenarioError(
+                f"{where}: {quote(value)} (at most {MAX_INTEGER_DIGITS} digits, {LIMITS})"
+            )
     elif isinstance(value, float):
         if not math.isfinite(value):
             raise ScenarioError(f"{where}: {quote(value)} is not a JSON number")
     elif isinstance(value, _NotJson):
         text = value.text
         if text in ("NaN", "Infinity", "-Infinity"):
-            raise ScenarioError(f"{where}: {text} is not JSON (expected a number, a string, true, false or null)")
+            raise ScenarioError(
+                f"{where}: {text} is not JSON (expected a number, a string, true, false or null)"
+            )
         if "." in text or "e" in text.lower():
             raise ScenarioError(f"{where}: the number {quote(text, 20)} is too large")
         digits = len(text) - text.startswith("-")
-        raise ScenarioError(f"{where}: a number of {digits:,} digits (at most {MAX_INTEGER_DIGITS}, {LIMITS})")
+        raise ScenarioError(
+            f"{where}: a number of {digits:,} digits (at most {MAX_INTEGER_DIGITS}, {LIMITS})"
+        )
     else:
-        raise ScenarioError(f"{where}: expected JSON data (an object, a list, a string, a number, "
-                            f"true/false or null), got {quote(value)}")
+        raise ScenarioError(
+            f"{where}: expected JSON data (an object, a list, a string, a number, "
+            f"true/false or null), got {quote(value)}"
+        )
 
 
 def _check_text(text: str, where: str) -> None:
     if len(text) > MAX_STRING_LENGTH:
-        raise ScenarioError(f"{where}: a string of {len(text):,} characters (at most "
-                            f"{MAX_STRING_LENGTH}, {LIMITS})")
+        raise ScenarioError(
+            f"{where}: a string of {len(text):,} characters (at most {MAX_STRING_LENGTH}, {LIMITS})"
+        )
     bad = unsafe_character(text)
     if bad is not None:
-        what = ("a lone surrogate" if "\ud800" <= bad <= "\udfff" else
-                "a line separator" if bad in "\u2028\u2029" else "a control character")
-        raise ScenarioError(f"{where}: {quote(text)} holds {what}, {quote(bad)} (expected plain text)")
+        what = (
+            "a lone surrogate"
+            if "\ud800" <= bad <= "\udfff"
+            else "a line separator"
+            if bad in "\u2028\u2029"
+            else "a control character"
+        )
+        raise ScenarioError(
+            f"{where}: {quote(text)} holds {what}, {quote(bad)} (expected plain text)"
+        )
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -257,9 +320,17 @@ def field(where: str, key: str) -> str:
 
 # -- checking a scenario's fields ---------------------------------------------------------------
 
+
 def type_name(value) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number",
-            float: "a number", type(None): "null"}.get(type(value), f"a Python {type(value).__name__}")
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), f"a Python {type(value).__name__}")
 
 
 def expect(value, kind, where: str, what: str):
@@ -274,10 +345,16 @@ def expect(value, kind, where: str, what: str):
 def known_fields(obj: dict, allowed, where: str) -> None:
     for key in obj:
         if key not in allowed:
-            raise ScenarioError(f"{field(where, key)}: unknown field (expected one of: {', '.join(allowed)})")
+            raise ScenarioError(
+                f"{field(where, key)}: unknown field (expected one of: {', '.join(allowed)})"
+            )
 
 
 def closest(text: str, among: list[str]) -> list[str]:
     import difflib
+
     by_lower = {a.lower(): a for a in among}
-    return [by_lower[m] for m in difflib.get_close_matches(text.lower(), list(by_lower), n=3, cutoff=0.6)]
+    return [
+        by_lower[m]
+        for m in difflib.get_close_matches(text.lower(), list(by_lower), n=3, cutoff=0.6)
+    ]

@@ -9,6 +9,7 @@ User text goes into messages through `quote`: JSON-quoted, every character outsi
 ASCII escaped, so a newline, a terminal control code or a lone surrogate cannot break the message
 over two lines or fail to print; long text is shortened.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,7 +21,8 @@ MAX_SCENARIO_BYTES = 1_000_000
 MAX_CARDS = 1_500
 #: JSON values (objects, lists, strings, numbers...) in one scenario, all levels counted.
 MAX_VALUES = 100_000
-#: Levels of nesting: a grid's card object is at level 7 (scenario, players, player, grid, row, cell, card).
+#: Levels of nesting: a grid's card object is at level 7 (scenario, players, player, grid, row,
+#: cell, card).
 MAX_DEPTH = 20
 #: Characters in any string (a name, a card id, an object key, a ruling value).
 MAX_STRING_LENGTH = 200
@@ -47,11 +49,13 @@ def _preview(value, limit: int, depth: int) -> str:
     if isinstance(value, str):
         if len(value) <= limit:
             return json.dumps(value, ensure_ascii=True)
-        return json.dumps(value[:limit], ensure_ascii=True)[:-1] + f'..." ({len(value):,} characters)'
+        return (
+            json.dumps(value[:limit], ensure_ascii=True)[:-1] + f'..." ({len(value):,} characters)'
+        )
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, int):
-        if abs(value) >= 10 ** MAX_INTEGER_DIGITS:
+        if abs(value) >= 10**MAX_INTEGER_DIGITS:
             return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
         return str(int(value))
     if isinstance(value, float):
@@ -59,8 +63,13 @@ def _preview(value, limit: int, depth: int) -> str:
     if isinstance(value, dict):
         if depth >= 2 or len(value) > 3:
             return "{...}" if value else "{}"
-        return "{" + ", ".join(f"{_preview(k, 20, 2)}: {_preview(v, 20, depth + 1)}"
-                               for k, v in value.items()) + "}"
+        return (
+            "{"
+            + ", ".join(
+                f"{_preview(k, 20, 2)}: {_preview(v, 20, depth + 1)}" for k, v in value.items()
+            )
+            + "}"
+        )
     if isinstance(value, list):
         if depth >= 2 or len(value) > 3:
             return "[...]" if value else "[]"

@@ -7,16 +7,17 @@ in a URL's fragment, so that a link pasted in a forum thread opens the same view
     >>> text[:2], Link.from_fragment(text) == link
     ('s=', True)
 
-A fragment reads `s=<the scenario>&step=<N>&play=<resolve|round|game>`: the scenario's JSON (compact)
-compressed with zlib and written in URL-safe base64 without padding; `step` (default -1: before
-the first event) and `play` (default `resolve`) only when they differ from their defaults. The
-fragment never reaches the server (browsers keep it to themselves), so a link of any length
+A fragment reads `s=<the scenario>&step=<N>&play=<resolve|round|game>`: the scenario's JSON
+(compact) compressed with zlib and written in URL-safe base64 without padding; `step` (default -1:
+before the first event) and `play` (default `resolve`) only when they differ from their defaults.
+The fragment never reaches the server (browsers keep it to themselves), so a link of any length
 works behind any proxy; the page hands it to the explorer.
 
 Reading a link is a door like a scenario file: a damaged link is a `ScenarioError` of one line
 ("link: ..."), and the scenario inside goes through the same limits (`jsonio.parse_scenario_text`)
 before the game checks it. Pure Python, no game imported.
 """
+
 from __future__ import annotations
 
 import base64
@@ -59,11 +60,12 @@ class Link:
         return urlencode(fields, safe="")
 
     def url(self, base: str) -> str:
-        """The whole link: `base` (the app's address, e.g. 'http://127.0.0.1:8866/') + '#' + fragment."""
+        """The whole link: `base` (the app's address, e.g. 'http://127.0.0.1:8866/') + '#' +
+        fragment."""
         return base.split("#", 1)[0] + "#" + self.fragment()
 
     @classmethod
-    def from_fragment(cls, text: str) -> "Link":
+    def from_fragment(cls, text: str) -> Link:
         """Read a fragment (with or without its '#', or a whole URL holding one); ScenarioError
         (one line, 'link: ...') when it is not one of these links or is damaged."""
         if not isinstance(text, str):
@@ -97,7 +99,9 @@ def _unpack(packed: str) -> bytes:
     try:
         raw = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
     except (binascii.Error, ValueError):
-        raise ScenarioError("link: the situation is damaged or cut short (not URL-safe base64)") from None
+        raise ScenarioError(
+            "link: the situation is damaged or cut short (not URL-safe base64)"
+        ) from None
     unpack = zlib.decompressobj()
     try:
         data = unpack.decompress(raw, MAX_SCENARIO_BYTES + 1)

@@ -11,14 +11,22 @@ In a wheel they are `fliptoons_explore/notebooks/`, `examples/` and `docs/` (map
 repository's top-level folders of those names by pyproject.toml); in a checkout installed with
 `pip install -e .` they are read from those folders directly.
 """
+
 from __future__ import annotations
 
 import json
 import shutil
 from pathlib import Path
 
-__all__ = ["notebooks_dir", "examples_dir", "docs_dir", "notebooks", "examples", "example",
-           "copy_notebooks"]
+__all__ = [
+    "notebooks_dir",
+    "examples_dir",
+    "docs_dir",
+    "notebooks",
+    "examples",
+    "example",
+    "copy_notebooks",
+]
 
 _HERE = Path(__file__).resolve().parent
 
@@ -69,14 +77,19 @@ def copy_notebooks(dest: str | Path) -> list[Path]:
     exists: then nothing is copied."""
     dest = Path(dest)
     plan = [(p, dest / p.name) for p in notebooks()]
-    plan += [(p, dest / "examples" / p.name) for p in sorted(examples_dir().iterdir())
-             if p.suffix in (".json", ".md")]
+    plan += [
+        (p, dest / "examples" / p.name)
+        for p in sorted(examples_dir().iterdir())
+        if p.suffix in (".json", ".md")
+    ]
     plan += [(p, dest / "docs" / p.name) for p in sorted(docs_dir().glob("*.md"))]
     if dest.exists() and not dest.is_dir():
         raise FileExistsError(f"{dest} exists and is not a folder (nothing copied)")
     for _, target in plan:
         if target.exists():
-            raise FileExistsError(f"{target} already exists (nothing copied; choose another folder)")
+            raise FileExistsError(
+                f"{target} already exists (nothing copied; choose another folder)"
+            )
     for source, target in plan:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)

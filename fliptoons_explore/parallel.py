@@ -11,6 +11,7 @@ and any executor: a process pool here, a dask.distributed cluster through
 function defined at the top of a module (worker processes import it by name) and a task plain
 data (it is pickled).
 """
+
 from __future__ import annotations
 
 import math
@@ -24,8 +25,15 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
 from .limits import quote
 
-__all__ = ["cores", "check_jobs", "run_tasks", "show_progress", "progress_bar", "progress_delay",
-           "chunk_size"]
+__all__ = [
+    "cores",
+    "check_jobs",
+    "run_tasks",
+    "show_progress",
+    "progress_bar",
+    "progress_delay",
+    "chunk_size",
+]
 
 #: Chunks given to each worker: enough that uneven tasks even out and the bar moves, few enough
 #: that sending a chunk and its results back costs little beside the work in it.
@@ -51,8 +59,10 @@ def check_jobs(jobs, argument: str = "jobs") -> int:
     if jobs is None:
         return cores()
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 1024:
-        raise ValueError(f"{argument}: expected a whole number of worker processes from 1 to 1024 "
-                         f"(or None for every core), got {quote(jobs)}")
+        raise ValueError(
+            f"{argument}: expected a whole number of worker processes from 1 to 1024 "
+            f"(or None for every core), got {quote(jobs)}"
+        )
     return jobs
 
 
@@ -103,8 +113,12 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of `jobs` worker processes, started fresh (forkserver where the system has it, else
     spawn: never a fork of a process that may run threads, such as a Jupyter kernel)."""
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
-                               initializer=_start_worker, initargs=(os.getpid(),))
+    return ProcessPoolExecutor(
+        jobs,
+        mp_context=multiprocessing.get_context(method),
+        initializer=_start_worker,
+        initargs=(os.getpid(),),
+    )
 
 
 def _workers(executor: Executor) -> int:
@@ -156,26 +170,47 @@ def progress_delay() -> float:
     except ValueError:
         seconds = math.nan
     if not 0 <= seconds < math.inf:
-        raise ValueError(f"{PROGRESS_DELAY_VARIABLE}: expected a number of seconds of 0 or more, "
-                         f"got {quote(text)}")
+        raise ValueError(
+            f"{PROGRESS_DELAY_VARIABLE}: expected a number of seconds of 0 or more, "
+            f"got {quote(text)}"
+        )
     return seconds
 
 
-def progress_bar(total: int, progress: bool | None = None, unit: str = "game",
-                 description: str | None = None, delay: float | None = None):
+def progress_bar(
+    total: int,
+    progress: bool | None = None,
+    unit: str = "game",
+    description: str | None = None,
+    delay: float | None = None,
+):
     """A progress bar with the time left (`tqdm.auto`: a widget in a notebook, text on standard
     error in a terminal), shown after `delay` seconds (None: `progress_delay()`) and cleared at
     the end; a bar that draws nothing when `show_progress(progress)` is false."""
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, unit=unit, desc=description, disable=not show_progress(progress),
-                delay=progress_delay() if delay is None else delay, leave=False,
-                dynamic_ncols=True, file=sys.stderr)
+    return tqdm(
+        total=total,
+        unit=unit,
+        desc=description,
+        disable=not show_progress(progress),
+        delay=progress_delay() if delay is None else delay,
+        leave=False,
+        dynamic_ncols=True,
+        file=sys.stderr,
+    )
 
 
-def run_tasks(job, tasks, jobs: int | None = None, executor: Executor | None = None,
-              progress: bool | None = None, unit: str = "game", description: str | None = None,
-              chunk: int | None = None) -> list:
+def run_tasks(
+    job,
+    tasks,
+    jobs: int | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+    unit: str = "game",
+    description: str | None = None,
+    chunk: int | None = None,
+) -> list:
     """`[job(task) for task in tasks]`, spread over worker processes in chunks.
 
     `executor`: any `concurrent.futures.Executor` (a dask cluster's `Client.get_executor()`);
@@ -186,7 +221,9 @@ def run_tasks(job, tasks, jobs: int | None = None, executor: Executor | None = N
     tasks = list(tasks)
     n = check_jobs(jobs) if executor is None else _workers(executor)
     if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1):
-        raise ValueError(f"chunk: expected a whole number of tasks of at least 1, got {quote(chunk)}")
+        raise ValueError(
+            f"chunk: expected a whole number of tasks of at least 1, got {quote(chunk)}"
+        )
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ValueError(f"executor: expected a concurrent.futures.Executor, got {quote(executor)}")
     with progress_bar(len(tasks), progress, unit, description) as bar:
@@ -197,12 +234,14 @@ def run_tasks(job, tasks, jobs: int | None = None, executor: Executor | None = N
                 bar.update(1)
             return results
         size = chunk or chunk_size(len(tasks), n)
-        chunks = [tasks[i:i + size] for i in range(0, len(tasks), size)]
+        chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
         pool = process_pool(min(n, len(chunks))) if executor is None else None
         futures: dict = {}
         try:
             done: list = [None] * len(chunks)
-            futures = {(pool or executor).submit(run_chunk, job, c): k for k, c in enumerate(chunks)}
+            futures = {
+                (pool or executor).submit(run_chunk, job, c): k for k, c in enumerate(chunks)
+            }
             for future in as_completed(futures):
                 k = futures[future]
                 done[k] = future.result()

@@ -2,18 +2,20 @@
 
 The engine asks a policy `choose(choice) -> index` (or None to decline an optional choice), but
 only for a real choice: a decision with one legal answer and no decline is taken without asking
-(`forced_answer`), and the trace says it was forced. Policies are interchangeable: `DefaultPolicy` (documented, deterministic), `RandomPolicy` (seeded),
-`ScriptedPolicy` (a scenario's `choices`, falling back to another policy), each game's own
-(`fliptoons_explore.fliptoons.greedy`, `fliptoons_explore.flipology.policies`) and the widgets.
+(`forced_answer`), and the trace says it was forced. Policies are interchangeable: `DefaultPolicy`
+(documented, deterministic), `RandomPolicy` (seeded), `ScriptedPolicy` (a scenario's `choices`,
+falling back to another policy), each game's own (`fliptoons_explore.fliptoons.greedy`,
+`fliptoons_explore.flipology.policies`) and the widgets.
 """
+
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from .limits import quote
 from .jsonio import ScenarioError
+from .limits import quote
 
 
 class Choice(NamedTuple):
@@ -73,8 +75,10 @@ def check_policy(policy, argument: str = "policy"):
     the argument, at the call rather than at the first decision."""
     if policy is not None and not callable(getattr(policy, "choose", None)):
         got = f"the string {quote(policy)}" if isinstance(policy, str) else quote(policy)
-        raise ValueError(f"{argument}: expected a policy (an object with a choose(choice) method, "
-                         f"such as DefaultPolicy() or RandomPolicy(seed)), got {got}")
+        raise ValueError(
+            f"{argument}: expected a policy (an object with a choose(choice) method, "
+            f"such as DefaultPolicy() or RandomPolicy(seed)), got {got}"
+        )
     return policy
 
 
@@ -173,14 +177,18 @@ class ScriptedPolicy:
         if answer is None:
             if choice.optional:
                 return None
-            raise ScriptError(f"{where}: null declines, but {quote(choice.question, 200)} must be answered")
+            raise ScriptError(
+                f"{where}: null declines, but {quote(choice.question, 200)} must be answered"
+            )
         names = choice.script_names()
         given, answer = answer, _plain(answer)
         if answer not in names:
             shown = list(dict.fromkeys(quote(_json(n)) for n in names))
             more = f", ... ({len(shown)} in all)" if len(shown) > 12 else ""
-            raise ScriptError(f"{where}: {quote(given)} is not a legal answer to "
-                              f"{quote(choice.question, 200)} (expected one of: {', '.join(shown[:12])}{more})")
+            raise ScriptError(
+                f"{where}: {quote(given)} is not a legal answer to "
+                f"{quote(choice.question, 200)} (expected one of: {', '.join(shown[:12])}{more})"
+            )
         return names.index(answer)
 
 
@@ -196,7 +204,8 @@ class Asked:
     """One decision as a policy saw it, in plain values: its `kind`, who decided (`player`), the
     card that asks (`card`, an id), the `question`, the `options` as a script names them (card
     ids, player names), what each is worth by the engine's hint (`values`), whether it may be
-    declined (`optional`), the `answer` given (an index, or None) and which policy gave it (`by`)."""
+    declined (`optional`), the `answer` given (an index, or None) and which policy gave it
+    (`by`)."""
 
     kind: str
     player: int
@@ -222,6 +231,17 @@ class Recording:
     def choose(self, choice: Choice) -> int | None:
         answer = self.inner.choose(choice)
         card = getattr(choice.card, "id", choice.card)
-        self.asked.append(Asked(choice.kind, choice.player, card, choice.question, choice.script_names(),
-                                tuple(choice.values), choice.optional, answer, self.name))
+        self.asked.append(
+            Asked(
+                choice.kind,
+                choice.player,
+                card,
+                choice.question,
+                choice.script_names(),
+                tuple(choice.values),
+                choice.optional,
+                answer,
+                self.name,
+            )
+        )
         return answer

@@ -2,6 +2,7 @@
 resolved untraced). Made by each game's `resolve`; read by `Stepper`, `trace_frame`,
 `causal_graph` and the views, which ask the table's game (`table.game`, a `games.GameKit`)
 what they cannot know themselves."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -7,6 +7,7 @@ Three kinds of ids: rulebook rules from `data/rules.csv` (`s2.key.next-revealed`
 `add_rules`) and the ruling options (`ruling.<name>`, added by `add_ruling_rules`). Importing
 `fliptoons_explore` loads both games, so `RULES` always holds every id.
 """
+
 from __future__ import annotations
 
 import csv
@@ -59,8 +60,15 @@ def add_rules(rules) -> None:
 
 def add_ruling_rules(options) -> None:
     """Add a `ruling.<name>` row for each ruling option of a game (`rulings.RulingOption`)."""
-    add_rules(Rule(f"ruling.{o.name}", "ruling", o.name,
-                   f"{o.question} Default {o.default!r}: {o.why_default}") for o in options.values())
+    add_rules(
+        Rule(
+            f"ruling.{o.name}",
+            "ruling",
+            o.name,
+            f"{o.question} Default {o.default!r}: {o.why_default}",
+        )
+        for o in options.values()
+    )
 
 
 def rule(rule_id: str) -> Rule:

@@ -7,6 +7,7 @@ words and why the default is the default; and a frozen dataclass of the options 
 from `RulingSet`, whose fields are the options' defaults. `Rulings.from_dict({...})` checks
 names and values. The trace cites `ruling.<name>` wherever an option decided something.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ class RulingOption:
 
 
 @lru_cache(maxsize=4096)
-def _variant(rulings: "RulingSet", name: str, value) -> "RulingSet":
+def _variant(rulings: RulingSet, name: str, value) -> RulingSet:
     return replace(rulings, **{name: value})
 
 
@@ -36,7 +37,9 @@ def options_table(*options: RulingOption) -> dict[str, RulingOption]:
         if option.name in table:
             raise ValueError(f"ruling option {option.name!r} is defined twice")
         if not allowed(option.default, option.choices):
-            raise ValueError(f"ruling option {option.name!r}: its default is not one of its choices")
+            raise ValueError(
+                f"ruling option {option.name!r}: its default is not one of its choices"
+            )
         table[option.name] = option
     return table
 
@@ -59,11 +62,14 @@ class RulingSet:
     def from_dict(cls, values: dict):
         """Rulings from {name: value}; ValueError (one line) naming a wrong name or value."""
         from .limits import quote
+
         if not isinstance(values, dict):
             raise ValueError(f"rulings: expected an object {{name: value}}, got {quote(values)}")
         for name, value in values.items():
             if name not in cls.OPTIONS:
-                raise ValueError(f"unknown ruling option {quote(name)} (known: {', '.join(cls.OPTIONS)})")
+                raise ValueError(
+                    f"unknown ruling option {quote(name)} (known: {', '.join(cls.OPTIONS)})"
+                )
             if not allowed(value, cls.OPTIONS[name].choices):
                 refuse(cls.OPTIONS[name], value)
         return replace(cls(), **values)
@@ -80,19 +86,28 @@ class RulingSet:
         `ScenarioError` (one line, naming the field) for a wrong name or value."""
         from .jsonio import ScenarioError, expect, field
         from .limits import quote
+
         values = expect(value, dict, where, "an object")
         for name, v in values.items():
             option = cls.OPTIONS.get(name)
             if option is None:
-                raise ScenarioError(f"{field(where, name)}: unknown ruling option (known: {', '.join(cls.OPTIONS)})")
+                raise ScenarioError(
+                    f"{field(where, name)}: unknown ruling option (known: {', '.join(cls.OPTIONS)})"
+                )
             if not allowed(v, option.choices):
-                raise ScenarioError(f"{field(where, name)}: expected one of "
-                                    f"{', '.join(map(show, option.choices))}, got {quote(v)}")
+                raise ScenarioError(
+                    f"{field(where, name)}: expected one of "
+                    f"{', '.join(map(show, option.choices))}, got {quote(v)}"
+                )
         return replace(cls(), **values)
 
     def changed(self) -> dict:
         """The options that differ from the defaults."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != f.default}
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != f.default
+        }
 
     @classmethod
     def check_fields(cls) -> None:
@@ -100,7 +115,9 @@ class RulingSet:
         have = {f.name: f.default for f in fields(cls)}
         want = {n: o.default for n, o in cls.OPTIONS.items()}
         if have != want:
-            raise AssertionError(f"{cls.__qualname__}: fields {have} do not match the options {want}")
+            raise AssertionError(
+                f"{cls.__qualname__}: fields {have} do not match the options {want}"
+            )
 
 
 def cite(*rulings: str | None) -> str | None:
@@ -121,5 +138,8 @@ def allowed(value, choices: tuple) -> bool:
 
 def refuse(option: RulingOption, value) -> None:
     from .limits import quote
-    raise ValueError(f"ruling {option.name} must be one of {', '.join(map(show, option.choices))}, "
-                     f"got {quote(value)}")
+
+    raise ValueError(
+        f"ruling {option.name} must be one of {', '.join(map(show, option.choices))}, "
+        f"got {quote(value)}"
+    )

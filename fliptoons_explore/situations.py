@@ -18,6 +18,7 @@ kind (`data/situations/s2-faq.json`, ...); `data/situations/README.md` describes
     >>> len(situations(rule='s2.faq.crab')) > 1
     True
 """
+
 from __future__ import annotations
 
 import difflib
@@ -33,25 +34,77 @@ from .fliptoons.scenario import table_json
 from .games import game_of
 from .rules import RULES
 
-__all__ = ["Situation", "SituationError", "LibraryError", "situations", "situation",
-           "library_files", "file_about", "NOT_ILLUSTRATED", "compact_grid", "compact_rows", "fame_grid"]
+__all__ = [
+    "Situation",
+    "SituationError",
+    "LibraryError",
+    "situations",
+    "situation",
+    "library_files",
+    "file_about",
+    "NOT_ILLUSTRATED",
+    "compact_grid",
+    "compact_rows",
+    "fame_grid",
+]
 
 PLAYS = ("resolve", "round", "game")
 GAMES = ("fliptoons", "flipology")
 FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
 #: expected-outcome fields keyed by player name
-PLAYER_EXPECT = ("fame", "fame_left", "grid", "fame_grid", "card_fame", "deck", "dismissed",
-                 "final_fame", "round_fame")
+PLAYER_EXPECT = (
+    "fame",
+    "fame_left",
+    "grid",
+    "fame_grid",
+    "card_fame",
+    "deck",
+    "dismissed",
+    "final_fame",
+    "round_fame",
+)
 #: expected-outcome fields about the table or the trace
-TABLE_EXPECT = ("market", "toon_deck", "toon_deck_cards", "market_discard", "events", "no_events", "order",
-                "cites", "winners", "rounds", "critics_choice", "solo")
+TABLE_EXPECT = (
+    "market",
+    "toon_deck",
+    "toon_deck_cards",
+    "market_discard",
+    "events",
+    "no_events",
+    "order",
+    "cites",
+    "winners",
+    "rounds",
+    "critics_choice",
+    "solo",
+)
 #: expected-outcome fields about how a game ended (play "game" only)
 GAME_EXPECT = ("final_fame", "round_fame", "winners", "rounds", "critics_choice", "solo")
 #: a Flipology situation's: by player name, then about the table
 FLIPOLOGY_PLAYER_EXPECT = ("score", "rows", "score_parts", "different_animals")
-FLIPOLOGY_TABLE_EXPECT = ("winners", "moon", "discard", "running_scores", "game_points", "events", "no_events",
-                          "order", "cites")
-PATTERN_FIELDS = ("event", "card", "player", "phase", "rule", "ruling", "pos", "target", "value", "count")
+FLIPOLOGY_TABLE_EXPECT = (
+    "winners",
+    "moon",
+    "discard",
+    "running_scores",
+    "game_points",
+    "events",
+    "no_events",
+    "order",
+    "cites",
+)
+PATTERN_FIELDS = (
+    "event",
+    "card",
+    "player",
+    "phase",
+    "rule",
+    "ruling",
+    "pos",
+    "target",
+    "value",
+    "count",
+)
 NAME = re.compile(r"^(s1|s2|jp|fl)\.[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
@@ -62,25 +115,28 @@ CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 #: left out) or between two of its games, which the tests of whole games cover instead.
 NOT_ILLUSTRATED = {
     "fl.components": "the deck's make-up (78 cards and 6 Clearings), not a table in play: "
-                     "tests/test_flipology_rules.py::test_the_deck_table_sums_to_78_with_the_known_counts",
+    "tests/test_flipology_rules.py::test_the_deck_table_sums_to_78_with_the_known_counts",
     "fl.moon.learning": "a choice made before the deal (leave the Moon out): new_game(moon=False), "
-                        "tests/test_flipology_games.py::test_leaving_the_moon_and_the_wolves_out",
-    "fl.nature.setup": "the deal (nine cards each, seven kept in a row, two discarded) comes before a "
-                       "scenario's table exists: tests/test_flipology_games.py::test_the_nature_deal",
+    "tests/test_flipology_games.py::test_leaving_the_moon_and_the_wolves_out",
+    "fl.nature.setup": "the deal (nine cards each, seven kept in a row, two discarded) comes "
+    "before a "
+    "scenario's table exists: tests/test_flipology_games.py::test_the_nature_deal",
     "fl.nature.wolves-optional": "a choice made before the deal (leave the two Wolves out): "
-                                 "new_game(wolves=False), tests/test_flipology_games.py::"
-                                 "test_leaving_the_moon_and_the_wolves_out",
-    "fl.tree.setup": "the Great Tree's setup: 2-4 players, the Rain and the Hermit Crabs set aside (a "
-                     "scenario naming them is refused): tests/test_flipology_games.py::"
-                     "test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
+    "new_game(wolves=False), tests/test_flipology_games.py::"
+    "test_leaving_the_moon_and_the_wolves_out",
+    "fl.tree.setup": "the Great Tree's setup: 2-4 players, the Rain and the Hermit Crabs set aside "
+    "(a "
+    "scenario naming them is refused): tests/test_flipology_games.py::"
+    "test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
     "fl.tree.deal": "the deal of five cards in a row, before a scenario's table exists: "
-                    "tests/test_flipology_games.py::test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
+    "tests/test_flipology_games.py::test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
     "fl.tree.regrowth": "a choice at the deal, before the hand is a row: "
-                        "tests/test_flipology_games.py::test_regrowth_once_a_game_from_the_starting_player",
+    "tests/test_flipology_games.py::test_regrowth_once_a_game_from_the_starting_player",
     "fl.tree.starting-player": "happens between two rounds, at the deal of the next row: "
-                               "tests/test_flipology_games.py::test_the_highest_score_showing_starts_the_next_round",
-    "fl.multi.first": "happens between two games of a match; a scenario is one game with its first_player: "
-                      "tests/test_flipology_games.py::test_the_winner_of_a_game_starts_the_next",
+    "tests/test_flipology_games.py::test_the_highest_score_showing_starts_the_next_round",
+    "fl.multi.first": "happens between two games of a match; a scenario is one game with its "
+    "first_player: "
+    "tests/test_flipology_games.py::test_the_winner_of_a_game_starts_the_next",
 }
 
 
@@ -97,11 +153,19 @@ class LibraryError(ValueError):
 
 # -- reading a resolved table compactly ---------------------------------------------------------
 
+
 def compact_grid(player: dict) -> list[list[str | None]]:
     """A player's JSON grid (DESIGN.md §2.3) as words: rows top first, each cell None or the ids
     of its stack bottom first joined by '+', a face-down card written '~id'."""
-    return [[None if cell is None else "+".join(("" if c["face_up"] else "~") + c["id"] for c in cell)
-             for cell in row] for row in player["grid"]]
+    return [
+        [
+            None
+            if cell is None
+            else "+".join(("" if c["face_up"] else "~") + c["id"] for c in cell)
+            for cell in row
+        ]
+        for row in player["grid"]
+    ]
 
 
 def fame_grid(player: dict) -> list[list]:
@@ -109,7 +173,11 @@ def fame_grid(player: dict) -> list[list]:
     face-up card), '~' (one face-down card) or, for a stack, the fames bottom first joined by '+'
     ('2+1', '~+4'). A face-up card without a fame entry shows '?'; a card that has left the grid
     since Check Fame is not shown."""
-    entries = {(c["row"], c["col"], c["stack"]): c for c in player["fame"]["cards"] if not c.get("left_grid")}
+    entries = {
+        (c["row"], c["col"], c["stack"]): c
+        for c in player["fame"]["cards"]
+        if not c.get("left_grid")
+    }
     rows = []
     for r, row in enumerate(player["grid"]):
         out = []
@@ -120,8 +188,13 @@ def fame_grid(player: dict) -> list[list]:
             parts = []
             for h, card in enumerate(cell):
                 e = entries.get((r, col, h))
-                parts.append(e["fame"] if e is not None and e["id"] == card["id"]
-                             else "~" if not card["face_up"] else "?")
+                parts.append(
+                    e["fame"]
+                    if e is not None and e["id"] == card["id"]
+                    else "~"
+                    if not card["face_up"]
+                    else "?"
+                )
             out.append(parts[0] if len(parts) == 1 else "+".join(map(str, parts)))
         rows.append(out)
     return rows
@@ -130,7 +203,10 @@ def fame_grid(player: dict) -> list[list]:
 def compact_rows(player: dict) -> list[list[str]]:
     """A Flipology player's rows (bottom first) as words: each card 'kind:points', a face-down
     card '~kind:points'."""
-    return [[("" if c["face_up"] else "~") + f"{c['id']}:{c['points']}" for c in row] for row in player["rows"]]
+    return [
+        [("" if c["face_up"] else "~") + f"{c['id']}:{c['points']}" for c in row]
+        for row in player["rows"]
+    ]
 
 
 def _unplaced(player: dict) -> list[dict]:
@@ -145,6 +221,7 @@ def _unplaced(player: dict) -> list[dict]:
 
 
 # -- a situation --------------------------------------------------------------------------------
+
 
 class RoundResolution(Resolution):
     """A round played from a scenario (stopped before Cleanup), read like a resolution; its JSON
@@ -224,26 +301,38 @@ class Situation:
         return f"<Situation {self.name} ({self.play}): {self.title}>"
 
     @classmethod
-    def from_dict(cls, data: dict, file: str = "<dict>") -> "Situation":
+    def from_dict(cls, data: dict, file: str = "<dict>") -> Situation:
         """A situation written like a library entry (data/situations/README.md), checked;
         LibraryError names what is wrong. For trying a variation of a library situation."""
         return _situation(data, file, 0)
 
     def to_dict(self) -> dict:
         """The library entry of this situation (the inverse of `from_dict`)."""
-        return {"name": self.name, "title": self.title, "rules": list(self.rules), "play": self.play,
-                "explain": self.explain, "scenario": self.scenario, "expect": self.expect}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "rules": list(self.rules),
+            "play": self.play,
+            "explain": self.explain,
+            "scenario": self.scenario,
+            "expect": self.expect,
+        }
 
 
 # -- comparing an outcome with an expectation ---------------------------------------------------
+
 
 def _card_entry(player: dict, key: str):
     """The fame entry a `card_fame` key names: 'capybara' (the only scoring capybara),
     'mosquito@1,0' (JSON row, column) or 'rat@1,0,1' (and height in the stack, 0 the bottom)."""
     cid, row, col, height = CARD_KEY.match(key).groups()
-    found = [c for c in player["fame"]["cards"] if c["id"] == cid
-             and (row is None or (c["row"], c["col"]) == (int(row), int(col)))
-             and (height is None or c["stack"] == int(height))]
+    found = [
+        c
+        for c in player["fame"]["cards"]
+        if c["id"] == cid
+        and (row is None or (c["row"], c["col"]) == (int(row), int(col)))
+        and (height is None or c["stack"] == int(height))
+    ]
     if len(found) == 1:
         return found[0], None
     return None, f"{len(found)} scoring cards match"
@@ -275,13 +364,20 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
     names = [p["name"] for p in doc["players"]]
     result, history = doc.get("result") or {}, doc.get("rounds") or []
     seat = {p["name"]: i for i, p in enumerate(doc["players"])}
-    readers = {"fame": lambda p: p["fame"]["total"], "fame_left": lambda p: p.get("fame_left"),
-               "grid": compact_grid, "fame_grid": fame_grid,
-               "deck": lambda p: p["deck"], "dismissed": lambda p: p["dismissed"],
-               "final_fame": lambda p: (result.get("final_fame") or [None] * len(names))[seat[p["name"]]],
-               "round_fame": lambda p: [r["fame"][seat[p["name"]]] for r in history],
-               "score": lambda p: p["score"], "rows": compact_rows, "score_parts": lambda p: p["score_parts"],
-               "different_animals": lambda p: p["different_animals"]}
+    readers = {
+        "fame": lambda p: p["fame"]["total"],
+        "fame_left": lambda p: p.get("fame_left"),
+        "grid": compact_grid,
+        "fame_grid": fame_grid,
+        "deck": lambda p: p["deck"],
+        "dismissed": lambda p: p["dismissed"],
+        "final_fame": lambda p: (result.get("final_fame") or [None] * len(names))[seat[p["name"]]],
+        "round_fame": lambda p: [r["fame"][seat[p["name"]]] for r in history],
+        "score": lambda p: p["score"],
+        "rows": compact_rows,
+        "score_parts": lambda p: p["score_parts"],
+        "different_animals": lambda p: p["different_animals"],
+    }
     flipology_doc = doc.get("game") == "flipology"
     for field in FLIPOLOGY_PLAYER_EXPECT if flipology_doc else PLAYER_EXPECT:
         for name, want in expect.get(field, {}).items():
@@ -301,25 +397,42 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
                 continue
             got = readers[field](p)
             if field == "fame_grid" and _unplaced(p):
-                out.append(f"{name} fame_grid: fame entries for no card of the grid: {_unplaced(p)}")
+                out.append(
+                    f"{name} fame_grid: fame entries for no card of the grid: {_unplaced(p)}"
+                )
             if got != want:
                 out.append(f"{name} {field}: expected {json.dumps(want)}, got {json.dumps(got)}")
-    for field in ("discard", "moon", "running_scores", "game_points") if flipology_doc else (
-            "market", "toon_deck", "market_discard"):
+    for field in (
+        ("discard", "moon", "running_scores", "game_points")
+        if flipology_doc
+        else ("market", "toon_deck", "market_discard")
+    ):
         if field in expect and doc.get(field) != expect[field]:
-            out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc.get(field))}")
-    if (not flipology_doc and "toon_deck_cards" in expect
-            and sorted(doc["toon_deck"]) != sorted(expect["toon_deck_cards"])):
-        out.append(f"toon_deck_cards: expected {json.dumps(sorted(expect['toon_deck_cards']))} in any order, "
-                   f"got {json.dumps(sorted(doc['toon_deck']))}")
+            out.append(
+                f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc.get(field))}"
+            )
+    if (
+        not flipology_doc
+        and "toon_deck_cards" in expect
+        and sorted(doc["toon_deck"]) != sorted(expect["toon_deck_cards"])
+    ):
+        out.append(
+            f"toon_deck_cards: expected {json.dumps(sorted(expect['toon_deck_cards']))} in any "
+            "order, "
+            f"got {json.dumps(sorted(doc['toon_deck']))}"
+        )
     if flipology_doc and "winners" in expect:
         got = [players[i] for i in doc["winners"]]
         if got != expect["winners"]:
             out.append(f"winners: expected {json.dumps(expect['winners'])}, got {json.dumps(got)}")
     if not flipology_doc:
         holder = result.get("critics_choice")
-        ended = {"winners": [names[i] for i in result.get("winners", [])], "rounds": result.get("rounds"),
-                 "critics_choice": None if holder is None else names[holder], "solo": result.get("solo")}
+        ended = {
+            "winners": [names[i] for i in result.get("winners", [])],
+            "rounds": result.get("rounds"),
+            "critics_choice": None if holder is None else names[holder],
+            "solo": result.get("solo"),
+        }
         for field, got in ended.items():
             if field in expect and got != expect[field]:
                 out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(got)}")
@@ -341,7 +454,9 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
             out.append(f"order {_show(pattern)}: not found after step {start - 1}")
             break
         start = step + 1
-    cited = {e["rule"] for e in trace} | {r for e in trace if "ruling" in e for r in e["ruling"].split("; ")}
+    cited = {e["rule"] for e in trace} | {
+        r for e in trace if "ruling" in e for r in e["ruling"].split("; ")
+    }
     for rule in expect.get("cites", []):
         if not any(r == rule or r.startswith(rule + ".") for r in cited):
             out.append(f"cites {rule}: no event cites it")
@@ -350,23 +465,31 @@ def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
 
 # -- loading and checking the library -----------------------------------------------------------
 
+
 def _check_pattern(pattern, where: str, players: list[str]) -> None:
     if not isinstance(pattern, dict) or not pattern:
         raise LibraryError(f"{where}: expected an event pattern (an object)")
     for key, value in pattern.items():
         if key not in PATTERN_FIELDS:
-            raise LibraryError(f"{where}.{key}: unknown field (expected one of: {', '.join(PATTERN_FIELDS)})")
+            raise LibraryError(
+                f"{where}.{key}: unknown field (expected one of: {', '.join(PATTERN_FIELDS)})"
+            )
         if key in ("rule", "ruling") and value not in RULES:
             raise LibraryError(f"{where}.{key}: unknown rule id {value!r}")
         if key == "player" and value not in players:
             raise LibraryError(f"{where}.player: {value!r} is not a player of the scenario")
 
 
-def _check_expect(expect, where: str, play: str, players: list[str], game: str = "fliptoons") -> None:
+def _check_expect(
+    expect, where: str, play: str, players: list[str], game: str = "fliptoons"
+) -> None:
     if not isinstance(expect, dict) or not expect:
         raise LibraryError(f"{where}: expected an object with at least one expected field")
-    player_fields, table_fields = ((FLIPOLOGY_PLAYER_EXPECT, FLIPOLOGY_TABLE_EXPECT) if game == "flipology"
-                                   else (PLAYER_EXPECT, TABLE_EXPECT))
+    player_fields, table_fields = (
+        (FLIPOLOGY_PLAYER_EXPECT, FLIPOLOGY_TABLE_EXPECT)
+        if game == "flipology"
+        else (PLAYER_EXPECT, TABLE_EXPECT)
+    )
     for key, value in expect.items():
         w = f"{where}.{key}"
         if key in player_fields:
@@ -378,17 +501,27 @@ def _check_expect(expect, where: str, play: str, players: list[str], game: str =
                 if key == "card_fame":
                     for card_key, fame in v.items():
                         if not CARD_KEY.match(card_key):
-                            raise LibraryError(f"{w}.{name}: {card_key!r} is not 'id', 'id@row,col' "
-                                               "or 'id@row,col,height'")
-                        if not (isinstance(fame, int) or isinstance(fame, dict) and fame
-                                and set(fame) <= {"fame", "base", "bonus"}):
-                            raise LibraryError(f"{w}.{name}.{card_key}: expected a number or some of "
-                                               '{"fame", "base", "bonus"}')
+                            raise LibraryError(
+                                f"{w}.{name}: {card_key!r} is not 'id', 'id@row,col' "
+                                "or 'id@row,col,height'"
+                            )
+                        if not (
+                            isinstance(fame, int)
+                            or isinstance(fame, dict)
+                            and fame
+                            and set(fame) <= {"fame", "base", "bonus"}
+                        ):
+                            raise LibraryError(
+                                f"{w}.{name}.{card_key}: expected a number or some of "
+                                '{"fame", "base", "bonus"}'
+                            )
             if key == "fame_left" and play != "round":
-                raise LibraryError(f"{w}: fame_left needs play \"round\"")
+                raise LibraryError(f'{w}: fame_left needs play "round"')
             if key == "fame_grid" and play == "round":
-                raise LibraryError(f"{w}: fame_grid needs play \"resolve\" or \"game\" (after a "
-                                   "round the grid is no longer the one Check Fame scored; use card_fame)")
+                raise LibraryError(
+                    f'{w}: fame_grid needs play "resolve" or "game" (after a '
+                    "round the grid is no longer the one Check Fame scored; use card_fame)"
+                )
         elif key in ("events", "no_events", "order"):
             if not isinstance(value, list) or not value:
                 raise LibraryError(f"{w}: expected a list of event patterns")
@@ -411,14 +544,20 @@ def _check_expect(expect, where: str, play: str, players: list[str], game: str =
             if value not in ("won", "lost"):
                 raise LibraryError(f'{w}: expected "won" or "lost"')
         elif key in ("running_scores", "game_points") and key in table_fields:
-            if not isinstance(value, list) or len(value) != len(players) or not all(
-                    isinstance(v, int) and not isinstance(v, bool) for v in value):
-                raise LibraryError(f"{w}: expected {len(players)} whole numbers, one per player in seat order")
+            if (
+                not isinstance(value, list)
+                or len(value) != len(players)
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            ):
+                raise LibraryError(
+                    f"{w}: expected {len(players)} whole numbers, one per player in seat order"
+                )
         elif key not in table_fields:
-            raise LibraryError(f"{w}: unknown field (expected one of: "
-                               f"{', '.join(player_fields + table_fields)})")
+            raise LibraryError(
+                f"{w}: unknown field (expected one of: {', '.join(player_fields + table_fields)})"
+            )
         if key in GAME_EXPECT and play != "game" and game != "flipology":
-            raise LibraryError(f"{w}: {key} needs play \"game\"")
+            raise LibraryError(f'{w}: {key} needs play "game"')
 
 
 def _situation(data, file: str, k: int) -> Situation:
@@ -430,13 +569,17 @@ def _situation(data, file: str, k: int) -> Situation:
         where = f"{file}: {name}"
     for key in data:
         if key not in FIELDS:
-            raise LibraryError(f"{where}.{key}: unknown field (expected one of: {', '.join(FIELDS)})")
+            raise LibraryError(
+                f"{where}.{key}: unknown field (expected one of: {', '.join(FIELDS)})"
+            )
     for key in FIELDS:
         if key not in data:
             raise LibraryError(f"{where}: missing field {key!r}")
     if not isinstance(name, str) or not NAME.match(name):
-        raise LibraryError(f"{where}: a name is lowercase words joined by dots, starting with "
-                           "its source (s1., s2., jp., fl.)")
+        raise LibraryError(
+            f"{where}: a name is lowercase words joined by dots, starting with "
+            "its source (s1., s2., jp., fl.)"
+        )
     for key in ("title", "explain"):
         if not isinstance(data[key], str) or not data[key].strip():
             raise LibraryError(f"{where}.{key}: expected a non-empty string")
@@ -447,10 +590,14 @@ def _situation(data, file: str, k: int) -> Situation:
         if rule not in RULES:
             raise LibraryError(f"{where}.rules: unknown rule id {rule!r}")
     if not name.startswith(rules[0] + "."):
-        raise LibraryError(f"{where}: the name starts with its first rule id and a few words "
-                           f"(e.g. {rules[0]}.what-happens)")
+        raise LibraryError(
+            f"{where}: the name starts with its first rule id and a few words "
+            f"(e.g. {rules[0]}.what-happens)"
+        )
     if data["play"] not in PLAYS:
-        raise LibraryError(f"{where}.play: expected \"resolve\", \"round\" or \"game\", got {data['play']!r}")
+        raise LibraryError(
+            f'{where}.play: expected "resolve", "round" or "game", got {data["play"]!r}'
+        )
     scenario = data["scenario"]
     if not isinstance(scenario, dict) or not isinstance(scenario.get("players"), list):
         raise LibraryError(f"{where}.scenario: expected a scenario with players")
@@ -459,9 +606,20 @@ def _situation(data, file: str, k: int) -> Situation:
         raise LibraryError(f"{where}.scenario: player names must differ")
     game = game_of(scenario)
     _check_expect(data["expect"], f"{where}.expect", data["play"], players, game)
-    season = scenario.get("variant", "nature") if game == "flipology" else scenario.get("season", "s2")
-    return Situation(name, data["title"], tuple(rules), data["play"], data["explain"],
-                     season, file, json.dumps(scenario), json.dumps(data["expect"]))
+    season = (
+        scenario.get("variant", "nature") if game == "flipology" else scenario.get("season", "s2")
+    )
+    return Situation(
+        name,
+        data["title"],
+        tuple(rules),
+        data["play"],
+        data["explain"],
+        season,
+        file,
+        json.dumps(scenario),
+        json.dumps(data["expect"]),
+    )
 
 
 def library_files() -> list[str]:
@@ -477,7 +635,7 @@ def _read_file(file: str) -> dict:
     except json.JSONDecodeError as e:
         raise LibraryError(f"{file}: not JSON ({e})") from None
     if not isinstance(data, dict) or set(data) != {"about", "situations"}:
-        raise LibraryError(f"{file}: expected an object with \"about\" and \"situations\"")
+        raise LibraryError(f'{file}: expected an object with "about" and "situations"')
     return data
 
 
@@ -497,14 +655,20 @@ def _library() -> dict[str, Situation]:
     for file in library_files():
         for s in load_file(file):
             if s.name in library:
-                raise LibraryError(f"{file}: {s.name}: the name is used twice "
-                                   f"(also in {library[s.name].file})")
+                raise LibraryError(
+                    f"{file}: {s.name}: the name is used twice (also in {library[s.name].file})"
+                )
             library[s.name] = s
     return library
 
 
-def situations(rule: str | None = None, season: str | None = None, play: str | None = None,
-               card: str | None = None, game: str | None = None) -> list[Situation]:
+def situations(
+    rule: str | None = None,
+    season: str | None = None,
+    play: str | None = None,
+    card: str | None = None,
+    game: str | None = None,
+) -> list[Situation]:
     """The library's situations in file order, optionally only those that illustrate `rule` (an
     id or a family: 's2.faq.crab' also takes 's2.faq.crab.deck-only-crabs'; 's1.faq' every
     Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'; for Flipology its

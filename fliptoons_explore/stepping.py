@@ -23,7 +23,8 @@ the table drawn, what a step marks) the stepper asks of the table's game (`table
 `trace_frame` (a pandas DataFrame, one row per event) and `trace_lines` (text) read the same
 events, filtered by phase, player, card and event kind; they take anything with a `trace` and a
 `table` (a `Resolution`, or a `Game` from `play_round`). pandas is imported only by `trace_frame`.
-"""
+"""  # noqa: E501
+
 from __future__ import annotations
 
 from .rules import RULES
@@ -39,8 +40,10 @@ class Stepper:
 
     def __init__(self, resolution, step: int = -1) -> None:
         if not hasattr(resolution, "state_after"):
-            raise ValueError(f"a {type(resolution).__name__} keeps no states: step through a "
-                             "resolution made with resolve(..., record=True)")
+            raise ValueError(
+                f"a {type(resolution).__name__} keeps no states: step through a "
+                "resolution made with resolve(..., record=True)"
+            )
         resolution.state_after(-1)  # raises ValueError unless recorded
         self.resolution = resolution
         self.trace = resolution.trace
@@ -48,9 +51,10 @@ class Stepper:
         self.goto(step)
 
     @classmethod
-    def from_scenario(cls, scenario: dict, policy=None) -> "Stepper":
+    def from_scenario(cls, scenario: dict, policy=None) -> Stepper:
         """Resolve a scenario (of either game) with recording on and step through it."""
         from .games import game_of, game_package
+
         return cls(game_package(game_of(scenario)).resolve(scenario, policy, record=True))
 
     @property
@@ -67,7 +71,7 @@ class Stepper:
         """The step of the last event."""
         return len(self.trace) - 1
 
-    def goto(self, step: int) -> "Stepper":
+    def goto(self, step: int) -> Stepper:
         """Stand at `step` (-1: before the first event). IndexError outside -1..last."""
         if isinstance(step, bool) or not isinstance(step, int):
             raise TypeError(f"a step is a whole number, got {step!r}")
@@ -76,11 +80,11 @@ class Stepper:
         self.step = step
         return self
 
-    def forward(self, n: int = 1) -> "Stepper":
+    def forward(self, n: int = 1) -> Stepper:
         """Move `n` events on (stops at the last event)."""
         return self.goto(min(self.step + n, self.last))
 
-    def back(self, n: int = 1) -> "Stepper":
+    def back(self, n: int = 1) -> Stepper:
         """Move `n` events back (stops before the first event, at -1)."""
         return self.goto(max(self.step - n, -1))
 
@@ -209,10 +213,11 @@ def fame_at(trace, step: int, n_players: int):
     FlipToons' Final Flip only the tied players, whose grids it collects (`collect` events of the
     phase), flip and score again: the others keep their fame."""
     from .views import CardScore
+
     totals: dict[int, int | None] = {i: None for i in range(n_players)}
     cards: dict[int, dict] = {i: {} for i in range(n_players)}  # each player's scored cards
     again: set[int] = set()  # the players a re-flip of the Final Flip takes
-    for e in trace[:step + 1]:
+    for e in trace[: step + 1]:
         kind = e.kind
         if kind == "phase":
             if e.phase == "final-flip":  # a flip of the Final Flip begins: its Flip phase clears
@@ -235,7 +240,9 @@ def fame_at(trace, step: int, n_players: int):
             totals[e.player] = (totals[e.player] or 0) + e.value
             old = cards[e.player].get(e.uid)
             if old is not None:
-                cards[e.player][e.uid] = CardScore(old.fame + e.value, f"{old.words} {e.value:+d} ({e.detail})")
+                cards[e.player][e.uid] = CardScore(
+                    old.fame + e.value, f"{old.words} {e.value:+d} ({e.detail})"
+                )
         elif kind == "fame_change" and (e.phase == "final-flip" or e.phase in SCORING_PHASES):
             totals[e.player] = (totals[e.player] or 0) + e.value
     return totals, {uid: score for scored in cards.values() for uid, score in scored.items()}
@@ -247,13 +254,16 @@ def _player_index(resolution, player) -> int:
         for p in players:
             if p.name == player:
                 return p.index
-        raise KeyError(f"no player named {player!r} (players: {', '.join(p.name for p in players)})")
+        raise KeyError(
+            f"no player named {player!r} (players: {', '.join(p.name for p in players)})"
+        )
     if not 0 <= player < len(players):
         raise IndexError(f"player {player} is outside 0..{len(players) - 1}")
     return player
 
 
 # -- the trace as a table or as text ---------------------------------------------------------------
+
 
 def _as_set(value):
     if value is None:
@@ -291,11 +301,24 @@ def select_events(resolution, phase=None, player=None, card=None, kind=None) -> 
     return out
 
 
-COLUMNS = ["phase", "player", "event", "card", "target", "position", "detail", "cause", "rule",
-           "paraphrase", "ruling"]
+COLUMNS = [
+    "phase",
+    "player",
+    "event",
+    "card",
+    "target",
+    "position",
+    "detail",
+    "cause",
+    "rule",
+    "paraphrase",
+    "ruling",
+]
 
 
-def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_columns: bool = False):
+def trace_frame(
+    resolution, phase=None, player=None, card=None, kind=None, all_columns: bool = False
+):
     """The trace as a pandas DataFrame, one row per event (filters as in `select_events`), indexed
     by `step`: phase, player (name), event (its kind), card, target, position (in words), detail,
     cause (the step of its cause), rule (its id), paraphrase (the rule in words, from `RULES`) and
@@ -314,18 +337,33 @@ def trace_frame(resolution, phase=None, player=None, card=None, kind=None, all_c
     for e in select_events(resolution, phase, player, card, kind):
         rule = RULES.get(e.rule)
         steps.append(e.step)
-        rows.append((e.phase, "" if e.player is None else names[e.player], e.kind, e.card or "",
-                     e.target or "", "" if e.pos is None else where(tuple(e.pos), players), e.detail or "",
-                     e.cause, e.rule, rule.paraphrase if rule else "", getattr(e, "ruling", None) or ""))
-    frame = pd.DataFrame.from_records(rows, columns=COLUMNS, index=pd.Index(steps, dtype="int64", name="step"))
+        rows.append(
+            (
+                e.phase,
+                "" if e.player is None else names[e.player],
+                e.kind,
+                e.card or "",
+                e.target or "",
+                "" if e.pos is None else where(tuple(e.pos), players),
+                e.detail or "",
+                e.cause,
+                e.rule,
+                rule.paraphrase if rule else "",
+                getattr(e, "ruling", None) or "",
+            )
+        )
+    frame = pd.DataFrame.from_records(
+        rows, columns=COLUMNS, index=pd.Index(steps, dtype="int64", name="step")
+    )
     frame = frame.astype({c: "string" for c in COLUMNS if c != "cause"} | {"cause": "Int64"})
     if all_columns or frame.empty:
         return frame
     return frame[[c for c in COLUMNS if (frame[c].notna() & (frame[c] != "")).any()]]
 
 
-def trace_lines(resolution, phase=None, player=None, card=None, kind=None,
-                paraphrase: bool = False) -> str:
+def trace_lines(
+    resolution, phase=None, player=None, card=None, kind=None, paraphrase: bool = False
+) -> str:
     """The matching events as numbered trace lines (as `text.trace_text` writes them), each
     followed by its rule's paraphrase if `paraphrase`."""
     lines = []

@@ -30,7 +30,8 @@ Where the answer comes from:
 Predictions are compared kindly: `"Shark"`, `"the shark"` and `"shark"` are one answer, `"12"` is
 12, `"yes"` is True, and a list may be compared in any order (`ordered=False`). An expected `None`
 reads "nothing".
-"""
+"""  # noqa: E501
+
 from __future__ import annotations
 
 import re
@@ -150,9 +151,21 @@ class Exercise:
     - `name`: the exercise's variable in the notebook, for the messages ("exercise_1").
     """
 
-    def __init__(self, question: str, source, answer, *, rule: str | None = None, quote: str = "",
-                 explain: str | None = None, hint: str = "", mistakes: dict | None = None,
-                 form: str | None = None, ordered: bool = True, name: str = "exercise"):
+    def __init__(
+        self,
+        question: str,
+        source,
+        answer,
+        *,
+        rule: str | None = None,
+        quote: str = "",
+        explain: str | None = None,
+        hint: str = "",
+        mistakes: dict | None = None,
+        form: str | None = None,
+        ordered: bool = True,
+        name: str = "exercise",
+    ):
         self.question = question
         self.name = name
         self.source = source
@@ -160,20 +173,26 @@ class Exercise:
         self._resolution = None
         self.library = hasattr(source, "expect") and callable(getattr(source, "check", None))
         if not self.library and not callable(answer):
-            raise TypeError("answer: a function of the resolution (a path needs a library situation)")
+            raise TypeError(
+                "answer: a function of the resolution (a path needs a library situation)"
+            )
         situation_rules = getattr(source, "rules", None) if self.library else None
         self.rule = rule or (situation_rules[0] if situation_rules else None)
         if self.rule is not None and self.rule not in RULES:
             raise KeyError(f"rule: unknown rule id {self.rule!r}")
         self.quote = quote
-        self.explain = explain if explain is not None else (getattr(source, "explain", "") if self.library else "")
+        self.explain = (
+            explain
+            if explain is not None
+            else (getattr(source, "explain", "") if self.library else "")
+        )
         self.hint = hint
         self.ordered = ordered
         self._form_words = form
         self._mistakes_given = dict(mistakes or {})
         self._mistakes = None
-        if self._mistakes_given or form is None:   # read the answer now: a bad path fails here
-            self.mistakes, self.form
+        if self._mistakes_given or form is None:  # read the answer now: a bad path fails here
+            self.mistakes, self.form  # noqa: B018
 
     @property
     def form(self) -> str:
@@ -213,8 +232,10 @@ class Exercise:
         if self.library:
             differences = self.source.check()
             if differences:
-                raise AssertionError(f"{getattr(self.source, 'name', 'the situation')}: the engine no longer "
-                                     "gives the library's outcome: " + "; ".join(differences))
+                raise AssertionError(
+                    f"{getattr(self.source, 'name', 'the situation')}: the engine no longer "
+                    "gives the library's outcome: " + "; ".join(differences)
+                )
 
     @staticmethod
     def _form(expected) -> str:
@@ -231,20 +252,39 @@ class Exercise:
     def verdict(self, prediction) -> Verdict:
         """Compare a prediction with the answer: a `Verdict` (None: not predicted yet)."""
         if prediction is None:
-            return Verdict(None, f"Not predicted yet: write your answer ({self.form}) in the cell above, "
-                                 f"run it, then run this cell again.\n(To see the answer: {self.name}.answer())")
+            return Verdict(
+                None,
+                f"Not predicted yet: write your answer ({self.form}) in the cell above, "
+                f"run it, then run this cell again.\n(To see the answer: {self.name}.answer())",
+            )
         expected = self.expected
         try:
             mine = _read(prediction, expected, self.ordered)
         except _Unreadable as e:
             return Verdict(False, f"✗ {prediction!r} cannot be read as an answer here: write {e}.")
         if mine == _read(expected, expected, self.ordered):
-            return Verdict(True, "\n".join(x for x in (f"✓ Right: {_show(expected)}.", self.explain,
-                                                       self._rule_text()) if x))
+            return Verdict(
+                True,
+                "\n".join(
+                    x
+                    for x in (f"✓ Right: {_show(expected)}.", self.explain, self._rule_text())
+                    if x
+                ),
+            )
         why = self.mistakes.get(mine) or self.hint
-        return Verdict(False, "\n".join(x for x in (f"✗ Not {_show(prediction)}.", why, self._rule_text(),
-                                                    f"Try again, or run {self.name}.answer() to see the answer.")
-                                         if x))
+        return Verdict(
+            False,
+            "\n".join(
+                x
+                for x in (
+                    f"✗ Not {_show(prediction)}.",
+                    why,
+                    self._rule_text(),
+                    f"Try again, or run {self.name}.answer() to see the answer.",
+                )
+                if x
+            ),
+        )
 
     def check(self, prediction) -> None:
         """The check cell: make sure the engine still gives the answer, then print the verdict."""
@@ -254,7 +294,13 @@ class Exercise:
     def answer(self) -> None:
         """Show the answer, why, and the rule."""
         self.still_holds()
-        print("\n".join(x for x in (f"Answer: {_show(self.expected)}.", self.explain, self._rule_text()) if x))
+        print(
+            "\n".join(
+                x
+                for x in (f"Answer: {_show(self.expected)}.", self.explain, self._rule_text())
+                if x
+            )
+        )
 
     def setup(self):
         """The table as set up, before the first event (a `Stepper` at step -1, which draws itself

@@ -1,13 +1,14 @@
 """Events as numbered trace lines, in either game: the line's frame (step, phase, who, cause,
 rule) is the toolkit's, the words of the event its game's (`table.game.event_words`). Pure
 functions, deterministic output (the notebooks compare it)."""
+
 from __future__ import annotations
 
 from .rules import RULES
 
 
 def event_text(event, players, game) -> str:
-    """'#12  flip       Ann: stack rat onto grasshopper at slot 4 (lower left)  <- #11  [card.rat]'"""
+    """'#12  flip       Ann: stack rat onto grasshopper at slot 4 (lower left)  <- #11  [card.rat]'"""  # noqa: E501
     return line(event, players, game.event_words(event, players))
 
 
@@ -59,14 +60,21 @@ def cap(text: str) -> str:
 
 # -- Markdown (a resolution for a forum post: each game's `markdown` module) ----------------------
 
-def markdown_events(trace, players, sentence, rulings: dict, step: int | None) -> tuple[list[str], list[str]]:
+
+def markdown_events(
+    trace, players, sentence, rulings: dict, step: int | None
+) -> tuple[list[str], list[str]]:
     """(the lines of the ruling options set and of "What happens:", the rules cited in order): a
     phase in bold, every other event a bullet "#N sentence (`rule`, after #cause)", then the step
     a link points at; `sentence(event, players)` is the game's."""
     import json
+
     lines = []
     if rulings:
-        lines.append("- ruling options: " + ", ".join(f"`{k}` = {json.dumps(v)}" for k, v in sorted(rulings.items())))
+        lines.append(
+            "- ruling options: "
+            + ", ".join(f"`{k}` = {json.dumps(v)}" for k, v in sorted(rulings.items()))
+        )
     lines += ["", "What happens:"]
     cited: list[str] = []
     for e in trace:
@@ -85,6 +93,7 @@ def markdown_events(trace, players, sentence, rulings: dict, step: int | None) -
 def markdown_rules(cited) -> list[str]:
     """The lines of "Rules cited:": each rule with its paraphrase and source."""
     from .rules import SOURCES
+
     lines = ["", "Rules cited:"]
     for rid in cited:
         rule = RULES.get(rid)
@@ -92,5 +101,7 @@ def markdown_rules(cited) -> list[str]:
             lines.append(f"- `{rid}`")
             continue
         source = SOURCES.get(rule.source, rule.source)
-        lines.append(f"- `{rid}` — {rule.paraphrase} ({source}{', ' + rule.section if rule.section else ''})")
+        lines.append(
+            f"- `{rid}` — {rule.paraphrase} ({source}{', ' + rule.section if rule.section else ''})"
+        )
     return lines

@@ -25,6 +25,7 @@ takes ("mixed": 1 to the season's most, one in five solo); solo games take the d
 normal, hard; odd seeds take random ruling options (`random_rulings`). `plan()` gives a sample
 of each mode; under the soak switch (`soak.py`) 2,000 games of each.
 """
+
 from __future__ import annotations
 
 import random
@@ -62,6 +63,7 @@ SOLO_LEVELS = ("easy", "normal", "hard")
 
 class Setup(NamedTuple):
     """One game of the sweep: what `new_game` and `replay` take."""
+
     mode: str
     season: str
     players: int
@@ -75,8 +77,11 @@ def random_rulings(seed: int) -> dict:
     if seed % 2 == 0:
         return {}
     rng = random.Random(f"recorded states {seed}")
-    return {name: rng.choice([v for v in o.choices if v != o.default])
-            for name, o in OPTIONS.items() if rng.random() < 0.25}
+    return {
+        name: rng.choice([v for v in o.choices if v != o.default])
+        for name, o in OPTIONS.items()
+        if rng.random() < 0.25
+    }
 
 
 def setup(mode: str, seed: int) -> Setup:
@@ -103,6 +108,7 @@ def replayed(game: Setup) -> bool:
 
 # -- the checks ---------------------------------------------------------------------------------
 
+
 class InvariantViolation(AssertionError):
     pass
 
@@ -113,8 +119,11 @@ class UnseenChange(AssertionError):
 
 #: Market action events: the rules under which `market_turn` records a Hire, a Dismiss action and
 #: a skip (a Raccoon's or Crow's hire and ability dismissals use other rules and cost no action).
-ACTION_RULES = {Hire: {"s2.market.hire"}, Dismiss: {"s2.market.dismiss"},
-                Skip: {"s2.market.actions"}}
+ACTION_RULES = {
+    Hire: {"s2.market.hire"},
+    Dismiss: {"s2.market.dismiss"},
+    Skip: {"s2.market.actions"},
+}
 
 
 class CheckedTrace(Trace):
@@ -128,10 +137,23 @@ class CheckedTrace(Trace):
         super().__init__(setup, cite=getattr(setup, "cite", None))
         self.checks = [check(table) for check in (checks or (Invariants, StateCheck))]
 
-    def emit(self, cls, phase, player, card, cause, rule, pos=None, target=None, detail="",
-             value=None, ruling=None):
-        step = Trace.emit(self, cls, phase, player, card, cause, rule, pos, target, detail, value,
-                          ruling)
+    def emit(
+        self,
+        cls,
+        phase,
+        player,
+        card,
+        cause,
+        rule,
+        pos=None,
+        target=None,
+        detail="",
+        value=None,
+        ruling=None,
+    ):
+        step = Trace.emit(
+            self, cls, phase, player, card, cause, rule, pos, target, detail, value, ruling
+        )
         event = self[step]
         for check in self.checks:
             check.after(event, rule)
@@ -146,8 +168,18 @@ class Invariants:
     """Every card in one place, the fame floor and the Market actions (raising
     InvariantViolation), and the rules cited (kept in `misfits`); see the module's docstring."""
 
-    __slots__ = ("table", "total", "uids", "actions", "allowed", "piles", "slot_lists", "extras",
-                 "base", "misfits")
+    __slots__ = (
+        "table",
+        "total",
+        "uids",
+        "actions",
+        "allowed",
+        "piles",
+        "slot_lists",
+        "extras",
+        "base",
+        "misfits",
+    )
 
     def __init__(self, table) -> None:
         self.table = table
@@ -192,30 +224,37 @@ class Invariants:
             self.misfits.append(misfit)
         n = self.count()
         if n != self.total:
-            raise InvariantViolation(f"step {step} ({cls.kind} {card} {rule}): {n} cards on the "
-                                     f"table, {self.total} at setup")
+            raise InvariantViolation(
+                f"step {step} ({cls.kind} {card} {rule}): {n} cards on the "
+                f"table, {self.total} at setup"
+            )
         if cls is Phase and phase == "market" and player is not None:  # fame_left is set then
             self.base[player] = t.players[player].fame_total
         base = self.base
         for p in t.players:
             if p.fame_left < 0 and p.fame_left < base.get(p.index, 0):  # below min(0, its total)
-                raise InvariantViolation(f"step {step} ({cls.kind} {card} {rule}): {p.name} has "
-                                         f"{p.fame_left} fame left of {base.get(p.index, 0)}")
+                raise InvariantViolation(
+                    f"step {step} ({cls.kind} {card} {rule}): {p.name} has "
+                    f"{p.fame_left} fame left of {base.get(p.index, 0)}"
+                )
         if cls is Phase:
             self.see_places()
             where = t.locations()  # raises on a card in two places
             if set(where) != self.uids:
-                raise InvariantViolation(f"step {step}: the cards on the table changed: "
-                                         f"{sorted(set(where) ^ self.uids)}")
+                raise InvariantViolation(
+                    f"step {step}: the cards on the table changed: {sorted(set(where) ^ self.uids)}"
+                )
             if phase == "flip":  # a new round (or the Final Flip): counters restart
                 self.actions.clear()
                 self.allowed.clear()
         elif rule in ACTION_RULES.get(cls, ()) and phase == "market":
             k = self.actions[player] = self.actions.get(player, 0) + 1
             if k > 2 + self.allowed.get(player, 0):
-                raise InvariantViolation(f"step {step}: {t.players[player].name} takes Market "
-                                         f"action {k} with {self.allowed.get(player, 0)} bonus "
-                                         f"actions")
+                raise InvariantViolation(
+                    f"step {step}: {t.players[player].name} takes Market "
+                    f"action {k} with {self.allowed.get(player, 0)} bonus "
+                    f"actions"
+                )
         elif cls is FameChange and card == "peacock":
             self.allowed[player] = self.allowed.get(player, 0) + 1
 
@@ -246,8 +285,12 @@ def _pieces(table) -> list:
             columns = None
         cells = (tuple([s and tuple(s) for s in slots]), columns, tuple(map(FACE_UP, cards)))
         out += (tuple(p.deck), tuple(p.dismissed), (p.revealed,), cells, tuple(map(FAME, p.fame)))
-    out += (tuple(table.market), tuple(table.toon_deck), tuple(table.market_discard),
-            tuple(table.box))
+    out += (
+        tuple(table.market),
+        tuple(table.toon_deck),
+        tuple(table.market_discard),
+        tuple(table.box),
+    )
     return out
 
 
@@ -261,8 +304,11 @@ def _grid_states(i: int, piece) -> dict:
     slots, columns, faces = piece
     spaces = [(k // 3, k % 3, stack) for k, stack in enumerate(slots)]
     if columns is not None:
-        spaces += [(-level - 1, col, stack) for col, column in enumerate(columns)
-                   for level, stack in enumerate(column)]
+        spaces += [
+            (-level - 1, col, stack)
+            for col, column in enumerate(columns)
+            for level, stack in enumerate(column)
+        ]
     out, faces = {}, iter(faces)
     for row, col, stack in spaces:
         for c in stack or ():
@@ -351,16 +397,28 @@ class StateCheck:
             else:
                 _moved(table, k, old[k], new[k], before, after)
         named = {event.uid, event.target_uid}
-        moved = [u for u in set(before) | set(after) if before.get(u) != after.get(u)
-                 and u not in named and not self._stands_for(event, before.get(u), after.get(u))]
-        fame = [u for u in set(fame_before) | set(fame_after)
-                if fame_before.get(u) != fame_after.get(u) and u not in named
-                and not self._counts_anew(event, u, fame_before)]
+        moved = [
+            u
+            for u in set(before) | set(after)
+            if before.get(u) != after.get(u)
+            and u not in named
+            and not self._stands_for(event, before.get(u), after.get(u))
+        ]
+        fame = [
+            u
+            for u in set(fame_before) | set(fame_after)
+            if fame_before.get(u) != fame_after.get(u)
+            and u not in named
+            and not self._counts_anew(event, u, fame_before)
+        ]
         if moved or fame:
-            raise UnseenChange(f"step {event.step} ({event.kind} {event.card} [{event.rule}]: "
-                               f"{event.detail!r}) does not name {self._say(moved, before, after)}"
-                               + "".join(f"; the fame of #{u}: {fame_before.get(u)} -> "
-                                         f"{fame_after.get(u)}" for u in fame))
+            raise UnseenChange(
+                f"step {event.step} ({event.kind} {event.card} [{event.rule}]: "
+                f"{event.detail!r}) does not name {self._say(moved, before, after)}"
+                + "".join(
+                    f"; the fame of #{u}: {fame_before.get(u)} -> {fame_after.get(u)}" for u in fame
+                )
+            )
 
     @staticmethod
     def _stands_for(event, before, after) -> bool:
@@ -368,13 +426,14 @@ class StateCheck:
         stands for as a whole?"""
         if before is None or after is None:
             return False
-        (place, up_before), (there, up_after) = before, after
+        (place, _), (there, _) = before, after
         kind = event.kind
         if kind in MARKET_ARRANGED:
             return place[0] == there[0] == "market"
         if kind == "collect":
-            return (place[0] == "grid" and place[1] == event.player
-                    and there == ("deck", event.player))
+            return (
+                place[0] == "grid" and place[1] == event.player and there == ("deck", event.player)
+            )
         if kind == "phase" and event.rule == "s2.solo.difficulty":
             return place == ("toon",) and there == ("discard",)
         return False
@@ -404,10 +463,17 @@ def _cards(table):
 
 # -- playing the sweep --------------------------------------------------------------------------
 
+
 def new_checked_game(game: Setup, checks=None):
     """The game of a setup, its trace checked after every event (both checks unless `checks`)."""
-    played = new_game(game.season, game.players, game.seed, game.solo,
-                      policy=RandomPolicy(game.seed), rulings=game.rulings)
+    played = new_game(
+        game.season,
+        game.players,
+        game.seed,
+        game.solo,
+        policy=RandomPolicy(game.seed),
+        rulings=game.rulings,
+    )
     played.trace = CheckedTrace(played.table, played.trace, checks)
     return played
 
@@ -418,8 +484,19 @@ def play_games(setups: list[Setup]) -> dict:
     `broken` (Invariants), `unseen` (StateCheck), `errors` (an engine error), `unended` (no
     result), `misfits` (rules that do not fit the season), `replay_bad` (a replay that differs),
     and `played`, `replayed` (the seeds), `outcomes` ({"won"/"lost"/"multi": games})."""
-    found: dict = {key: [] for key in ("broken", "unseen", "errors", "unended", "misfits",
-                                       "replay_bad", "played", "replayed")}
+    found: dict = {
+        key: []
+        for key in (
+            "broken",
+            "unseen",
+            "errors",
+            "unended",
+            "misfits",
+            "replay_bad",
+            "played",
+            "replayed",
+        )
+    }
     found["outcomes"] = {}
     for game in setups:
         label = f"{game.mode} seed {game.seed}"
@@ -444,13 +521,20 @@ def play_games(setups: list[Setup]) -> dict:
         outcomes[result.solo or "multi"] = outcomes.get(result.solo or "multi", 0) + 1
         if replayed(game):
             found["replayed"].append(game.seed)
-            again = replay(game.season, game.players, game.seed, game.solo,
-                           list(played.decisions), rulings=game.rulings)
+            again = replay(
+                game.season,
+                game.players,
+                game.seed,
+                game.solo,
+                list(played.decisions),
+                rulings=game.rulings,
+            )
             if list(again.trace) != list(played.trace) or again.result != played.result:
                 diff = next(((a, b) for a, b in zip(played.trace, again.trace) if a != b), None)
                 found["replay_bad"].append(
-                    f"{label}: first difference {diff[0].to_json()} replayed as "
-                    f"{diff[1].to_json()}" if diff else
-                    f"{label}: {len(played.trace)} events, replayed {len(again.trace)}; "
-                    f"results {played.result} / {again.result}")
+                    f"{label}: first difference {diff[0].to_json()} replayed as {diff[1].to_json()}"
+                    if diff
+                    else f"{label}: {len(played.trace)} events, replayed {len(again.trace)}; "
+                    f"results {played.result} / {again.result}"
+                )
     return found

@@ -5,12 +5,15 @@ kernel), one test class (the seeded whole games share a class fixture: tests/
 test_seeded_games.py), or else one test. The long seeded runs (`@pytest.mark.slow`) are
 collected first, so that the workers start on them and the many short tests fill in around them.
 """
+
 import pytest
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: the rest keeps its order
+    items.sort(
+        key=lambda item: item.get_closest_marker("slow") is None
+    )  # stable: the rest keeps its order
 
 
 def pytest_xdist_make_scheduler(config, log):
@@ -46,6 +49,7 @@ def processes_marked(mark: str) -> list[tuple[int, str]]:
     """(pid, command line) of the processes whose environment holds `MARK=mark` (Linux /proc)."""
     import os
     import pathlib
+
     found = []
     needle = f"{MARK}={mark}".encode()
     for proc in pathlib.Path("/proc").glob("[0-9]*"):
@@ -58,7 +62,9 @@ def processes_marked(mark: str) -> list[tuple[int, str]]:
                 state, parent = (proc / "stat").read_text().rsplit(")", 1)[1].split()[:2]
                 if state == "Z":  # a zombie has ended; its parent has not read its status yet
                     continue
-                if int(parent) == os.getpid() and any(helper in cmd for helper in MULTIPROCESSING_HELPERS):
+                if int(parent) == os.getpid() and any(
+                    helper in cmd for helper in MULTIPROCESSING_HELPERS
+                ):
                     continue  # this process's own pool helper: it ends when this process does
                 found.append((pid, cmd.strip()[:160]))
         except OSError:
@@ -74,6 +80,7 @@ def nothing_left_running():
     import signal
     import time
     import uuid
+
     mark = uuid.uuid4().hex
     os.environ[MARK] = mark
     yield
@@ -89,4 +96,6 @@ def nothing_left_running():
             os.kill(pid, signal.SIGKILL)
         except OSError:
             pass
-    assert not left, "still running after the tests: " + "; ".join(f"{pid} {cmd}" for pid, cmd in left)
+    assert not left, "still running after the tests: " + "; ".join(
+        f"{pid} {cmd}" for pid, cmd in left
+    )

@@ -7,6 +7,7 @@ kernelspec of the installed `python3` kernel, which JupyterLab would otherwise r
     .venv/bin/python tests/execute_notebooks.py                      # every notebook
     .venv/bin/python tests/execute_notebooks.py notebooks/03_stacks.ipynb ...
 """
+
 from __future__ import annotations
 
 import sys
@@ -35,8 +36,14 @@ def execute(path: Path) -> float:
             cell.outputs = []
             cell.execution_count = None
     start = time.perf_counter()
-    NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=False, record_timing=False,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        nb,
+        timeout=300,
+        kernel_name="python3",
+        store_widget_state=False,
+        record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    ).execute()
     nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
     return time.perf_counter() - start

@@ -1,23 +1,43 @@
 """Building Flipology scenarios for tests, and reading what a resolution left on the table."""
+
 from __future__ import annotations
 
 from fliptoons_explore import flipology
 
 
-def scenario(*rows, names=None, variant="nature", turns=(), discard=(), end=(), rulings=None, first=None, **extra):
+def scenario(
+    *rows,
+    names=None,
+    variant="nature",
+    turns=(),
+    discard=(),
+    end=(),
+    rulings=None,
+    first=None,
+    **extra,
+):
     """A Flipology scenario: `rows[i]` is player i's rows (Nature: a list of cards; the Great Tree:
     a list of rows, bottom first, when `variant` is "great-tree"). A card written with a leading
     '+' is face up ('+cat:6'). `turns`: (player, [row, col], [choices...]) each."""
+
     def card(c):
         return {"id": c[1:], "face_up": True} if c.startswith("+") else c
 
     players = []
     for i, r in enumerate(rows):
         player_rows = r if variant == "great-tree" else [r] if r else []
-        players.append({"name": names[i] if names else f"P{i}",
-                        "rows": [[card(c) for c in row] for row in player_rows]})
-    data = {"game": "flipology", "variant": variant, "players": players,
-            "turns": [{"player": p, "flip": list(f), "choices": list(ch)} for p, f, ch in turns]}
+        players.append(
+            {
+                "name": names[i] if names else f"P{i}",
+                "rows": [[card(c) for c in row] for row in player_rows],
+            }
+        )
+    data = {
+        "game": "flipology",
+        "variant": variant,
+        "players": players,
+        "turns": [{"player": p, "flip": list(f), "choices": list(ch)} for p, f, ch in turns],
+    }
     if discard:
         data["discard"] = list(discard)
     if end:
@@ -37,7 +57,10 @@ def resolve(*rows, **kw):
 def faces(r, player: int) -> list:
     """A player's rows as 'kind:points' ('+' marks a face-up card), bottom row first; one row as a
     flat list."""
-    rows = [[("+" if c.face_up else "") + c.spec.id for c in row] for row in r.table.players[player].rows]
+    rows = [
+        [("+" if c.face_up else "") + c.spec.id for c in row]
+        for row in r.table.players[player].rows
+    ]
     return rows[0] if len(rows) == 1 else rows
 
 

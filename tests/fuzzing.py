@@ -9,6 +9,7 @@ card goes, an unknown key, a key given twice, a broken file (cut short, not UTF-
 after the JSON), a scenario over a limit, an illegal scripted choice or action, or a bad command
 line. `play` cases are bad command lines.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,21 +25,58 @@ SCENARIO_COMMANDS = ("resolve", "round", "chain", "compare")
 COMMANDS = SCENARIO_COMMANDS + ("play",)
 
 BASES = [
-    {"season": "s2",
-     "players": [{"name": "Jordy", "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat",
-                                             "firefly", "groundhog", "spider"]},
-                 {"name": "Renato", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug"]}]},
-    {"season": "s1",
-     "players": [{"name": "Ann", "grid": [[["lion"], ["cow"], ["bear"]],
-                                          [["pig"], ["deer"], [{"id": "tiger", "face_up": False}]]],
-                  "choices": ["lion"]},
-                 {"name": "Bo", "deck": ["caterpillar", "bee", "snail"], "dismissed": ["goat"]}],
-     "market": ["ostrich", "eagle"], "toon_deck": ["dog"], "first_player": 1,
-     "rulings": {"cow_copies": "total"}},
-    {"season": "combined",
-     "players": [{"name": "A", "deck": ["goat", "caterpillar", "rat", "bee", "snail", "mosquito", "crab"],
-                  "actions": [{"dismiss": "caterpillar"}, {"skip": True}]}],
-     "market": ["hen", "fox"], "toon_deck": ["goldfish", "salamander"]},
+    {
+        "season": "s2",
+        "players": [
+            {
+                "name": "Jordy",
+                "deck": [
+                    "mosquito",
+                    "capybara",
+                    "mosquito",
+                    "grasshopper",
+                    "rat",
+                    "firefly",
+                    "groundhog",
+                    "spider",
+                ],
+            },
+            {
+                "name": "Renato",
+                "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug"],
+            },
+        ],
+    },
+    {
+        "season": "s1",
+        "players": [
+            {
+                "name": "Ann",
+                "grid": [
+                    [["lion"], ["cow"], ["bear"]],
+                    [["pig"], ["deer"], [{"id": "tiger", "face_up": False}]],
+                ],
+                "choices": ["lion"],
+            },
+            {"name": "Bo", "deck": ["caterpillar", "bee", "snail"], "dismissed": ["goat"]},
+        ],
+        "market": ["ostrich", "eagle"],
+        "toon_deck": ["dog"],
+        "first_player": 1,
+        "rulings": {"cow_copies": "total"},
+    },
+    {
+        "season": "combined",
+        "players": [
+            {
+                "name": "A",
+                "deck": ["goat", "caterpillar", "rat", "bee", "snail", "mosquito", "crab"],
+                "actions": [{"dismiss": "caterpillar"}, {"skip": True}],
+            }
+        ],
+        "market": ["hen", "fox"],
+        "toon_deck": ["goldfish", "salamander"],
+    },
 ]
 
 DEEP, HUGE = "@@deep@@", "@@huge@@"  # placeholders for values json.dumps cannot write
@@ -60,9 +98,12 @@ def case(command: str, rng: random.Random, workdir: Path) -> Case:
 
 # -- values -------------------------------------------------------------------------------------
 
+
 def _junk_id(rng) -> str:
     while True:
-        text = "".join(rng.choice(string.ascii_lowercase + "-_ ") for _ in range(rng.randint(1, 12)))
+        text = "".join(
+            rng.choice(string.ascii_lowercase + "-_ ") for _ in range(rng.randint(1, 12))
+        )
         if text not in CATALOG:
             return text
 
@@ -124,14 +165,21 @@ def _card_positions(data):
     """Paths where a card id stands."""
     out = []
     for path, value in _nodes(data):
-        if isinstance(value, str) and path and (
-                (len(path) >= 2 and path[-2] in CARD_FIELDS) or path[-1] in ("hire", "dismiss", "id")
-                or (len(path) >= 4 and path[-4] == "grid")):
+        if (
+            isinstance(value, str)
+            and path
+            and (
+                (len(path) >= 2 and path[-2] in CARD_FIELDS)
+                or path[-1] in ("hire", "dismiss", "id")
+                or (len(path) >= 4 and path[-4] == "grid")
+            )
+        ):
             out.append(path)
     return out
 
 
 # -- scenario cases ------------------------------------------------------------------------------
+
 
 def _scenario(rng):
     """(bytes, label, data or None): a broken scenario file."""
@@ -141,13 +189,17 @@ def _scenario(rng):
         path, _ = rng.choice(list(_nodes(data)))
         value, label = _bad_anywhere(rng)
         data = _set(data, path, value)
-        return _text(data, rng).encode(), f"{label} at {list(path)}", data if value not in (DEEP, HUGE) else None
+        return (
+            _text(data, rng).encode(),
+            f"{label} at {list(path)}",
+            data if value not in (DEEP, HUGE) else None,
+        )
     if kind == 3:  # a wrong card id or type where a card goes
         path = rng.choice(_card_positions(data))
         value = rng.choice([_junk_id(rng), _junk_id(rng).upper(), 7, True, {}, [], None])
         if path[-1] == "id" or (len(path) >= 2 and path[-2] in CARD_FIELDS):
             value = value if value is not None else 0
-        if data["season"] == "s2" and rng.random() < .3:
+        if data["season"] == "s2" and rng.random() < 0.3:
             value = "cow"  # a Season 1 card in a Season 2 scenario
         data = _set(data, path, value)
         return json.dumps(data).encode(), f"card position {list(path)} = {value!r}", data
@@ -167,23 +219,42 @@ def _scenario(rng):
             node = node[k]
         key = rng.choice(list(node))
         node["@@dup@@"] = node[key]
-        return (json.dumps(data).replace('"@@dup@@"', json.dumps(key), 1).encode(),
-                f"key {key!r} twice in {list(path)}", None)
+        return (
+            json.dumps(data).replace('"@@dup@@"', json.dumps(key), 1).encode(),
+            f"key {key!r} twice in {list(path)}",
+            None,
+        )
     if kind == 6:  # the file itself
         text = json.dumps(data).encode()
         how = rng.randrange(6)
         if how == 0:
-            return text[:rng.randrange(len(text) - 1)], "cut short", None
+            return text[: rng.randrange(len(text) - 1)], "cut short", None
         if how == 1:
             i = rng.randrange(len(text))
-            return text[:i] + rng.choice([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x80"]) + text[i:], "not UTF-8", None
+            return (
+                text[:i] + rng.choice([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x80"]) + text[i:],
+                "not UTF-8",
+                None,
+            )
         if how == 2:
             return text + rng.choice([b" x", b"{}", b",", b"]"]), "junk after the JSON", None
         if how == 3:
-            return text + b" " * (MAX_SCENARIO_BYTES - len(text) + rng.randint(1, 1000)), "over the size limit", None
+            return (
+                text + b" " * (MAX_SCENARIO_BYTES - len(text) + rng.randint(1, 1000)),
+                "over the size limit",
+                None,
+            )
         if how == 4:
-            return bytes(rng.randrange(256) for _ in range(rng.randint(0, 64))) + b"\xff", "random bytes", None
-        return rng.choice([b"", b"   ", b"null", b"[]", b'"scenario"', b"1e999", b"{}"]), "not a scenario", None
+            return (
+                bytes(rng.randrange(256) for _ in range(rng.randint(0, 64))) + b"\xff",
+                "random bytes",
+                None,
+            )
+        return (
+            rng.choice([b"", b"   ", b"null", b"[]", b'"scenario"', b"1e999", b"{}"]),
+            "not a scenario",
+            None,
+        )
     if kind == 7:  # over the card limit
         data["players"][0]["deck"] = ["mosquito"] * (MAX_CARDS + rng.randint(1, 500))
         data["players"][0].pop("grid", None)
@@ -193,7 +264,7 @@ def _scenario(rng):
         if how == 0:
             del data["players"]
         elif how == 1:
-            data["players"] = [] if rng.random() < .5 else [{"deck": []}] * rng.randint(9, 40)
+            data["players"] = [] if rng.random() < 0.5 else [{"deck": []}] * rng.randint(9, 40)
         elif how == 2:
             data["first_player"] = rng.choice([-1, len(data["players"]), 99, "0", 0.5, None, True])
         elif how == 3:
@@ -209,12 +280,24 @@ def _scenario(rng):
         data = json.loads(json.dumps(BASES[2]))
         how = rng.randrange(4)
         if how == 0:
-            data["players"][0]["actions"] = [rng.choice([{"skip": False}, {"skip": "yes"}, {"buy": "hen"},
-                                                         {}, "hire hen", {"hire": "hen", "skip": True}])]
+            data["players"][0]["actions"] = [
+                rng.choice(
+                    [
+                        {"skip": False},
+                        {"skip": "yes"},
+                        {"buy": "hen"},
+                        {},
+                        "hire hen",
+                        {"hire": "hen", "skip": True},
+                    ]
+                )
+            ]
         elif how == 1:
             data["rulings"] = {rng.choice(["cow_copy", "Cow_copies", "flip players"]): "total"}
         elif how == 2:
-            data["rulings"] = {"cow_copies": rng.choice(["sum", "Printed", 1, True, None, ["total"]])}
+            data["rulings"] = {
+                "cow_copies": rng.choice(["sum", "Printed", 1, True, None, ["total"]])
+            }
         else:
             data["rulings"] = rng.choice([[], "cow_copies=total", 3])
         return json.dumps(data).encode(), f"bad action or ruling ({how})", data
@@ -228,13 +311,27 @@ def _scenario(rng):
 
 
 def _bad_ruling_arg(rng) -> str:
-    return rng.choice([
-        "cow_copies", "=total", "cow_copy=total", "cow_copies=sum", "cow_copies=1",
-        "extra_rows_in_columns=1", "extra_rows_in_columns=yes", "cow_copies=" + "[" * rng.randint(21, 3000),
-        "cow_copies=" + "[" * 990 + "]" * 990, "cow_copies=" + "9" * rng.randint(21, 6000),
-        "cow\ncopies=total", "cow_copies=tot\x1bal", "cow\udc80=total", "cow_copies=NaN",
-        "cow_copies={\"a\": 1, \"a\": 2}", "x" * 5000 + "=1", "cow_copies=\"" + "t" * 300 + "\"",
-    ])
+    return rng.choice(
+        [
+            "cow_copies",
+            "=total",
+            "cow_copy=total",
+            "cow_copies=sum",
+            "cow_copies=1",
+            "extra_rows_in_columns=1",
+            "extra_rows_in_columns=yes",
+            "cow_copies=" + "[" * rng.randint(21, 3000),
+            "cow_copies=" + "[" * 990 + "]" * 990,
+            "cow_copies=" + "9" * rng.randint(21, 6000),
+            "cow\ncopies=total",
+            "cow_copies=tot\x1bal",
+            "cow\udc80=total",
+            "cow_copies=NaN",
+            'cow_copies={"a": 1, "a": 2}',
+            "x" * 5000 + "=1",
+            'cow_copies="' + "t" * 300 + '"',
+        ]
+    )
 
 
 def _scenario_case(command, rng, workdir: Path) -> Case:
@@ -244,50 +341,62 @@ def _scenario_case(command, rng, workdir: Path) -> Case:
     if command == "compare" and how < 0.25:  # a good scenario, a bad --ruling
         content, label, data = json.dumps(good).encode(), "bad --ruling", None
         extra = ["--ruling", _bad_ruling_arg(rng)]
-        if rng.random() < .3:
+        if rng.random() < 0.3:
             extra = ["--ruling", "cow_copies=total"] + extra
     elif command == "round" and how < 0.15:  # an action the Market does not allow
         data = json.loads(json.dumps(BASES[2]))
-        data["players"][0]["actions"] = [rng.choice([{"hire": "raccoon"}, {"dismiss": "lion"},
-                                                     {"hire": "goldfish"}])]
+        data["players"][0]["actions"] = [
+            rng.choice([{"hire": "raccoon"}, {"dismiss": "lion"}, {"hire": "goldfish"}])
+        ]
         content, label = json.dumps(data).encode(), "illegal action"
     elif how < 0.22:  # a bad command line around a good scenario
         bad = rng.randrange(5)
         path = workdir / "good.json"
         path.write_bytes(json.dumps(good).encode())
-        argv = [[command, str(path), "--yaml"], [command], [command, str(path), str(path)],
-                [command, str(workdir / f"missing\n{rng.randrange(99)}.json")], [command, str(workdir)]][bad]
+        argv = [
+            [command, str(path), "--yaml"],
+            [command],
+            [command, str(path), str(path)],
+            [command, str(workdir / f"missing\n{rng.randrange(99)}.json")],
+            [command, str(workdir)],
+        ][bad]
         return Case(argv, None, f"bad command line {bad}")
     else:
         content, label, data = _scenario(rng)
-    if command == "compare" and not extra and rng.random() < .5:
+    if command == "compare" and not extra and rng.random() < 0.5:
         extra = ["--ruling", rng.choice(["cow_copies=total", "lion_without_neighbours=no-bonus"])]
-    flags = extra + (["--json"] if rng.random() < .5 else [])
-    if rng.random() < .5:
+    flags = extra + (["--json"] if rng.random() < 0.5 else [])
+    if rng.random() < 0.5:
         return Case([command, "-", *flags], content, label + " (stdin)", data)
-    path = workdir / f"case{rng.randrange(10 ** 9)}.json"
+    path = workdir / f"case{rng.randrange(10**9)}.json"
     path.write_bytes(content)
     return Case([command, str(path), *flags], None, label, data)
 
 
 # -- play --------------------------------------------------------------------------------------
 
+
 def _play_case(rng) -> Case:
     season = rng.choice(["s1", "s2", "combined"])
     most = 8 if season == "combined" else 4
-    args = {"--season": season, "--players": str(rng.randint(2, most)), "--seed": str(rng.randrange(1000))}
+    args = {
+        "--season": season,
+        "--players": str(rng.randint(2, most)),
+        "--seed": str(rng.randrange(1000)),
+    }
     how = rng.randrange(11)
     if how == 0:
-        args["--players"] = str(rng.choice([0, -1, most + 1, 99, 10 ** 30]))
+        args["--players"] = str(rng.choice([0, -1, most + 1, 99, 10**30]))
     elif how == 1:
         args["--players"] = "1"  # without --solo
     elif how == 2:
         args["--solo"] = rng.choice(["easy", "normal", "hard"])  # with more than one player
     elif how == 3:
-        args["--games"] = str(rng.choice([0, -5, 100_001, 10 ** 40]))
+        args["--games"] = str(rng.choice([0, -5, 100_001, 10**40]))
     elif how == 4:
         args[rng.choice(["--players", "--seed", "--games"])] = rng.choice(
-            ["two", "2.5", "", "1e3", "0x10", "٣", "9" * 5000, "1\n2", "+-1"])
+            ["two", "2.5", "", "1e3", "0x10", "٣", "9" * 5000, "1\n2", "+-1"]
+        )
     elif how == 5:
         args["--season"] = rng.choice(["s3", "S1", "", "s1\n", "combined "])
     elif how == 6:

@@ -15,7 +15,8 @@ A line: the label, then per player `name fame [grid]` (rows top first, separated
 by spaces: `.` empty, `a+b` a stack bottom first, `~id` face down), `left N` (fame not spent, in
 rounds), `deck` (top first) and `dismissed`; then the `market` (`.` an empty slot), the `toon`
 deck (top first) and the `discard` pile; a game adds its result first. `-` is an empty pile.
-"""
+"""  # noqa: E501
+
 from __future__ import annotations
 
 import difflib
@@ -26,11 +27,10 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: the package is installed (pip install -e .)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fliptoons_explore import DefaultPolicy, RandomPolicy, new_game, resolve, resolve_table
+from fliptoons_explore import DefaultPolicy, RandomPolicy, Rulings, new_game, resolve, resolve_table
+from fliptoons_explore.flipology.rulings import Rulings as FlipologyRulings
 from fliptoons_explore.fliptoons.engine import play_round
 from fliptoons_explore.fliptoons.game import Game
-from fliptoons_explore import Rulings
-from fliptoons_explore.flipology.rulings import Rulings as FlipologyRulings
 from fliptoons_explore.fliptoons.sample import random_table
 
 FILE = Path(__file__).resolve().parent / "golden" / "outcomes.txt"
@@ -38,7 +38,8 @@ SEASONS = ("s1", "s2", "combined")
 SEEDS_PER_SHAPE = 8  # random tables resolved per (season, player count)
 
 
-# -- writing an outcome -----------------------------------------------------------------------------
+# -- writing an outcome ----------------------------------------------------------------------------
+
 
 def _pile(cards) -> str:
     return ",".join(c.spec.id for c in cards) or "-"
@@ -51,7 +52,9 @@ def _cell(stack) -> str:
 
 
 def grid_line(grid) -> str:
-    rows = [" ".join(_cell(grid.at(r, c)) for c in range(3)) for r in range(-grid.extra_height(), 2)]
+    rows = [
+        " ".join(_cell(grid.at(r, c)) for c in range(3)) for r in range(-grid.extra_height(), 2)
+    ]
     return "[" + " / ".join(rows) + "]"
 
 
@@ -59,10 +62,14 @@ def table_line(table, fame_left: bool = False) -> str:
     parts = []
     for p in table.players:
         left = f" left {p.fame_left}" if fame_left else ""
-        parts.append(f"{p.name} {p.fame_total} {grid_line(p.grid)}{left} deck {_pile(p.deck)} "
-                     f"dismissed {_pile(p.dismissed)}")
+        parts.append(
+            f"{p.name} {p.fame_total} {grid_line(p.grid)}{left} deck {_pile(p.deck)} "
+            f"dismissed {_pile(p.dismissed)}"
+        )
     market = " ".join(c.spec.id if c else "." for c in table.market)
-    parts.append(f"market [{market}] toon {_pile(table.toon_deck)} discard {_pile(table.market_discard)}")
+    parts.append(
+        f"market [{market}] toon {_pile(table.toon_deck)} discard {_pile(table.market_discard)}"
+    )
     return "; ".join(parts)
 
 
@@ -70,7 +77,9 @@ def _rulings_label(rulings: Rulings) -> str:
     changed = rulings.changed()
     if not changed:
         return ""
-    shown = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items())
+    shown = ",".join(
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()
+    )
     return " {" + shown + "}"
 
 
@@ -86,11 +95,11 @@ def random_rulings(seed: int, rulings=Rulings):
     return rulings.from_dict(changes)
 
 
-# -- the situations ----------------------------------------------------------------------------------
+# -- the situations --------------------------------------------------------------------------------
+
 
 def _table(season, players, seed, with_rulings):
-    table = random_table(seed, n_cards=(4, 14), players=players, season=season,
-                         toon_cards=seed % 9)
+    table = random_table(seed, n_cards=(4, 14), players=players, season=season, toon_cards=seed % 9)
     if with_rulings:
         table.rulings = random_rulings(seed)
     return table
@@ -108,57 +117,133 @@ def _resolved(season, players, seed):
 
 def _round(season, players, seed, cleanup):
     table = _table(season, players, seed, seed % 2 == 1)
-    Game(table, _policy(seed), traced=False, shuffle=False).play_round(stop_before_cleanup=not cleanup)
+    Game(table, _policy(seed), traced=False, shuffle=False).play_round(
+        stop_before_cleanup=not cleanup
+    )
     return _rulings_label(table.rulings) + ": " + table_line(table, fame_left=not cleanup)
 
 
 def _game(season, players, seed, solo):
-    game = new_game(season, players, seed, solo, policy=_policy(seed), traced=False,
-                    rulings=random_rulings(seed) if seed % 2 else None)
+    game = new_game(
+        season,
+        players,
+        seed,
+        solo,
+        policy=_policy(seed),
+        traced=False,
+        rulings=random_rulings(seed) if seed % 2 else None,
+    )
     r = game.play()
-    result = (f"{r.solo} " if r.solo else f"winners {','.join(map(str, r.winners))} ") + \
-        f"after {r.rounds} rounds" + (f" final {','.join(map(str, r.final_fame))}" if r.final_fame else "")
+    result = (
+        (f"{r.solo} " if r.solo else f"winners {','.join(map(str, r.winners))} ")
+        + f"after {r.rounds} rounds"
+        + (f" final {','.join(map(str, r.final_fame))}" if r.final_fame else "")
+    )
     return _rulings_label(game.table.rulings) + f": {result}; " + table_line(game.table)
 
 
 NAMED = {
-    "snake gains a peacock (issue 7)":
-        {"season": "s1", "players": [{"deck": ["snake"]}], "toon_deck": ["peacock"]},
-    "s2 check fame example (S2 rulebook)":
-        {"season": "s2", "players": [
-            {"name": "Jordy", "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly",
-                                       "groundhog", "spider", "ladybug", "hen", "salamander"]},
-            {"name": "Renato", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"]}]},
-    "s1 check fame example (S1 rulebook)":
-        {"season": "s1", "players": [{"name": "Renato",
-                                      "deck": ["caterpillar", "sheep", "caterpillar", "dragonfly", "bee", "camel"]}]},
-    "mongoose dismisses a crow":
-        {"season": "s2", "players": [{"deck": ["mongoose", "hippopotamus", "crow"]}],
-         "market": ["mosquito", "fox", "rat"], "toon_deck": ["goldfish", "shark"]},
-    "monkey then elephant (S1 FAQ Elephant)":
-        {"season": "s1", "players": [{"deck": ["monkey", "elephant", "bee", "snail", "caterpillar", "horse"]}]},
-    "gorilla then crab (S2 FAQ Crab)":
-        {"season": "s2", "players": [{"deck": ["mosquito", "gorilla", "crab", "rat"]}]},
-    "zebra in a stack":
-        {"season": "combined", "players": [{"deck": ["mosquito", "turkey", "zebra"]}]},
-    "snake in slot 3 with a cat on top":
-        {"season": "s1", "players": [{"deck": ["bee", "snail", "snake", "cat", "caterpillar", "horse", "peacock"]}],
-         "toon_deck": ["goat"]},
+    "snake gains a peacock (issue 7)": {
+        "season": "s1",
+        "players": [{"deck": ["snake"]}],
+        "toon_deck": ["peacock"],
+    },
+    "s2 check fame example (S2 rulebook)": {
+        "season": "s2",
+        "players": [
+            {
+                "name": "Jordy",
+                "deck": [
+                    "mosquito",
+                    "capybara",
+                    "mosquito",
+                    "grasshopper",
+                    "rat",
+                    "firefly",
+                    "groundhog",
+                    "spider",
+                    "ladybug",
+                    "hen",
+                    "salamander",
+                ],
+            },
+            {
+                "name": "Renato",
+                "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
+            },
+        ],
+    },
+    "s1 check fame example (S1 rulebook)": {
+        "season": "s1",
+        "players": [
+            {
+                "name": "Renato",
+                "deck": ["caterpillar", "sheep", "caterpillar", "dragonfly", "bee", "camel"],
+            }
+        ],
+    },
+    "mongoose dismisses a crow": {
+        "season": "s2",
+        "players": [{"deck": ["mongoose", "hippopotamus", "crow"]}],
+        "market": ["mosquito", "fox", "rat"],
+        "toon_deck": ["goldfish", "shark"],
+    },
+    "monkey then elephant (S1 FAQ Elephant)": {
+        "season": "s1",
+        "players": [{"deck": ["monkey", "elephant", "bee", "snail", "caterpillar", "horse"]}],
+    },
+    "gorilla then crab (S2 FAQ Crab)": {
+        "season": "s2",
+        "players": [{"deck": ["mosquito", "gorilla", "crab", "rat"]}],
+    },
+    "zebra in a stack": {
+        "season": "combined",
+        "players": [{"deck": ["mosquito", "turkey", "zebra"]}],
+    },
+    "snake in slot 3 with a cat on top": {
+        "season": "s1",
+        "players": [{"deck": ["bee", "snail", "snake", "cat", "caterpillar", "horse", "peacock"]}],
+        "toon_deck": ["goat"],
+    },
 }
 
 NAMED_ROUNDS = {
-    "round: the S2 Market phase example (13 fame: raccoon for 4, its crow, a grasshopper for 4, the groundhog)":
-        {"season": "s2", "players": [
-            {"name": "Jordy", "deck": ["groundhog", "mosquito", "capybara", "grasshopper", "rat", "mosquito",
-                                       "firefly", "spider", "ladybug", "hen", "salamander"],
-             "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}], "choices": ["crow"]},
-            {"name": "Renato", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
-             "dismissed": ["crow"]}],
-         "market": ["goldfish", "raccoon", "fox", "swordfish", "shark"], "toon_deck": ["salamander", "mole"]},
+    "round: the S2 Market phase example (13 fame: raccoon for 4, its crow, a grasshopper for 4, "
+    "the groundhog)": {
+        "season": "s2",
+        "players": [
+            {
+                "name": "Jordy",
+                "deck": [
+                    "groundhog",
+                    "mosquito",
+                    "capybara",
+                    "grasshopper",
+                    "rat",
+                    "mosquito",
+                    "firefly",
+                    "spider",
+                    "ladybug",
+                    "hen",
+                    "salamander",
+                ],
+                "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}],
+                "choices": ["crow"],
+            },
+            {
+                "name": "Renato",
+                "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
+                "dismissed": ["crow"],
+            },
+        ],
+        "market": ["goldfish", "raccoon", "fox", "swordfish", "shark"],
+        "toon_deck": ["salamander", "mole"],
+    },
 }
 
 
 # -- Flipology ------------------------------------------------------------------------------------
+
 
 def _flipology_card(card) -> str:
     return ("" if card.face_up else "~") + card.spec.id
@@ -168,17 +253,27 @@ def flipology_line(game) -> str:
     """A Flipology game's result, then per player its rows (bottom first, `/` between rows) and
     picked cards, then the discard pile."""
     t, r = game.table, game.result
-    head = (f"winners {','.join(map(str, r.winners))} scores {','.join(map(str, r.scores))}"
-            + (" moon" if r.moon else "") + (f" running {','.join(map(str, r.running))} games {r.games}"
-                                             if r.running else ""))
-    players = [f"{p.name} [" + " / ".join(" ".join(map(_flipology_card, row)) for row in p.rows) + "]"
-               + (f" picked {','.join(c.spec.id for c in p.picked)}" if p.picked else "") for p in t.players]
-    return "; ".join([head] + players + [f"discard {','.join(c.spec.id for c in t.discard) or '-'}"])
+    head = (
+        f"winners {','.join(map(str, r.winners))} scores {','.join(map(str, r.scores))}"
+        + (" moon" if r.moon else "")
+        + (f" running {','.join(map(str, r.running))} games {r.games}" if r.running else "")
+    )
+    players = [
+        f"{p.name} ["
+        + " / ".join(" ".join(map(_flipology_card, row)) for row in p.rows)
+        + "]"
+        + (f" picked {','.join(c.spec.id for c in p.picked)}" if p.picked else "")
+        for p in t.players
+    ]
+    return "; ".join(
+        [head] + players + [f"discard {','.join(c.spec.id for c in t.discard) or '-'}"]
+    )
 
 
 def _flipology_game(variant, players, seed):
     from fliptoons_explore.flipology import new_game as flipology_game
     from fliptoons_explore.flipology.policies import GreedyPolicy
+
     policy = (DefaultPolicy(), RandomPolicy(seed), GreedyPolicy())[seed % 3]
     rulings = random_rulings(seed, FlipologyRulings) if seed % 2 else None
     game = flipology_game(variant, players, seed, policy=policy, traced=False, rulings=rulings)
@@ -195,7 +290,10 @@ def flipology_lines() -> list[str]:
         for players in counts:
             for k in range(4 if variant != "multi" else 2):
                 seed = 1000 + 10 * players + k
-                out.append(f"flipology {variant} {players}p seed {seed}" + _flipology_game(variant, players, seed))
+                out.append(
+                    f"flipology {variant} {players}p seed {seed}"
+                    + _flipology_game(variant, players, seed)
+                )
     return out
 
 
@@ -206,21 +304,30 @@ def lines() -> list[str]:
         for players in range(1, 9):
             for k in range(SEEDS_PER_SHAPE):
                 seed = 100 * players + k
-                out.append(f"resolve {season} {players}p seed {seed}" + _resolved(season, players, seed))
+                out.append(
+                    f"resolve {season} {players}p seed {seed}" + _resolved(season, players, seed)
+                )
     for season in SEASONS:
         for players in (1, 2, 3, 4, 6, 8):
             for k in range(2):
                 seed = 500 + 10 * players + k
-                out.append(f"round {season} {players}p seed {seed}" + _round(season, players, seed, False))
+                out.append(
+                    f"round {season} {players}p seed {seed}" + _round(season, players, seed, False)
+                )
             seed = 700 + players
-            out.append(f"round+cleanup {season} {players}p seed {seed}" + _round(season, players, seed, True))
+            out.append(
+                f"round+cleanup {season} {players}p seed {seed}"
+                + _round(season, players, seed, True)
+            )
     for season in SEASONS:
         for solo in ("easy", "normal", "hard"):
             for seed in (1, 2):
                 out.append(f"game {season} solo {solo} seed {seed}" + _game(season, 1, seed, solo))
-        for players in ((2, 3, 4) if season != "combined" else (2, 5, 8)):
+        for players in (2, 3, 4) if season != "combined" else (2, 5, 8):
             for seed in (1, 2, 3):
-                out.append(f"game {season} {players}p seed {seed}" + _game(season, players, seed, None))
+                out.append(
+                    f"game {season} {players}p seed {seed}" + _game(season, players, seed, None)
+                )
     for label, scenario in NAMED.items():
         out.append(f"scenario {label}: " + table_line(resolve(scenario, traced=False).table))
     for label, scenario in NAMED_ROUNDS.items():

@@ -1,5 +1,6 @@
 """Run the command line in this process (`fliptoons_explore.cli.main`) with captured standard
 streams: fast enough for hundreds of runs. An exception escaping `main` is kept, not raised."""
+
 from __future__ import annotations
 
 import io

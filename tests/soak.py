@@ -5,6 +5,7 @@ every sweep at full size: 2,000 games per mode, per season or per variant. Every
 sweep runs in either case; only the number of games changes. This module is the one place that
 reads the switch.
 """
+
 from __future__ import annotations
 
 import os

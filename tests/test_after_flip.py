@@ -10,22 +10,28 @@ complete. If the stacked card is a peacock, add the fame to the player's total a
 additional action in the Market phase." S2 FAQ Mongoose and Crow: a Crow the Mongoose dismisses
 resolves after the Flip, clockwise from the first player.
 """
+
 from __future__ import annotations
 
 import pytest
 
 from fliptoons_explore import play_round, resolve
 from fliptoons_explore.analysis.compare import compare_rulings
-from fliptoons_explore.policy import Recording
 from fliptoons_explore.fliptoons.scenario import ScenarioError
+from fliptoons_explore.policy import Recording
 from fliptoons_explore.stepping import Stepper
 
 SNAKE_PEACOCK = {"season": "s1", "players": [{"deck": ["snake"]}], "toon_deck": ["peacock"]}
 
 
 def _steps(trace, kind, card=None, phase=None):
-    return [e for e in trace if e.kind == kind and (card is None or e.card == card)
-            and (phase is None or e.phase == phase)]
+    return [
+        e
+        for e in trace
+        if e.kind == kind
+        and (card is None or e.card == card)
+        and (phase is None or e.phase == phase)
+    ]
 
 
 def _check_fame_step(trace):
@@ -35,8 +41,8 @@ def _check_fame_step(trace):
 def _resolved_after_flip(trace, card):
     """The trigger of a card's queued effect: caused by its `queued` event, citing the timing Key
     Concept, after the Flip's last event and before the Check Fame phase."""
-    queued, = _steps(trace, "queued", card)
-    trigger, = _steps(trace, "trigger", card, phase="after-flip")
+    (queued,) = _steps(trace, "queued", card)
+    (trigger,) = _steps(trace, "trigger", card, phase="after-flip")
     assert trigger.cause == queued.step
     assert trigger.rule == "s2.key.timing.after-flip"
     assert queued.rule == "s2.key.timing"
@@ -57,10 +63,13 @@ def test_snake_gains_a_peacock_8_fame():
     r = resolve(SNAKE_PEACOCK)
     p = r.players[0]
     assert p.fame_total == 8
-    assert [(e.card.spec.id, e.base, e.gained) for e in p.fame] == [("snake", 1, 0), ("peacock", 5, 2)]
+    assert [(e.card.spec.id, e.base, e.gained) for e in p.fame] == [
+        ("snake", 1, 0),
+        ("peacock", 5, 2),
+    ]
     assert p.bonus_actions == 1
     trigger = _resolved_after_flip(r.trace, "peacock")
-    gain, = _steps(r.trace, "fame_change", "peacock")
+    (gain,) = _steps(r.trace, "fame_change", "peacock")
     assert (gain.cause, gain.value, gain.rule) == (trigger.step, 2, "s1.faq.snake.peacock")
     assert gain.step < _check_fame_step(r.trace)
     _same_as_round(SNAKE_PEACOCK, r)
@@ -76,14 +85,26 @@ def test_snake_gains_a_peacock_8_fame():
 # it (S2 FAQ Vulture: "no longer in the player's grid ... this ability is ignored"; S2 FAQ Rat).
 # Either way both halves, the 2 fame and the bonus action, lapse together.
 
-PEACOCK_FLIPPED = {"season": "s1", "players": [{"deck": ["snake", "bee", "elephant"]}], "toon_deck": ["peacock"]}
-PEACOCK_RETURNED = {"season": "combined", "players": [{"deck": ["snake", "bee", "coyote"] + ["bee"] * 5}],
-                    "toon_deck": ["peacock"]}
-PEACOCK_LEFT_ALONE = {"season": "s1", "players": [{"deck": ["snake", "bee", "bee"]}], "toon_deck": ["peacock"]}
+PEACOCK_FLIPPED = {
+    "season": "s1",
+    "players": [{"deck": ["snake", "bee", "elephant"]}],
+    "toon_deck": ["peacock"],
+}
+PEACOCK_RETURNED = {
+    "season": "combined",
+    "players": [{"deck": ["snake", "bee", "coyote"] + ["bee"] * 5}],
+    "toon_deck": ["peacock"],
+}
+PEACOCK_LEFT_ALONE = {
+    "season": "s1",
+    "players": [{"deck": ["snake", "bee", "bee"]}],
+    "toon_deck": ["peacock"],
+}
 
 
 def _market_actions(scenario):
-    """The Market actions a round gives the player (every one skipped: the scenario scripts none)."""
+    """The Market actions a round gives the player (every one skipped: the scenario scripts
+    none)."""
     game = play_round(scenario)
     return [e for e in game.trace if e.kind in ("skip", "hire", "dismiss") and e.phase == "market"]
 
@@ -98,8 +119,8 @@ def test_a_gained_peacock_flipped_face_down_gives_neither_half():
     assert p.fame_total == 8 and p.bonus_actions == 0
     assert [(e.card.spec.id, e.fame) for e in p.fame] == [("snake", 1), ("elephant", 7)]
     assert not _steps(r.trace, "fame_change")
-    ignored, = _steps(r.trace, "ignored", "peacock", phase="after-flip")
-    queued, = _steps(r.trace, "queued", "peacock")
+    (ignored,) = _steps(r.trace, "ignored", "peacock", phase="after-flip")
+    (queued,) = _steps(r.trace, "queued", "peacock")
     assert (ignored.cause, ignored.rule) == (queued.step, "s1.faq.eagle.ignore-flipped")
     assert ignored.detail == "its when hired effect does not happen: it is face down"
     assert not _steps(r.trace, "trigger", "peacock", phase="after-flip")
@@ -116,9 +137,11 @@ def test_a_gained_peacock_returned_to_the_deck_gives_neither_half():
     p = r.players[0]
     assert [c.spec.id for c in p.deck] == ["peacock"]
     assert p.fame_total == 11 and p.bonus_actions == 0
-    ignored, = _steps(r.trace, "ignored", "peacock", phase="after-flip")
-    assert (ignored.rule, ignored.detail) == ("s2.faq.vulture.left-grid",
-                                              "its when hired effect does not happen: it is no longer in the grid")
+    (ignored,) = _steps(r.trace, "ignored", "peacock", phase="after-flip")
+    assert (ignored.rule, ignored.detail) == (
+        "s2.faq.vulture.left-grid",
+        "its when hired effect does not happen: it is no longer in the grid",
+    )
     assert not _steps(r.trace, "fame_change")
     _same_as_round(PEACOCK_RETURNED, r)
     assert len(_market_actions(PEACOCK_RETURNED)) == 2
@@ -132,8 +155,12 @@ def test_a_gained_peacock_left_alone_gives_both_halves():
     assert p.fame_total == 9 and p.bonus_actions == 1
     peacock = next(e for e in p.fame if e.card.spec.id == "peacock")
     assert (peacock.base, peacock.gained, peacock.fame) == (5, 2, 7)
-    fame, = [e for e in r.trace if e.kind == "fame" and e.card == "peacock"]
-    assert (fame.value, fame.rule, fame.detail) == (7, "s1.faq.snake.peacock", "5 printed +2 gained after the Flip")
+    (fame,) = [e for e in r.trace if e.kind == "fame" and e.card == "peacock"]
+    assert (fame.value, fame.rule, fame.detail) == (
+        7,
+        "s1.faq.snake.peacock",
+        "5 printed +2 gained after the Flip",
+    )
     _same_as_round(PEACOCK_LEFT_ALONE, r)
     assert len(_market_actions(PEACOCK_LEFT_ALONE)) == 3
 
@@ -144,14 +171,16 @@ def test_a_peacock_dismissed_after_its_effect_keeps_its_2_fame():
     once. The Panther then dismisses the Peacock (S2 FAQ Panther). The 2 fame were already added
     to the round's total, so Check Fame still counts them, as its own event (the Peacock has no
     fame entry left): 1 + 1 + 2 (Panther) + 2 = 6, and the bonus action stays."""
-    scenario = {"season": "combined", "players": [{"deck": ["snake", "bee", "snake", "bee"],
-                                                   "choices": ["peacock", "peacock"]}],
-                "toon_deck": ["peacock", "panther"]}
+    scenario = {
+        "season": "combined",
+        "players": [{"deck": ["snake", "bee", "snake", "bee"], "choices": ["peacock", "peacock"]}],
+        "toon_deck": ["peacock", "panther"],
+    }
     r = resolve(scenario)
     p = r.players[0]
     assert p.fame_total == 6 and p.bonus_actions == 1
     assert [c.spec.id for c in p.dismissed] == ["bee", "bee", "peacock"]
-    late, = _steps(r.trace, "fame_change", "peacock", phase="check-fame")
+    (late,) = _steps(r.trace, "fame_change", "peacock", phase="check-fame")
     assert (late.value, late.rule) == (2, "s1.faq.snake.peacock")
     assert r.to_json()["players"][0]["fame"]["total"] == 6
     _same_as_round(scenario, r)
@@ -161,8 +190,11 @@ def test_the_effect_phase_comes_between_flip_and_check_fame():
     """The trace's phases: Flip, the effects queued in it, Check Fame (S2 Key Concepts timing)."""
     r = resolve(SNAKE_PEACOCK)
     phases = [(e.phase, e.rule) for e in r.trace if e.kind == "phase"]
-    assert phases == [("flip", "s1.flip"), ("after-flip", "s2.key.timing.after-flip"),
-                      ("check-fame", "s1.check-fame")]
+    assert phases == [
+        ("flip", "s1.flip"),
+        ("after-flip", "s2.key.timing.after-flip"),
+        ("check-fame", "s1.check-fame"),
+    ]
 
 
 def test_no_queued_effect_no_after_flip_phase():
@@ -175,16 +207,19 @@ def test_snake_gains_a_pig_it_goes_into_a_deck_before_check_fame():
     """S1 FAQ Pig: when hired (here gained by a Snake, S1 FAQ Snake), the Pig goes into any deck;
     the effect resolves at the end of the Flip, so the Pig (-1) has left the grid at Check Fame.
     Scripted: into the player's own deck (on top)."""
-    scenario = {"season": "s1", "players": [{"name": "Ann", "deck": ["snake"], "choices": ["Ann"]}],
-                "toon_deck": ["pig"]}
+    scenario = {
+        "season": "s1",
+        "players": [{"name": "Ann", "deck": ["snake"], "choices": ["Ann"]}],
+        "toon_deck": ["pig"],
+    }
     r = resolve(scenario)
     p = r.players[0]
     assert p.fame_total == 1  # the Snake alone; the Pig would have scored -1
     assert [c.spec.id for c in p.deck] == ["pig"]
     assert [c.spec.id for c in p.grid.cards()] == ["snake"]
     trigger = _resolved_after_flip(r.trace, "pig")
-    decision, = _steps(r.trace, "decision", "pig")
-    to_deck, = _steps(r.trace, "to_deck", "pig")
+    (decision,) = _steps(r.trace, "decision", "pig")
+    (to_deck,) = _steps(r.trace, "to_deck", "pig")
     assert decision.cause == to_deck.cause == trigger.step
     assert (decision.target, to_deck.rule) == ("Ann", "s1.faq.pig")
     _same_as_round(scenario, r)
@@ -205,22 +240,31 @@ def test_snake_gains_a_pig_default_puts_it_in_the_toon_deck():
 def test_snake_gains_a_butterfly_it_dismisses_the_caterpillar_before_check_fame():
     """S1 FAQ Butterfly (a face-up Caterpillar of the player's grid) resolved at the end of the
     Flip (S1 FAQ Snake): the Caterpillar is dismissed before Check Fame, its slot stays empty."""
-    scenario = {"season": "s1", "players": [{"deck": ["caterpillar", "snake"]}],
-                "toon_deck": ["butterfly"]}
+    scenario = {
+        "season": "s1",
+        "players": [{"deck": ["caterpillar", "snake"]}],
+        "toon_deck": ["butterfly"],
+    }
     r = resolve(scenario)
     p = r.players[0]
     assert [c.spec.id for c in p.dismissed] == ["caterpillar"]
-    assert p.grid.at(0, 0) is None and [c.spec.id for c in p.grid.at(0, 1)] == ["snake", "butterfly"]
+    assert p.grid.at(0, 0) is None and [c.spec.id for c in p.grid.at(0, 1)] == [
+        "snake",
+        "butterfly",
+    ]
     assert p.fame_total == 1 + 2
     trigger = _resolved_after_flip(r.trace, "butterfly")
-    dismiss, = _steps(r.trace, "dismiss", "caterpillar")
+    (dismiss,) = _steps(r.trace, "dismiss", "caterpillar")
     assert (dismiss.cause, dismiss.rule) == (trigger.step, "s1.faq.butterfly")
     _same_as_round(scenario, r)
 
 
-MONGOOSE_CROW = {"season": "s2",
-                 "players": [{"deck": ["mongoose", "hippopotamus", "crow"]}],
-                 "market": ["mosquito", "fox", "rat"], "toon_deck": ["goldfish", "shark"]}
+MONGOOSE_CROW = {
+    "season": "s2",
+    "players": [{"deck": ["mongoose", "hippopotamus", "crow"]}],
+    "market": ["mosquito", "fox", "rat"],
+    "toon_deck": ["goldfish", "shark"],
+}
 
 
 def test_mongoose_dismisses_a_crow_it_hires_before_check_fame():
@@ -233,14 +277,23 @@ def test_mongoose_dismisses_a_crow_it_hires_before_check_fame():
     assert [c.spec.id for c in p.dismissed] == ["crow"]
     assert [c.spec.id for c in p.deck] == ["fox"]
     # the refill empties the toon deck: the cards slide under the highest prices (S2 Market)
-    assert [c.spec.id if c else None for c in r.table.market] == [None, None, "mosquito", "rat", "shark"]
+    assert [c.spec.id if c else None for c in r.table.market] == [
+        None,
+        None,
+        "mosquito",
+        "rat",
+        "shark",
+    ]
     assert [c.spec.id for s in (p.grid.at(0, 0), p.grid.at(0, 1), p.grid.at(0, 2)) for c in s] == [
-        "mongoose", "goldfish", "hippopotamus"]
-    hippo, = [e for e in p.fame if e.card.spec.id == "hippopotamus"]
+        "mongoose",
+        "goldfish",
+        "hippopotamus",
+    ]
+    (hippo,) = [e for e in p.fame if e.card.spec.id == "hippopotamus"]
     assert hippo.bonus == 2
     trigger = _resolved_after_flip(r.trace, "crow")
-    hire, = _steps(r.trace, "hire", "fox")
-    refill, = _steps(r.trace, "refill", "shark")
+    (hire,) = _steps(r.trace, "hire", "fox")
+    (refill,) = _steps(r.trace, "refill", "shark")
     assert hire.cause == refill.cause == trigger.step
     assert (hire.rule, hire.value, refill.rule) == ("s2.faq.crow", 0, "s2.faq.crow")
     _same_as_round(MONGOOSE_CROW, r)
@@ -250,16 +303,22 @@ def test_two_crows_resolve_clockwise_from_the_first_player():
     """S2 FAQ Crow: "If more than one player dismisses a crow during the Flip phase, resolve them
     in clockwise order starting from the player with the first player card." Player 1 holds it:
     their Crow takes the one market card; player 0's Crow finds the market empty."""
-    scenario = {"season": "s2", "first_player": 1,
-                "players": [{"name": "A", "deck": ["mongoose", "crow"]},
-                            {"name": "B", "deck": ["mongoose", "crow"]}],
-                "market": ["fox"], "toon_deck": ["goldfish", "goldfish"]}
+    scenario = {
+        "season": "s2",
+        "first_player": 1,
+        "players": [
+            {"name": "A", "deck": ["mongoose", "crow"]},
+            {"name": "B", "deck": ["mongoose", "crow"]},
+        ],
+        "market": ["fox"],
+        "toon_deck": ["goldfish", "goldfish"],
+    }
     r = resolve(scenario)
     a, b = r.players
     assert [c.spec.id for c in b.deck] == ["fox"] and list(a.deck) == []
     triggers = _steps(r.trace, "trigger", "crow", phase="after-flip")
     assert [e.player for e in triggers] == [1, 0]
-    empty, = [e for e in r.trace if e.kind == "ignored" and e.card == "crow"]
+    (empty,) = [e for e in r.trace if e.kind == "ignored" and e.card == "crow"]
     assert (empty.player, empty.cause, empty.detail) == (0, triggers[1].step, "the market is empty")
     _same_as_round(scenario, r)
 
@@ -280,9 +339,12 @@ def test_stepping_and_comparison_see_the_effect():
 # (decision `effect_order`, scripted by a scenario's `choices`); the default policy keeps the
 # order of ruling `flip_trigger_order`.
 
-SNAKE_CROW_PIG = {"season": "combined",
-                  "players": [{"name": "Ann", "deck": ["snake", "crow", "bee"]}],
-                  "market": ["mosquito", "fox", "rat"], "toon_deck": ["pig"]}
+SNAKE_CROW_PIG = {
+    "season": "combined",
+    "players": [{"name": "Ann", "deck": ["snake", "crow", "bee"]}],
+    "market": ["mosquito", "fox", "rat"],
+    "toon_deck": ["pig"],
+}
 
 
 def _choosing(scenario, *choices):
@@ -303,17 +365,24 @@ def test_the_player_orders_a_crow_and_a_pig_the_snake_queued():
     pig_first = resolve(_choosing(SNAKE_CROW_PIG, "pig"))
     for r in (crow_first, pig_first):
         ann = r.players[0]
-        assert [c.spec.id for c in ann.deck] == ["fox"] and [c.spec.id for c in ann.dismissed] == ["crow"]
+        assert [c.spec.id for c in ann.deck] == ["fox"] and [c.spec.id for c in ann.dismissed] == [
+            "crow"
+        ]
         assert ann.fame_total == 1 + 1  # Snake and Bee; the Pig left the grid before Check Fame
     assert _market(crow_first.table) == [None, None, None, None, None, "mosquito", "rat"]
     assert [c.spec.id for c in crow_first.table.toon_deck] == ["pig"]
     assert _market(pig_first.table) == [None, None, None, None, "mosquito", "rat", "pig"]
     assert list(pig_first.table.toon_deck) == []
     for r, first, second in ((crow_first, "crow", "pig"), (pig_first, "pig", "crow")):
-        decision, = [e for e in _steps(r.trace, "decision", phase="after-flip") if e.card is None]
+        (decision,) = [e for e in _steps(r.trace, "decision", phase="after-flip") if e.card is None]
         assert (decision.kind, decision.card, decision.target, decision.rule, decision.detail) == (
-            "decision", None, first, "s2.key.timing.outside-grid", "which effect resolves first?")
-        phase, = [e for e in r.trace if e.kind == "phase" and e.phase == "after-flip"]
+            "decision",
+            None,
+            first,
+            "s2.key.timing.outside-grid",
+            "which effect resolves first?",
+        )
+        (phase,) = [e for e in r.trace if e.kind == "phase" and e.phase == "after-flip"]
         assert decision.cause == phase.step
         triggers = [e.card for e in _steps(r.trace, "trigger", phase="after-flip")]
         assert triggers == [first, second]
@@ -325,7 +394,9 @@ def test_the_default_order_is_the_flip_order_ruling():
     `flip_trigger_order` (flip order: the Crow was dismissed before the Pig was gained)."""
     default = resolve(SNAKE_CROW_PIG)
     assert default.to_json() == resolve(_choosing(SNAKE_CROW_PIG, "crow")).to_json()
-    decision, = [e for e in _steps(default.trace, "decision", phase="after-flip") if e.card is None]
+    (decision,) = [
+        e for e in _steps(default.trace, "decision", phase="after-flip") if e.card is None
+    ]
     assert decision.target == "crow"
 
 
@@ -334,25 +405,40 @@ def test_the_options_come_in_the_order_of_the_ruling():
     above itself, in an extra row (S2 FAQ Gorilla), where it gains a Peacock. In flip order the
     Crow comes first; left to right, top row first (ruling `flip_trigger_order`
     'reading-order'), the extra row's Peacock does."""
-    scenario = {"season": "combined",
-                "players": [{"name": "Ann", "deck": ["snake", "crow", "gorilla", "snake", "bee", "cat"]}],
-                "market": ["mosquito", "fox", "rat"], "toon_deck": ["goat", "peacock"]}
+    scenario = {
+        "season": "combined",
+        "players": [{"name": "Ann", "deck": ["snake", "crow", "gorilla", "snake", "bee", "cat"]}],
+        "market": ["mosquito", "fox", "rat"],
+        "toon_deck": ["goat", "peacock"],
+    }
     asked = {}
     for order in ("flip-order", "reading-order"):
         recording = Recording()
         resolve({**scenario, "rulings": {"flip_trigger_order": order}}, recording)
-        asked[order] = [(a.kind, a.options, a.answer) for a in recording.asked if a.kind == "effect_order"]
-    assert asked == {"flip-order": [("effect_order", ("crow", "peacock"), 0)],
-                     "reading-order": [("effect_order", ("peacock", "crow"), 0)]}
+        asked[order] = [
+            (a.kind, a.options, a.answer) for a in recording.asked if a.kind == "effect_order"
+        ]
+    assert asked == {
+        "flip-order": [("effect_order", ("crow", "peacock"), 0)],
+        "reading-order": [("effect_order", ("peacock", "crow"), 0)],
+    }
 
 
 def test_one_effect_each_or_cards_of_one_name_ask_nothing():
     """Two players with one Crow each (S2 FAQ Crow: clockwise from the first player) choose no
     order; nor does a player whose waiting effects are all of one card, which do the same."""
-    two_players = {"season": "s2", "players": [{"deck": ["mongoose", "crow"]}, {"deck": ["mongoose", "crow"]}],
-                   "market": ["fox"], "toon_deck": ["goldfish", "goldfish"]}
-    two_crows = {"season": "combined", "players": [{"deck": ["snake", "crow", "mongoose", "bee", "crow"]}],
-                 "market": ["fox", "rat"], "toon_deck": ["goat", "cat", "hen"]}
+    two_players = {
+        "season": "s2",
+        "players": [{"deck": ["mongoose", "crow"]}, {"deck": ["mongoose", "crow"]}],
+        "market": ["fox"],
+        "toon_deck": ["goldfish", "goldfish"],
+    }
+    two_crows = {
+        "season": "combined",
+        "players": [{"deck": ["snake", "crow", "mongoose", "bee", "crow"]}],
+        "market": ["fox", "rat"],
+        "toon_deck": ["goat", "cat", "hen"],
+    }
     for scenario in (two_players, two_crows):
         r = resolve(scenario)
         assert not [e for e in r.trace if e.kind == "decision" and e.card is None]
@@ -361,6 +447,9 @@ def test_one_effect_each_or_cards_of_one_name_ask_nothing():
 
 def test_a_bad_order_answer_names_the_options():
     """A scripted answer that is not a waiting card is a one-line error naming the options."""
-    with pytest.raises(ScenarioError, match=r'players\[0\]\.choices\[0\]: "bee" is not a legal answer to '
-                                            r'"which effect resolves first\?" \(expected one of: "crow", "pig"\)'):
+    with pytest.raises(
+        ScenarioError,
+        match=r'players\[0\]\.choices\[0\]: "bee" is not a legal answer to '
+        r'"which effect resolves first\?" \(expected one of: "crow", "pig"\)',
+    ):
         resolve(_choosing(SNAKE_CROW_PIG, "bee"))

@@ -4,6 +4,7 @@ is one line and exit code 2 before anything starts; SIGTERM, SIGINT and a closed
 browser side (a page's kernel stopping when the page closes, a link, the requests a page makes)
 is in tests/test_browser.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,10 @@ from fliptoons_explore.cli import main
 pytest.importorskip("voila")
 psutil = pytest.importorskip("psutil")
 
-COYOTE = {"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "coyote", "rat", "mosquito"]}]}
+COYOTE = {
+    "season": "s2",
+    "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "coyote", "rat", "mosquito"]}],
+}
 
 
 def _fails(argv, capsys) -> str:
@@ -37,22 +41,42 @@ def test_a_bad_scenario_or_step_is_one_line_before_anything_starts(tmp_path, cap
     bad = tmp_path / "bad.json"
     bad.write_text('{"players": [{"deck": ["crbb"]}]}')
     assert _fails(["app", str(bad), "--no-browser"], capsys).startswith(
-        "fliptoons-explore: error: players[0].deck[0]: unknown card id")
+        "fliptoons-explore: error: players[0].deck[0]: unknown card id"
+    )
     assert _fails(["app", str(good), "--step", "99", "--no-browser"], capsys) == (
-        "fliptoons-explore: error: --step: expected -1 to 27 (the steps of this situation), got 99")
+        "fliptoons-explore: error: --step: expected -1 to 27 (the steps of this situation), got 99"
+    )
     assert _fails(["app", "--step", "3", "--no-browser"], capsys) == (
-        "fliptoons-explore: error: --step: needs a scenario file to step through")
+        "fliptoons-explore: error: --step: needs a scenario file to step through"
+    )
     assert _fails(["app", str(tmp_path / "none.json")], capsys) == (
-        f"fliptoons-explore: error: {tmp_path / 'none.json'}: cannot read the file (No such file or directory)")
-    assert _fails(["app", "--pool", "99"], capsys) == "fliptoons-explore: error: --pool: expected 0 to 64 kernels, got 99"
+        f"fliptoons-explore: error: {tmp_path / 'none.json'}: cannot read the file (No such file "
+        "or directory)"
+    )
+    assert (
+        _fails(["app", "--pool", "99"], capsys)
+        == "fliptoons-explore: error: --pool: expected 0 to 64 kernels, got 99"
+    )
     flipology = tmp_path / "flipology.json"
-    flipology.write_text(json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dog"]]}],
-                                     "turns": [{"player": 0, "flip": [0, 0]}]}))
+    flipology.write_text(
+        json.dumps(
+            {
+                "game": "flipology",
+                "players": [{"name": "Jo", "rows": [["dog"]]}],
+                "turns": [{"player": 0, "flip": [0, 0]}],
+            }
+        )
+    )
     assert _fails(["app", str(flipology), "--step", "9", "--no-browser"], capsys) == (
-        "fliptoons-explore: error: --step: expected -1 to 7 (the steps of this situation), got 9")
-    flipology.write_text(json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dgo"]]}]}))
+        "fliptoons-explore: error: --step: expected -1 to 7 (the steps of this situation), got 9"
+    )
+    flipology.write_text(
+        json.dumps({"game": "flipology", "players": [{"name": "Jo", "rows": [["dgo"]]}]})
+    )
     assert _fails(["app", str(flipology), "--no-browser"], capsys) == (
-        'fliptoons-explore: error: players[0].rows[0][0]: unknown Flipology card "dgo" (did you mean "dog"?)')
+        'fliptoons-explore: error: players[0].rows[0][0]: unknown Flipology card "dgo" (did you '
+        'mean "dog"?)'
+    )
 
 
 def test_a_scenario_about_the_game_opens_played_to_its_end(tmp_path):
@@ -64,11 +88,17 @@ def test_a_scenario_about_the_game_opens_played_to_its_end(tmp_path):
     from fliptoons_explore.app import opening
     from fliptoons_explore.jsonio import ScenarioError
     from fliptoons_explore.links import Link
+
     path = tmp_path / "tie.json"
-    path.write_text(json.dumps(situation("s2.final-flip.tie.only-the-tied-players-reflip").scenario))
+    path.write_text(
+        json.dumps(situation("s2.final-flip.tie.only-the-tied-players-reflip").scenario)
+    )
     link = Link.from_fragment(opening(str(path), 106))
     assert (link.play, link.step) == ("game", 106)
-    with pytest.raises(ScenarioError, match=r"^--step: expected -1 to 106 \(the steps of this situation\), got 107$"):
+    with pytest.raises(
+        ScenarioError,
+        match=r"^--step: expected -1 to 106 \(the steps of this situation\), got 107$",
+    ):
         opening(str(path), 107)
 
 
@@ -77,10 +107,12 @@ def test_the_app_opens_a_flipology_scenario_in_flipology(tmp_path):
     link the app opens its pages on holds the scenario, played as `resolve` (its turns, then the
     count), and an explorer opening that link shows Flipology at the step (the rulebook's
     example: Joelle's cascade, 19 events)."""
+    from fliptoons_explore.widgets import explorer
+
     from fliptoons_explore import situation
     from fliptoons_explore.app import opening
     from fliptoons_explore.links import Link
-    from fliptoons_explore.widgets import explorer
+
     joelle = situation("fl.example.cascade.joelles-monkey-frog-sloth").scenario
     path = tmp_path / "joelle.json"
     path.write_text(json.dumps(joelle))
@@ -109,11 +141,31 @@ def start_app(tmp_path, *args, pool: int = 1):
     """The app as a user starts it, its output in tmp_path/app.log; returns (process, port) once
     it listens and its pre-started kernels run."""
     port = free_port()
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTER_DATA_DIR=str(tmp_path / "data"),
-               JUPYTER_CONFIG_DIR=str(tmp_path / "config"), IPYTHONDIR=str(tmp_path / "ipython"))
+    env = dict(
+        os.environ,
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+        JUPYTER_DATA_DIR=str(tmp_path / "data"),
+        JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
+        IPYTHONDIR=str(tmp_path / "ipython"),
+    )
     log = open(tmp_path / "app.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "fliptoons_explore", "app", *args, "--port", str(port),
-                             "--no-browser", "--pool", str(pool)], stdout=log, stderr=subprocess.STDOUT, env=env)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fliptoons_explore",
+            "app",
+            *args,
+            "--port",
+            str(port),
+            "--no-browser",
+            "--pool",
+            str(pool),
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
     end = time.time() + 90
     while not listening(port) or len(kernels(proc)) < pool:
         assert proc.poll() is None, (tmp_path / "app.log").read_text()[-2000:]
@@ -164,6 +216,7 @@ def test_pages_beyond_the_warm_pool_start_their_own_kernels_and_the_pool_refills
     the pool then refills its one kernel; SIGTERM leaves no kernel."""
     from concurrent.futures import ThreadPoolExecutor
     from urllib.request import urlopen
+
     proc, port = start_app(tmp_path, pool=1)
     log = tmp_path / "app.log"
     try:
@@ -175,6 +228,7 @@ def test_pages_beyond_the_warm_pool_start_their_own_kernels_and_the_pool_refills
         def page(_):
             with urlopen(f"http://127.0.0.1:{port}/", timeout=120) as r:
                 return r.read()
+
         with ThreadPoolExecutor(3) as pool:
             pages = list(pool.map(page, range(3)))
         assert all(b"application/vnd.jupyter.widget-view+json" in p for p in pages)

@@ -1,4 +1,5 @@
-"""The command line's contract for bad and good input (DESIGN.md §2.2 scenario files, §2.3 command line).
+"""The command line's contract for bad and good input (DESIGN.md §2.2 scenario files, §2.3 command
+line).
 
 Every test runs the real command in a subprocess (`python -m fliptoons_explore resolve FILE`), with
 the scenario written to a temporary file; nothing here needs ../shared.
@@ -7,6 +8,7 @@ A bad scenario must give exit code 2, nothing on stdout, and exactly one line on
 traceback) that names the field as a path (`players[0].deck[2]`) and what was expected (or the
 closest card ids). More copies of a card than the season owns is not an error: the output says so.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,16 +18,23 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from util import CHECK_FAME_EXAMPLE
 
 COMMAND = [sys.executable, "-m", "fliptoons_explore"]
 MODES = {"json": ["--json"], "text": []}
 
 
-
 def run(*args: str, cwd: Path | None = None, command=None) -> subprocess.CompletedProcess:
-    return subprocess.run([*(command or COMMAND), *args], capture_output=True, text=True,
-                          encoding="utf-8", errors="replace", timeout=120, cwd=cwd)
+    return subprocess.run(
+        [*(command or COMMAND), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=120,
+        cwd=cwd,
+    )
 
 
 def write(tmp_path: Path, scenario, name: str = "scenario.json") -> Path:
@@ -67,11 +76,16 @@ def assert_ok(result: subprocess.CompletedProcess) -> None:
 
 # -- scenario builders ------------------------------------------------------------------------
 
+
 def s2(**top) -> dict:
     """A small valid Season 2 scenario, with top-level keys replaced."""
-    scenario = {"season": "s2",
-                "players": [{"name": "Jordy", "deck": ["mosquito", "capybara", "grasshopper", "rat"]},
-                            {"name": "Renato", "deck": ["mosquito", "spider", "ladybug", "firefly"]}]}
+    scenario = {
+        "season": "s2",
+        "players": [
+            {"name": "Jordy", "deck": ["mosquito", "capybara", "grasshopper", "rat"]},
+            {"name": "Renato", "deck": ["mosquito", "spider", "ladybug", "firefly"]},
+        ],
+    }
     scenario.update(top)
     return scenario
 
@@ -85,7 +99,10 @@ def player(**fields) -> dict:
 
 def with_player(p: dict, season: str = "s2", second: bool = False, **top) -> dict:
     """A scenario whose first player (or, with `second`, second player) is `p`."""
-    other = {"name": "Renato", "deck": ["caterpillar", "bee"] if season == "s1" else ["mosquito", "spider"]}
+    other = {
+        "name": "Renato",
+        "deck": ["caterpillar", "bee"] if season == "s1" else ["mosquito", "spider"],
+    }
     scenario = {"season": season, "players": [other, p] if second else [p, other]}
     scenario.update(top)
     return scenario
@@ -114,202 +131,508 @@ def cow_scenario(choices, grid_rows=COW_GRID, season="s1", second=False) -> dict
 
 BAD = [
     # Unknown card ids: the field, the id, the closest known ids.
-    pytest.param(with_player(player(deck=["mosquito", "capybara", "crabb"])),
-                 "players[0].deck[2]", ['"crabb"', 'did you mean "crab"'], id="unknown-id-deck"),
-    pytest.param(with_player(player(deck=["Crab"])),
-                 "players[0].deck[0]", ['"Crab"', 'did you mean "crab"'], id="unknown-id-capitalised"),
-    pytest.param(with_player(player(deck=["mosquito", "hippo"])),
-                 "players[0].deck[1]", ['"hippo"', 'did you mean "hippopotamus"'], id="unknown-id-short-name"),
-    pytest.param(with_player(player(deck=["mosquito", " hen"])),
-                 "players[0].deck[1]", ['did you mean "hen"'], id="unknown-id-leading-space"),
-    pytest.param(with_player(player(deck=[""])),
-                 "players[0].deck[0]", ["unknown card id"], id="unknown-id-empty-string"),
-    pytest.param(with_player(player(dismissed=["crwo"]), second=True),
-                 "players[1].dismissed[0]", ['"crwo"', 'did you mean "crow"'], id="unknown-id-dismissed"),
-    pytest.param(s2(market=["hen", "racoon"]),
-                 "market[1]", ['"racoon"', 'did you mean "raccoon"'], id="unknown-id-market"),
-    pytest.param(s2(toon_deck=["goldfsh"]),
-                 "toon_deck[0]", ['"goldfsh"', 'did you mean "goldfish"'], id="unknown-id-toon-deck"),
-    pytest.param(grid([["mosquito"], ["capybarra"], None], LOW),
-                 "players[0].grid[0][1][0]", ['"capybarra"', 'did you mean "capybara"'],
-                 id="unknown-id-grid-cell"),
-    pytest.param(grid(UP, [["grasshopper", {"id": "ratt", "face_up": True}], None, None]),
-                 "players[0].grid[1][0][1].id", ['"ratt"', 'did you mean "rat"'], id="unknown-id-grid-object"),
-    pytest.param(with_player(player(choices=["crowe"])),
-                 "players[0].choices[0]", ['"crowe"', 'did you mean "crow"'], id="unknown-id-choice"),
-    pytest.param(with_player(player(actions=[{"hire": "racoon"}])),
-                 "players[0].actions[0].hire", ['"racoon"', 'did you mean "raccoon"'], id="unknown-id-hire"),
-    pytest.param(with_player(player(actions=[{"skip": True}, {"dismiss": "grashopper"}])),
-                 "players[0].actions[1].dismiss", ['"grashopper"', 'did you mean "grasshopper"'],
-                 id="unknown-id-dismiss"),
-
+    pytest.param(
+        with_player(player(deck=["mosquito", "capybara", "crabb"])),
+        "players[0].deck[2]",
+        ['"crabb"', 'did you mean "crab"'],
+        id="unknown-id-deck",
+    ),
+    pytest.param(
+        with_player(player(deck=["Crab"])),
+        "players[0].deck[0]",
+        ['"Crab"', 'did you mean "crab"'],
+        id="unknown-id-capitalised",
+    ),
+    pytest.param(
+        with_player(player(deck=["mosquito", "hippo"])),
+        "players[0].deck[1]",
+        ['"hippo"', 'did you mean "hippopotamus"'],
+        id="unknown-id-short-name",
+    ),
+    pytest.param(
+        with_player(player(deck=["mosquito", " hen"])),
+        "players[0].deck[1]",
+        ['did you mean "hen"'],
+        id="unknown-id-leading-space",
+    ),
+    pytest.param(
+        with_player(player(deck=[""])),
+        "players[0].deck[0]",
+        ["unknown card id"],
+        id="unknown-id-empty-string",
+    ),
+    pytest.param(
+        with_player(player(dismissed=["crwo"]), second=True),
+        "players[1].dismissed[0]",
+        ['"crwo"', 'did you mean "crow"'],
+        id="unknown-id-dismissed",
+    ),
+    pytest.param(
+        s2(market=["hen", "racoon"]),
+        "market[1]",
+        ['"racoon"', 'did you mean "raccoon"'],
+        id="unknown-id-market",
+    ),
+    pytest.param(
+        s2(toon_deck=["goldfsh"]),
+        "toon_deck[0]",
+        ['"goldfsh"', 'did you mean "goldfish"'],
+        id="unknown-id-toon-deck",
+    ),
+    pytest.param(
+        grid([["mosquito"], ["capybarra"], None], LOW),
+        "players[0].grid[0][1][0]",
+        ['"capybarra"', 'did you mean "capybara"'],
+        id="unknown-id-grid-cell",
+    ),
+    pytest.param(
+        grid(UP, [["grasshopper", {"id": "ratt", "face_up": True}], None, None]),
+        "players[0].grid[1][0][1].id",
+        ['"ratt"', 'did you mean "rat"'],
+        id="unknown-id-grid-object",
+    ),
+    pytest.param(
+        with_player(player(choices=["crowe"])),
+        "players[0].choices[0]",
+        ['"crowe"', 'did you mean "crow"'],
+        id="unknown-id-choice",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"hire": "racoon"}])),
+        "players[0].actions[0].hire",
+        ['"racoon"', 'did you mean "raccoon"'],
+        id="unknown-id-hire",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"skip": True}, {"dismiss": "grashopper"}])),
+        "players[0].actions[1].dismiss",
+        ['"grashopper"', 'did you mean "grasshopper"'],
+        id="unknown-id-dismiss",
+    ),
     # A card of the other season in an "s1" / "s2" scenario.
-    pytest.param(with_player(player(deck=["mosquito", "cow"])),
-                 "players[0].deck[1]", ['"cow"', "s1", "combined"], id="other-season-s1-card-in-s2"),
-    pytest.param(with_player(player(deck=["caterpillar"]), season="s1", market=["capybara"]),
-                 "market[0]", ['"capybara"', "s2", "combined"], id="other-season-s2-card-in-s1-market"),
-    pytest.param({"players": [{"deck": ["mosquito"]}], "toon_deck": ["goldfish", "lion"]},
-                 "toon_deck[1]", ['"lion"', "s1"], id="other-season-default-season-is-s2"),
-    pytest.param({"season": "s1", "players": [{"grid": [[None, None, None], [None, ["crab"], None]]}]},
-                 "players[0].grid[1][1][0]", ['"crab"', "s2"], id="other-season-in-grid"),
-    pytest.param(with_player(player(deck=["caterpillar"], choices=["raccoon"]), season="s1"),
-                 "players[0].choices[0]", ['"raccoon"', "s2"], id="other-season-in-choices"),
-    pytest.param(with_player(player(actions=[{"hire": "pig"}])),
-                 "players[0].actions[0].hire", ['"pig"', "s1"], id="other-season-in-hire"),
-    pytest.param(with_player(player(dismissed=["skunk"]), second=True),
-                 "players[1].dismissed[0]", ['"skunk"', "s1"], id="other-season-starting-card"),
-
+    pytest.param(
+        with_player(player(deck=["mosquito", "cow"])),
+        "players[0].deck[1]",
+        ['"cow"', "s1", "combined"],
+        id="other-season-s1-card-in-s2",
+    ),
+    pytest.param(
+        with_player(player(deck=["caterpillar"]), season="s1", market=["capybara"]),
+        "market[0]",
+        ['"capybara"', "s2", "combined"],
+        id="other-season-s2-card-in-s1-market",
+    ),
+    pytest.param(
+        {"players": [{"deck": ["mosquito"]}], "toon_deck": ["goldfish", "lion"]},
+        "toon_deck[1]",
+        ['"lion"', "s1"],
+        id="other-season-default-season-is-s2",
+    ),
+    pytest.param(
+        {"season": "s1", "players": [{"grid": [[None, None, None], [None, ["crab"], None]]}]},
+        "players[0].grid[1][1][0]",
+        ['"crab"', "s2"],
+        id="other-season-in-grid",
+    ),
+    pytest.param(
+        with_player(player(deck=["caterpillar"], choices=["raccoon"]), season="s1"),
+        "players[0].choices[0]",
+        ['"raccoon"', "s2"],
+        id="other-season-in-choices",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"hire": "pig"}])),
+        "players[0].actions[0].hire",
+        ['"pig"', "s1"],
+        id="other-season-in-hire",
+    ),
+    pytest.param(
+        with_player(player(dismissed=["skunk"]), second=True),
+        "players[1].dismissed[0]",
+        ['"skunk"', "s1"],
+        id="other-season-starting-card",
+    ),
     # The scenario itself, and its top-level fields.
     pytest.param([CHECK_FAME_EXAMPLE], "scenario", ["object"], id="scenario-is-a-list"),
     pytest.param(None, "scenario", ["object"], id="scenario-is-null"),
     pytest.param("players", "scenario", ["object"], id="scenario-is-a-string"),
     pytest.param(s2(seasons="s2"), "seasons", ["unknown field", "season"], id="unknown-top-field"),
     pytest.param({"season": "s2"}, "players", ["missing", "1 to 8"], id="players-missing"),
-    pytest.param(s2(players={"name": "Jordy", "deck": []}), "players", ["list"], id="players-not-a-list"),
+    pytest.param(
+        s2(players={"name": "Jordy", "deck": []}), "players", ["list"], id="players-not-a-list"
+    ),
     pytest.param(s2(players=None), "players", ["list"], id="players-null"),
     pytest.param(s2(players=[]), "players", ["1 to 8", "0"], id="players-zero"),
-    pytest.param(s2(players=[{"name": f"P{i}", "deck": ["mosquito"]} for i in range(9)]),
-                 "players", ["1 to 8", "9"], id="players-nine"),
-    pytest.param(s2(players=[{"deck": []} for _ in range(100)]),
-                 "players", ["1 to 8", "100"], id="players-hundred"),
-    pytest.param(s2(season="s3"), "season", ['"s1"', '"s2"', '"combined"', '"s3"'], id="season-unknown"),
+    pytest.param(
+        s2(players=[{"name": f"P{i}", "deck": ["mosquito"]} for i in range(9)]),
+        "players",
+        ["1 to 8", "9"],
+        id="players-nine",
+    ),
+    pytest.param(
+        s2(players=[{"deck": []} for _ in range(100)]),
+        "players",
+        ["1 to 8", "100"],
+        id="players-hundred",
+    ),
+    pytest.param(
+        s2(season="s3"), "season", ['"s1"', '"s2"', '"combined"', '"s3"'], id="season-unknown"
+    ),
     pytest.param(s2(season="S2"), "season", ['"s2"', '"S2"'], id="season-capitalised"),
     pytest.param(s2(season=2), "season", ['"s1"', '"s2"', '"combined"'], id="season-number"),
     pytest.param(s2(season=None), "season", ['"s1"', '"s2"', '"combined"'], id="season-null"),
     pytest.param(s2(season=["s2"]), "season", ['"s1"', '"s2"', '"combined"'], id="season-list"),
-    pytest.param(s2(season={"name": "s2"}), "season", ['"s1"', '"s2"', '"combined"'], id="season-object"),
+    pytest.param(
+        s2(season={"name": "s2"}), "season", ['"s1"', '"s2"', '"combined"'], id="season-object"
+    ),
     pytest.param(s2(first_player=2), "first_player", ["0 to 1", "2"], id="first-player-too-big"),
     pytest.param(s2(first_player=-1), "first_player", ["0 to 1", "-1"], id="first-player-negative"),
-    pytest.param({"players": [{"deck": []}], "first_player": 1}, "first_player", ["0 to 0"],
-                 id="first-player-solo"),
+    pytest.param(
+        {"players": [{"deck": []}], "first_player": 1},
+        "first_player",
+        ["0 to 0"],
+        id="first-player-solo",
+    ),
     pytest.param(s2(first_player="0"), "first_player", ["index"], id="first-player-string"),
     pytest.param(s2(first_player=True), "first_player", ["index"], id="first-player-bool"),
     pytest.param(s2(first_player=None), "first_player", ["index"], id="first-player-null"),
     pytest.param(s2(first_player=0.5), "first_player", ["index"], id="first-player-float"),
-    pytest.param(s2(market=["salamander", "groundhog", "rat", "goldfish", "mole", "hen"]),
-                 "market", ["6", "5"], id="market-six-cards-in-s2"),
-    pytest.param(with_player(player(deck=["caterpillar"]), season="s1",
-                             market=["ostrich", "eagle", "donkey", "butterfly", "dog", "goat"]),
-                 "market", ["6", "5"], id="market-six-cards-in-s1"),
-    pytest.param(s2(season="combined", market=["ostrich", "eagle", "donkey", "butterfly", "dog", "goat",
-                                               "salamander", "groundhog"]),
-                 "market", ["8", "7"], id="market-eight-cards-in-combined"),
+    pytest.param(
+        s2(market=["salamander", "groundhog", "rat", "goldfish", "mole", "hen"]),
+        "market",
+        ["6", "5"],
+        id="market-six-cards-in-s2",
+    ),
+    pytest.param(
+        with_player(
+            player(deck=["caterpillar"]),
+            season="s1",
+            market=["ostrich", "eagle", "donkey", "butterfly", "dog", "goat"],
+        ),
+        "market",
+        ["6", "5"],
+        id="market-six-cards-in-s1",
+    ),
+    pytest.param(
+        s2(
+            season="combined",
+            market=[
+                "ostrich",
+                "eagle",
+                "donkey",
+                "butterfly",
+                "dog",
+                "goat",
+                "salamander",
+                "groundhog",
+            ],
+        ),
+        "market",
+        ["8", "7"],
+        id="market-eight-cards-in-combined",
+    ),
     pytest.param(s2(market="raccoon"), "market", ["list"], id="market-not-a-list"),
     pytest.param(s2(market=[None, "hen"]), "market[0]", ["card id"], id="market-null-slot"),
-    pytest.param(s2(toon_deck={"top": "goldfish"}), "toon_deck", ["list"], id="toon-deck-not-a-list"),
+    pytest.param(
+        s2(toon_deck={"top": "goldfish"}), "toon_deck", ["list"], id="toon-deck-not-a-list"
+    ),
     pytest.param(s2(toon_deck=["goldfish", 7]), "toon_deck[1]", ["card id"], id="toon-deck-number"),
-
     # Ruling options: unknown names and values.
     pytest.param(s2(rulings=["cow_copies"]), "rulings", ["object"], id="rulings-not-an-object"),
-    pytest.param(s2(rulings={"cow_copy": "total"}), "rulings.cow_copy", ["unknown ruling option", "cow_copies"],
-                 id="ruling-unknown-option"),
-    pytest.param(s2(rulings={"cow_copies": "sum"}), "rulings.cow_copies", ["cow_copies", '"printed"', '"total"', "sum"],
-                 id="ruling-unknown-value"),
-    pytest.param(s2(rulings={"flip_players": "Clockwise"}), "rulings.flip_players", ["flip_players", '"clockwise"'],
-                 id="ruling-value-wrong-case"),
-    pytest.param(s2(rulings={"extra_rows_in_columns": "yes"}), "rulings.extra_rows_in_columns",
-                 ["extra_rows_in_columns", "true", "false"], id="ruling-bool-given-string"),
-    pytest.param(s2(rulings={"extra_rows_in_columns": 1}), "rulings.extra_rows_in_columns", ["extra_rows_in_columns", "true"],
-                 id="ruling-bool-given-number"),
-    pytest.param(s2(rulings={"dragonfly_unique": None}), "rulings.dragonfly_unique", ["dragonfly_unique", '"distinct"'],
-                 id="ruling-null-value"),
-    pytest.param(s2(rulings={"cow_copies": ["total"]}), "rulings.cow_copies", ["cow_copies", '"printed"'],
-                 id="ruling-list-value"),
-
+    pytest.param(
+        s2(rulings={"cow_copy": "total"}),
+        "rulings.cow_copy",
+        ["unknown ruling option", "cow_copies"],
+        id="ruling-unknown-option",
+    ),
+    pytest.param(
+        s2(rulings={"cow_copies": "sum"}),
+        "rulings.cow_copies",
+        ["cow_copies", '"printed"', '"total"', "sum"],
+        id="ruling-unknown-value",
+    ),
+    pytest.param(
+        s2(rulings={"flip_players": "Clockwise"}),
+        "rulings.flip_players",
+        ["flip_players", '"clockwise"'],
+        id="ruling-value-wrong-case",
+    ),
+    pytest.param(
+        s2(rulings={"extra_rows_in_columns": "yes"}),
+        "rulings.extra_rows_in_columns",
+        ["extra_rows_in_columns", "true", "false"],
+        id="ruling-bool-given-string",
+    ),
+    pytest.param(
+        s2(rulings={"extra_rows_in_columns": 1}),
+        "rulings.extra_rows_in_columns",
+        ["extra_rows_in_columns", "true"],
+        id="ruling-bool-given-number",
+    ),
+    pytest.param(
+        s2(rulings={"dragonfly_unique": None}),
+        "rulings.dragonfly_unique",
+        ["dragonfly_unique", '"distinct"'],
+        id="ruling-null-value",
+    ),
+    pytest.param(
+        s2(rulings={"cow_copies": ["total"]}),
+        "rulings.cow_copies",
+        ["cow_copies", '"printed"'],
+        id="ruling-list-value",
+    ),
     # Players: wrong types and missing or unknown fields.
     pytest.param(s2(players=["Jordy"]), "players[0]", ["object"], id="player-is-a-string"),
-    pytest.param(s2(players=[{"deck": ["mosquito"]}, None]), "players[1]", ["object"], id="player-is-null"),
-    pytest.param(with_player(player(hand=["mosquito"])), "players[0].hand", ["unknown field", "deck"],
-                 id="player-unknown-field"),
+    pytest.param(
+        s2(players=[{"deck": ["mosquito"]}, None]), "players[1]", ["object"], id="player-is-null"
+    ),
+    pytest.param(
+        with_player(player(hand=["mosquito"])),
+        "players[0].hand",
+        ["unknown field", "deck"],
+        id="player-unknown-field",
+    ),
     pytest.param(with_player(player(name=7)), "players[0].name", ["string"], id="name-number"),
-    pytest.param(with_player(player(name=None), second=True), "players[1].name", ["string"], id="name-null"),
-    pytest.param(with_player(player(deck="mosquito")), "players[0].deck", ["list"], id="deck-a-string"),
+    pytest.param(
+        with_player(player(name=None), second=True), "players[1].name", ["string"], id="name-null"
+    ),
+    pytest.param(
+        with_player(player(deck="mosquito")), "players[0].deck", ["list"], id="deck-a-string"
+    ),
     pytest.param(with_player(player(deck=None)), "players[0].deck", ["list"], id="deck-null"),
-    pytest.param(with_player(player(deck={"0": "mosquito"})), "players[0].deck", ["list"], id="deck-object"),
-    pytest.param(with_player(player(deck=["mosquito", 3])), "players[0].deck[1]", ["card id"],
-                 id="deck-entry-number"),
-    pytest.param(with_player(player(deck=[{"id": "mosquito"}])), "players[0].deck[0]", ["card id"],
-                 id="deck-entry-object"),
-    pytest.param(with_player(player(deck=[["mosquito"]])), "players[0].deck[0]", ["card id"],
-                 id="deck-entry-list"),
-    pytest.param(with_player(player(dismissed="crow")), "players[0].dismissed", ["list"],
-                 id="dismissed-a-string"),
-    pytest.param(with_player(player(dismissed=[None])), "players[0].dismissed[0]", ["card id"],
-                 id="dismissed-entry-null"),
-
+    pytest.param(
+        with_player(player(deck={"0": "mosquito"})), "players[0].deck", ["list"], id="deck-object"
+    ),
+    pytest.param(
+        with_player(player(deck=["mosquito", 3])),
+        "players[0].deck[1]",
+        ["card id"],
+        id="deck-entry-number",
+    ),
+    pytest.param(
+        with_player(player(deck=[{"id": "mosquito"}])),
+        "players[0].deck[0]",
+        ["card id"],
+        id="deck-entry-object",
+    ),
+    pytest.param(
+        with_player(player(deck=[["mosquito"]])),
+        "players[0].deck[0]",
+        ["card id"],
+        id="deck-entry-list",
+    ),
+    pytest.param(
+        with_player(player(dismissed="crow")),
+        "players[0].dismissed",
+        ["list"],
+        id="dismissed-a-string",
+    ),
+    pytest.param(
+        with_player(player(dismissed=[None])),
+        "players[0].dismissed[0]",
+        ["card id"],
+        id="dismissed-entry-null",
+    ),
     # Actions (used by `round`, checked by every command).
-    pytest.param(with_player(player(actions={"hire": "raccoon"})), "players[0].actions", ["list"],
-                 id="actions-not-a-list"),
-    pytest.param(with_player(player(actions=["hire raccoon"])), "players[0].actions[0]",
-                 ["hire", "dismiss", "skip"], id="action-a-string"),
-    pytest.param(with_player(player(actions=[{"buy": "raccoon"}])), "players[0].actions[0]",
-                 ["hire", "dismiss", "skip"], id="action-unknown-verb"),
-    pytest.param(with_player(player(actions=[{"skip": True}, {}])), "players[0].actions[1]",
-                 ["hire", "dismiss", "skip"], id="action-empty"),
-    pytest.param(with_player(player(actions=[{"hire": "raccoon", "dismiss": "mosquito"}])),
-                 "players[0].actions[0]", ["hire", "dismiss", "skip"], id="action-two-verbs"),
-    pytest.param(with_player(player(actions=[{"skip": False}])), "players[0].actions[0].skip", ["true"],
-                 id="action-skip-false"),
-    pytest.param(with_player(player(actions=[{"skip": "yes"}])), "players[0].actions[0].skip", ["true"],
-                 id="action-skip-string"),
-    pytest.param(with_player(player(actions=[{"hire": 4}])), "players[0].actions[0].hire", ["card id"],
-                 id="action-hire-number"),
-    pytest.param(with_player(player(actions=[{"dismiss": None}])), "players[0].actions[0].dismiss",
-                 ["card id"], id="action-dismiss-null"),
-
+    pytest.param(
+        with_player(player(actions={"hire": "raccoon"})),
+        "players[0].actions",
+        ["list"],
+        id="actions-not-a-list",
+    ),
+    pytest.param(
+        with_player(player(actions=["hire raccoon"])),
+        "players[0].actions[0]",
+        ["hire", "dismiss", "skip"],
+        id="action-a-string",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"buy": "raccoon"}])),
+        "players[0].actions[0]",
+        ["hire", "dismiss", "skip"],
+        id="action-unknown-verb",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"skip": True}, {}])),
+        "players[0].actions[1]",
+        ["hire", "dismiss", "skip"],
+        id="action-empty",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"hire": "raccoon", "dismiss": "mosquito"}])),
+        "players[0].actions[0]",
+        ["hire", "dismiss", "skip"],
+        id="action-two-verbs",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"skip": False}])),
+        "players[0].actions[0].skip",
+        ["true"],
+        id="action-skip-false",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"skip": "yes"}])),
+        "players[0].actions[0].skip",
+        ["true"],
+        id="action-skip-string",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"hire": 4}])),
+        "players[0].actions[0].hire",
+        ["card id"],
+        id="action-hire-number",
+    ),
+    pytest.param(
+        with_player(player(actions=[{"dismiss": None}])),
+        "players[0].actions[0].dismiss",
+        ["card id"],
+        id="action-dismiss-null",
+    ),
     # Choices: wrong types.
-    pytest.param(with_player(player(choices="crow")), "players[0].choices", ["list"], id="choices-a-string"),
-    pytest.param(with_player(player(choices=[None, 3])), "players[0].choices[1]", ["card id"],
-                 id="choice-number"),
-    pytest.param(with_player(player(choices=[{"id": "crow"}])), "players[0].choices[0]", ["card id"],
-                 id="choice-object"),
-
+    pytest.param(
+        with_player(player(choices="crow")), "players[0].choices", ["list"], id="choices-a-string"
+    ),
+    pytest.param(
+        with_player(player(choices=[None, 3])),
+        "players[0].choices[1]",
+        ["card id"],
+        id="choice-number",
+    ),
+    pytest.param(
+        with_player(player(choices=[{"id": "crow"}])),
+        "players[0].choices[0]",
+        ["card id"],
+        id="choice-object",
+    ),
     # Malformed grids.
-    pytest.param(with_player(player(grid="mosquito", deck=[])), "players[0].grid", ["rows"], id="grid-a-string"),
-    pytest.param(with_player(player(grid={"upper": UP, "lower": LOW}, deck=[])), "players[0].grid", ["rows"],
-                 id="grid-an-object"),
-    pytest.param(with_player(player(grid=[], deck=[])), "players[0].grid", ["2 rows"], id="grid-no-rows"),
+    pytest.param(
+        with_player(player(grid="mosquito", deck=[])),
+        "players[0].grid",
+        ["rows"],
+        id="grid-a-string",
+    ),
+    pytest.param(
+        with_player(player(grid={"upper": UP, "lower": LOW}, deck=[])),
+        "players[0].grid",
+        ["rows"],
+        id="grid-an-object",
+    ),
+    pytest.param(
+        with_player(player(grid=[], deck=[])), "players[0].grid", ["2 rows"], id="grid-no-rows"
+    ),
     pytest.param(grid(UP), "players[0].grid", ["2 rows"], id="grid-one-row"),
     pytest.param(grid(UP, "lower"), "players[0].grid[1]", ["3 cells"], id="grid-row-a-string"),
     pytest.param(grid(UP, None), "players[0].grid[1]", ["3 cells"], id="grid-row-null"),
-    pytest.param(grid([["mosquito"], ["capybara"]], LOW), "players[0].grid[0]", ["3 cells", "2"],
-                 id="grid-row-two-cells"),
-    pytest.param(grid(UP, LOW + [["hen"]]), "players[0].grid[1]", ["3 cells", "4"], id="grid-row-four-cells"),
-    pytest.param(grid([None, None, None], UP, [None, [], None]), "players[0].grid[2][1]", ["null"],
-                 id="grid-empty-stack"),
-    pytest.param(grid([["mosquito"], "capybara", None], LOW), "players[0].grid[0][1]", ["null", "stack"],
-                 id="grid-cell-a-bare-id"),
-    pytest.param(grid(UP, [{"id": "grasshopper"}, None, None]), "players[0].grid[1][0]", ["null", "stack"],
-                 id="grid-cell-a-bare-object"),
-    pytest.param(grid(UP, [[5], None, None]), "players[0].grid[1][0][0]", ["card id"], id="grid-entry-number"),
-    pytest.param(grid(UP, [["grasshopper", None], None, None]), "players[0].grid[1][0][1]", ["card id"],
-                 id="grid-entry-null"),
-    pytest.param(grid(UP, [[{"face_up": False}], None, None]), "players[0].grid[1][0][0].id",
-                 ["missing", "card id"], id="grid-entry-missing-id"),
-    pytest.param(grid(UP, [[{"id": None}], None, None]), "players[0].grid[1][0][0].id", ["card id"],
-                 id="grid-entry-id-null"),
-    pytest.param(grid(UP, [[{"id": "rat", "face_up": "no"}], None, None]), "players[0].grid[1][0][0].face_up",
-                 ["true", "false"], id="grid-face-up-string"),
-    pytest.param(grid(UP, [[{"id": "rat", "face_up": 0}], None, None]), "players[0].grid[1][0][0].face_up",
-                 ["true", "false"], id="grid-face-up-number"),
-    pytest.param(grid(UP, [[{"id": "rat", "faceup": False}], None, None]), "players[0].grid[1][0][0].faceup",
-                 ["unknown field", "face_up"], id="grid-entry-unknown-field"),
-
+    pytest.param(
+        grid([["mosquito"], ["capybara"]], LOW),
+        "players[0].grid[0]",
+        ["3 cells", "2"],
+        id="grid-row-two-cells",
+    ),
+    pytest.param(
+        grid(UP, LOW + [["hen"]]), "players[0].grid[1]", ["3 cells", "4"], id="grid-row-four-cells"
+    ),
+    pytest.param(
+        grid([None, None, None], UP, [None, [], None]),
+        "players[0].grid[2][1]",
+        ["null"],
+        id="grid-empty-stack",
+    ),
+    pytest.param(
+        grid([["mosquito"], "capybara", None], LOW),
+        "players[0].grid[0][1]",
+        ["null", "stack"],
+        id="grid-cell-a-bare-id",
+    ),
+    pytest.param(
+        grid(UP, [{"id": "grasshopper"}, None, None]),
+        "players[0].grid[1][0]",
+        ["null", "stack"],
+        id="grid-cell-a-bare-object",
+    ),
+    pytest.param(
+        grid(UP, [[5], None, None]), "players[0].grid[1][0][0]", ["card id"], id="grid-entry-number"
+    ),
+    pytest.param(
+        grid(UP, [["grasshopper", None], None, None]),
+        "players[0].grid[1][0][1]",
+        ["card id"],
+        id="grid-entry-null",
+    ),
+    pytest.param(
+        grid(UP, [[{"face_up": False}], None, None]),
+        "players[0].grid[1][0][0].id",
+        ["missing", "card id"],
+        id="grid-entry-missing-id",
+    ),
+    pytest.param(
+        grid(UP, [[{"id": None}], None, None]),
+        "players[0].grid[1][0][0].id",
+        ["card id"],
+        id="grid-entry-id-null",
+    ),
+    pytest.param(
+        grid(UP, [[{"id": "rat", "face_up": "no"}], None, None]),
+        "players[0].grid[1][0][0].face_up",
+        ["true", "false"],
+        id="grid-face-up-string",
+    ),
+    pytest.param(
+        grid(UP, [[{"id": "rat", "face_up": 0}], None, None]),
+        "players[0].grid[1][0][0].face_up",
+        ["true", "false"],
+        id="grid-face-up-number",
+    ),
+    pytest.param(
+        grid(UP, [[{"id": "rat", "faceup": False}], None, None]),
+        "players[0].grid[1][0][0].faceup",
+        ["unknown field", "face_up"],
+        id="grid-entry-unknown-field",
+    ),
     # Illegal scripted choices (ScriptError): the Cow copies an adjacent face-up card only.
-    pytest.param(cow_scenario(["tiger"]), "players[0].choices[0]", ['"tiger"', "lion", "bear", "deer"],
-                 id="cow-copies-card-not-adjacent"),
-    pytest.param(cow_scenario(["pig"], second=True), "players[1].choices[0]", ['"pig"', "lion", "bear", "deer"],
-                 id="cow-copies-card-not-adjacent-second-player"),
-    pytest.param(cow_scenario(["rooster"]), "players[0].choices[0]", ['"rooster"', "lion", "bear", "deer"],
-                 id="cow-copies-card-not-in-grid"),
-    pytest.param(cow_scenario(["lion"], [[[{"id": "lion", "face_up": False}], ["cow"], ["bear"]],
-                                         [["pig"], ["deer"], ["tiger"]]]),
-                 "players[0].choices[0]", ['"lion"', "bear", "deer"], id="cow-copies-face-down-card"),
-    pytest.param(cow_scenario(["cow"]), "players[0].choices[0]", ['"cow"', "lion", "bear", "deer"],
-                 id="cow-copies-itself"),
+    pytest.param(
+        cow_scenario(["tiger"]),
+        "players[0].choices[0]",
+        ['"tiger"', "lion", "bear", "deer"],
+        id="cow-copies-card-not-adjacent",
+    ),
+    pytest.param(
+        cow_scenario(["pig"], second=True),
+        "players[1].choices[0]",
+        ['"pig"', "lion", "bear", "deer"],
+        id="cow-copies-card-not-adjacent-second-player",
+    ),
+    pytest.param(
+        cow_scenario(["rooster"]),
+        "players[0].choices[0]",
+        ['"rooster"', "lion", "bear", "deer"],
+        id="cow-copies-card-not-in-grid",
+    ),
+    pytest.param(
+        cow_scenario(
+            ["lion"],
+            [
+                [[{"id": "lion", "face_up": False}], ["cow"], ["bear"]],
+                [["pig"], ["deer"], ["tiger"]],
+            ],
+        ),
+        "players[0].choices[0]",
+        ['"lion"', "bear", "deer"],
+        id="cow-copies-face-down-card",
+    ),
+    pytest.param(
+        cow_scenario(["cow"]),
+        "players[0].choices[0]",
+        ['"cow"', "lion", "bear", "deer"],
+        id="cow-copies-itself",
+    ),
     pytest.param(cow_scenario([None]), "players[0].choices[0]", ["null"], id="cow-declines"),
-    pytest.param(cow_scenario(["crab"], season="combined"), "players[0].choices[0]",
-                 ['"crab"', "lion", "bear", "deer"], id="cow-copies-card-not-in-grid-combined"),
+    pytest.param(
+        cow_scenario(["crab"], season="combined"),
+        "players[0].choices[0]",
+        ['"crab"', "lion", "bear", "deer"],
+        id="cow-copies-card-not-in-grid-combined",
+    ),
 ]
 
 
@@ -324,8 +647,12 @@ def test_bad_scenario(tmp_path, scenario, field, expected, mode):
 BAD_FILES = [
     pytest.param(b"", ["json"], id="empty-file"),
     pytest.param(b"players: [Jordy]\n", ["json", "line 1"], id="not-json-yaml"),
-    pytest.param(b'{"players": [{"deck": ["mosquito",]}]}', ["json", "line 1"], id="not-json-trailing-comma"),
-    pytest.param(b'{"players": [\n  {"deck": ["mosquito"]}\n', ["json", "line 3"], id="not-json-truncated"),
+    pytest.param(
+        b'{"players": [{"deck": ["mosquito",]}]}', ["json", "line 1"], id="not-json-trailing-comma"
+    ),
+    pytest.param(
+        b'{"players": [\n  {"deck": ["mosquito"]}\n', ["json", "line 3"], id="not-json-truncated"
+    ),
     pytest.param(b"{'players': []}", ["json"], id="not-json-single-quotes"),
     pytest.param(b'{"players": [{"name": "J\xf6rdy", "deck": []}]}', ["utf-8"], id="not-utf-8"),
     pytest.param(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", ["utf-8"], id="binary-file"),
@@ -356,12 +683,16 @@ def test_directory_instead_of_file(tmp_path, mode):
 
 # -- bad command lines ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("args, expected", [
-    pytest.param([], ["command"], id="no-command"),
-    pytest.param(["resolv", "x.json"], ["'resolv'", "resolve"], id="unknown-command"),
-    pytest.param(["resolve"], ["scenario"], id="no-scenario"),
-    pytest.param(["resolve", "x.json", "--yaml"], ["--yaml"], id="unknown-option"),
-])
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        pytest.param([], ["command"], id="no-command"),
+        pytest.param(["resolv", "x.json"], ["'resolv'", "resolve"], id="unknown-command"),
+        pytest.param(["resolve"], ["scenario"], id="no-scenario"),
+        pytest.param(["resolve", "x.json", "--yaml"], ["--yaml"], id="unknown-option"),
+    ],
+)
 def test_bad_command_line(tmp_path, args, expected):
     result = run(*args, cwd=tmp_path)
     assert "Traceback" not in result.stderr, result.stderr
@@ -374,6 +705,7 @@ def test_bad_command_line(tmp_path, args, expected):
 
 
 # -- good paths -----------------------------------------------------------------------------------
+
 
 def cell_ids(cell):
     return None if cell is None else [(c["id"], c["face_up"]) for c in cell]
@@ -432,8 +764,15 @@ def test_check_fame_example_json(tmp_path):
         [[("grasshopper", True), ("rat", True)], [("firefly", True)], [("groundhog", True)]],
     ]
     fame = sorted((e["row"], e["col"], e["id"], e["fame"]) for e in jordy["fame"]["cards"])
-    assert fame == [(0, 0, "mosquito", 0), (0, 1, "capybara", 6), (0, 2, "mosquito", 0),
-                    (1, 0, "grasshopper", 2), (1, 0, "rat", 1), (1, 1, "firefly", 1), (1, 2, "groundhog", 3)]
+    assert fame == [
+        (0, 0, "mosquito", 0),
+        (0, 1, "capybara", 6),
+        (0, 2, "mosquito", 0),
+        (1, 0, "grasshopper", 2),
+        (1, 0, "rat", 1),
+        (1, 1, "firefly", 1),
+        (1, 2, "groundhog", 3),
+    ]
     assert jordy["deck"] == ["spider", "ladybug", "hen", "salamander"]
     assert jordy["dismissed"] == [] and renato["dismissed"] == [] and renato["deck"] == []
     # Renato scores 6 before his Firefly, alone with the least fame: the Firefly ends on 3.
@@ -442,9 +781,18 @@ def test_check_fame_example_json(tmp_path):
     assert not doc.get("notes")
     # The trace reveals Jordy's deck top first, and cites known rules.
     reveals = [e["card"] for e in doc["trace"] if e["event"] == "reveal" and e["player"] == 0]
-    assert reveals == ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog"]
+    assert reveals == [
+        "mosquito",
+        "capybara",
+        "mosquito",
+        "grasshopper",
+        "rat",
+        "firefly",
+        "groundhog",
+    ]
     assert {"flip", "check-fame"} <= {e["phase"] for e in doc["trace"]}
     from fliptoons_explore.rules import RULES
+
     assert {e["rule"] for e in doc["trace"]} <= set(RULES)
 
 
@@ -466,8 +814,10 @@ def test_check_fame_example_text(tmp_path):
     lines = out.splitlines()
     jordy_reveals = [ln for ln in lines if "Jordy" in ln and "reveal" in ln]
     assert len(jordy_reveals) == 7
-    for line, card in zip(jordy_reveals, ["mosquito", "capybara", "mosquito", "grasshopper", "rat",
-                                          "firefly", "groundhog"]):
+    for line, card in zip(
+        jordy_reveals,
+        ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog"],
+    ):
         assert card in line
     assert any("s2.flip" in ln for ln in lines)
     assert any(re.search(r"stack.*rat.*grasshopper", ln) and "[" in ln for ln in lines)
@@ -478,27 +828,70 @@ def test_json_and_text_agree_between_runs(tmp_path):
     first = resolve(tmp_path, CHECK_FAME_EXAMPLE, "--json")
     second = resolve(tmp_path, CHECK_FAME_EXAMPLE, "--json")
     assert first.stdout == second.stdout
-    assert resolve(tmp_path, CHECK_FAME_EXAMPLE).stdout == resolve(tmp_path, CHECK_FAME_EXAMPLE).stdout
+    assert (
+        resolve(tmp_path, CHECK_FAME_EXAMPLE).stdout == resolve(tmp_path, CHECK_FAME_EXAMPLE).stdout
+    )
 
 
-@pytest.mark.parametrize("scenario, card, count", [
-    pytest.param({"season": "s2", "players": [{"name": "Ann", "deck": ["crab"] * 5 + ["mosquito"] * 6}]},
-                 "crab", 5, id="five-crabs-in-one-deck"),
-    pytest.param({"season": "s2",
-                  "players": [{"name": "Ann", "deck": ["mosquito", "crab", "crab", "spider"]},
-                              {"name": "Bo", "deck": ["mosquito"], "dismissed": ["crab"]}],
-                  "market": ["crab"], "toon_deck": ["goldfish", "crab"]},
-                 "crab", 5, id="five-crabs-across-the-table"),
-    pytest.param({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito"],
-                                               "grid": [[["shark"], ["shark", "shark"], None],
-                                                        [None, [{"id": "shark", "face_up": False}], None]]}]},
-                 "shark", 4, id="four-sharks-in-a-built-grid"),
-    pytest.param({"season": "combined", "players": [{"name": "Ann", "deck": ["cow", "cow", "crab"]}]},
-                 "cow", 2, id="two-cows-combined"),
-    pytest.param({"season": "s1", "players": [{"name": "Ann", "deck": ["pig", "pig", "caterpillar"]}],
-                  "rulings": {"cow_copies": "total"}},
-                 "pig", 2, id="two-pigs-s1"),
-])
+@pytest.mark.parametrize(
+    "scenario, card, count",
+    [
+        pytest.param(
+            {"season": "s2", "players": [{"name": "Ann", "deck": ["crab"] * 5 + ["mosquito"] * 6}]},
+            "crab",
+            5,
+            id="five-crabs-in-one-deck",
+        ),
+        pytest.param(
+            {
+                "season": "s2",
+                "players": [
+                    {"name": "Ann", "deck": ["mosquito", "crab", "crab", "spider"]},
+                    {"name": "Bo", "deck": ["mosquito"], "dismissed": ["crab"]},
+                ],
+                "market": ["crab"],
+                "toon_deck": ["goldfish", "crab"],
+            },
+            "crab",
+            5,
+            id="five-crabs-across-the-table",
+        ),
+        pytest.param(
+            {
+                "season": "s2",
+                "players": [
+                    {
+                        "name": "Ann",
+                        "deck": ["mosquito"],
+                        "grid": [
+                            [["shark"], ["shark", "shark"], None],
+                            [None, [{"id": "shark", "face_up": False}], None],
+                        ],
+                    }
+                ],
+            },
+            "shark",
+            4,
+            id="four-sharks-in-a-built-grid",
+        ),
+        pytest.param(
+            {"season": "combined", "players": [{"name": "Ann", "deck": ["cow", "cow", "crab"]}]},
+            "cow",
+            2,
+            id="two-cows-combined",
+        ),
+        pytest.param(
+            {
+                "season": "s1",
+                "players": [{"name": "Ann", "deck": ["pig", "pig", "caterpillar"]}],
+                "rulings": {"cow_copies": "total"},
+            },
+            "pig",
+            2,
+            id="two-pigs-s1",
+        ),
+    ],
+)
 def test_more_copies_than_owned_is_allowed_and_said(tmp_path, scenario, card, count):
     result = resolve(tmp_path, scenario, "--json")
     assert_ok(result)
@@ -511,17 +904,29 @@ def test_more_copies_than_owned_is_allowed_and_said(tmp_path, scenario, card, co
     assert str(count) in about[0], about[0]
     text = resolve(tmp_path, scenario)
     assert_ok(text)
-    assert any(card in line and str(count) in line for line in text.stdout.splitlines()
-               if "note" in line.lower() or "cop" in line.lower()), text.stdout
+    assert any(
+        card in line and str(count) in line
+        for line in text.stdout.splitlines()
+        if "note" in line.lower() or "cop" in line.lower()
+    ), text.stdout
 
 
-@pytest.mark.parametrize("scenario", [
-    pytest.param({"season": "s2", "players": [{"deck": ["crab", "crab", "mosquito"]}]}, id="two-crabs-s2"),
-    pytest.param({"season": "combined", "players": [{"deck": ["cow", "crab", "crab", "lion", "lion"]}]},
-                 id="combined-both-seasons"),
-    pytest.param({"season": "s1", "players": [{"deck": ["axolotl", "caterpillar"]}]}, id="promo-in-s1"),
-    pytest.param(CHECK_FAME_EXAMPLE, id="check-fame-example"),
-])
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        pytest.param(
+            {"season": "s2", "players": [{"deck": ["crab", "crab", "mosquito"]}]}, id="two-crabs-s2"
+        ),
+        pytest.param(
+            {"season": "combined", "players": [{"deck": ["cow", "crab", "crab", "lion", "lion"]}]},
+            id="combined-both-seasons",
+        ),
+        pytest.param(
+            {"season": "s1", "players": [{"deck": ["axolotl", "caterpillar"]}]}, id="promo-in-s1"
+        ),
+        pytest.param(CHECK_FAME_EXAMPLE, id="check-fame-example"),
+    ],
+)
 def test_owned_copies_give_no_note(tmp_path, scenario):
     result = resolve(tmp_path, scenario, "--json")
     assert_ok(result)
@@ -539,9 +944,13 @@ def test_cow_scripted_choice_legal(tmp_path):
 
 def test_built_grid_round_trips(tmp_path):
     """A grid built by hand (face-down card included) comes back in the output shape."""
-    rows = [[[{"id": "mosquito", "face_up": True}], None, [{"id": "hen", "face_up": False}]],
-            [[{"id": "grasshopper", "face_up": True}, {"id": "rat", "face_up": True}], None, None]]
-    result = resolve(tmp_path, {"players": [{"name": "Ann", "grid": rows, "deck": ["spider"]}]}, "--json")
+    rows = [
+        [[{"id": "mosquito", "face_up": True}], None, [{"id": "hen", "face_up": False}]],
+        [[{"id": "grasshopper", "face_up": True}, {"id": "rat", "face_up": True}], None, None],
+    ]
+    result = resolve(
+        tmp_path, {"players": [{"name": "Ann", "grid": rows, "deck": ["spider"]}]}, "--json"
+    )
     assert_ok(result)
     p = json.loads(result.stdout)["players"][0]
     assert p["grid"] == rows
@@ -549,6 +958,7 @@ def test_built_grid_round_trips(tmp_path):
 
 
 # -- the two ways to run the command ------------------------------------------------------------
+
 
 def console_script() -> Path | None:
     for name in ("fliptoons-explore", "fliptoons-explore.exe"):
@@ -577,6 +987,10 @@ def test_console_script(tmp_path):
     text = run("resolve", str(path), command=[str(script)], cwd=tmp_path)
     assert_ok(text)
     assert "Jordy" in text.stdout
-    bad = run("resolve", str(write(tmp_path, with_player(player(deck=["crabb"])), "bad.json")),
-              command=[str(script)], cwd=tmp_path)
+    bad = run(
+        "resolve",
+        str(write(tmp_path, with_player(player(deck=["crabb"])), "bad.json")),
+        command=[str(script)],
+        cwd=tmp_path,
+    )
     assert_bad(bad, "players[0].deck[0]", 'did you mean "crab"')

@@ -5,6 +5,7 @@ DESIGN.md §2.4. Each test saves screenshots in its tmp dir.
 Marked `browser`; they need /usr/bin/chromium (`apt-get install -y chromium`), Playwright,
 Voilà and JupyterLab, and run in the default suite.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,9 +25,20 @@ pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-COW = {"season": "s1", "players": [{"name": "Ann", "grid": [[["lion"], ["cow"], ["bee"]], [None, ["bear"], None]]}]}
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+COW = {
+    "season": "s1",
+    "players": [{"name": "Ann", "grid": [[["lion"], ["cow"], ["bee"]], [None, ["bear"], None]]}],
+}
 
 
 def free_port() -> int:
@@ -56,8 +68,9 @@ def jupyter_env(root: Path) -> dict:
     env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
     labconfig = root / "jupyter_config_dir" / "labconfig"
     labconfig.mkdir(parents=True, exist_ok=True)  # no news pop-up over the screenshots
-    (labconfig / "page_config.json").write_text(json.dumps(
-        {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+    (labconfig / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
+    )
     return env
 
 
@@ -75,7 +88,9 @@ def serve(root: Path, name: str, argv: list[str], port: int, cwd: Path):
     if not Path(CHROMIUM).exists():
         pytest.fail("the browser tests need Debian's Chromium: apt-get install -y chromium")
     with open(root / f"{name}.log", "w") as log:
-        proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(root), cwd=cwd)
+        proc = subprocess.Popen(
+            argv, stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(root), cwd=cwd
+        )
         try:
             wait_for_port(port, proc)
             yield
@@ -100,10 +115,21 @@ def lab(tmp_path_factory):
     work = root / "work"
     work.mkdir()
     port = free_port()
-    argv = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
-            "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={work}",
-            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    argv = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={work}",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
     for _ in serve(root, "lab", argv, port, work):
         yield f"http://127.0.0.1:{port}", work, root
 
@@ -132,7 +158,9 @@ def page(browser, tmp_path, request):
     if request.session.testsfailed > failed_before:
         pg.screenshot(path=str(tmp_path / "failed.png"), full_page=True)
     context.close()
-    assert {h for h in hosts if h and not h.startswith("127.0.0.1:")} == set(), "requests beyond localhost"
+    assert {h for h in hosts if h and not h.startswith("127.0.0.1:")} == set(), (
+        "requests beyond localhost"
+    )
 
 
 def shot(page, name: str) -> None:
@@ -149,16 +177,22 @@ def event_text(page) -> str:
 
 
 def wait_event(page, needle: str) -> None:
-    page.wait_for_function("needle => document.querySelector('.fte-event').innerText.includes(needle)", arg=needle)
+    page.wait_for_function(
+        "needle => document.querySelector('.fte-event').innerText.includes(needle)", arg=needle
+    )
 
 
 def import_scenario(page, scenario: dict) -> None:
-    page.click(".fte-explorer .lm-TabBar-tab:has-text('JSON'), .fte-explorer .p-TabBar-tab:has-text('JSON')")
+    page.click(
+        ".fte-explorer .lm-TabBar-tab:has-text('JSON'), .fte-explorer "
+        ".p-TabBar-tab:has-text('JSON')"
+    )
     page.fill(".fte-scenario-json textarea", json.dumps(scenario))
     page.click(".fte-import")
 
 
 # -- the app --------------------------------------------------------------------------------------
+
 
 def test_build_resolve_step_and_jump_in_the_app(app, page):
     """Three catalog clicks build Ann's deck (Gorilla, Coyote, Rat); resolve; step forward and
@@ -171,7 +205,9 @@ def test_build_resolve_step_and_jump_in_the_app(app, page):
     page.wait_for_function("document.querySelectorAll('.fte-deck-0 .fte-deck-card').length === 3")
     assert page.inner_text(".fte-deck-0").count("Gorilla") == 1
     page.click(".fte-resolve")  # goes to the end, and says so
-    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('showing the end')")
+    page.wait_for_function(
+        "document.querySelector('.fte-step-position').innerText.includes('showing the end')"
+    )
     page.click(".fte-step-first")
     wait_event(page, "Before the first event")
     page.click(".fte-step-next")
@@ -207,7 +243,10 @@ def test_answer_a_cow_and_export_in_the_app(app, page):
     options = page.locator(".fte-decision .fte-option")
     # each button says what its answer gives
     assert [options.nth(k).inner_text().strip() for k in range(options.count())] == [
-        "Bear: Ann ends with 10 fame", "Lion: Ann ends with 12 fame", "Bee: Ann ends with 10 fame"]
+        "Bear: Ann ends with 10 fame",
+        "Lion: Ann ends with 12 fame",
+        "Bee: Ann ends with 10 fame",
+    ]
     shot(page, "1-decision")
     options.first.click()
     page.wait_for_function("document.querySelectorAll('.fte-decision .fte-option').length === 0")
@@ -244,14 +283,19 @@ def test_build_a_flipology_situation_resolve_and_step_in_the_app(app, page):
     options = page.locator(".fte-decision .fte-option")
     assert [options.nth(k).inner_text().strip() for k in range(options.count())] == [
         "Player 1's row, card 2: Snake 3: Player 1 ends with 10 points; Player 1 wins",
-        "Player 2's row, card 1: Frog 4: Player 1 ends with 5 points; Player 1 wins"]
+        "Player 2's row, card 1: Frog 4: Player 1 ends with 5 points; Player 1 wins",
+    ]
     shot(page, "2-monkey-asks")
     options.nth(1).click()
-    page.wait_for_function("document.querySelector('.fte-decision').innerText.includes('Frog 4: which card')")
+    page.wait_for_function(
+        "document.querySelector('.fte-decision').innerText.includes('Frog 4: which card')"
+    )
     page.locator(".fte-decision .fte-option").nth(1).click()
     page.wait_for_function("document.querySelectorAll('.fte-decision .fte-option').length === 0")
     page.click(".fte-resolve")
-    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('showing the end')")
+    page.wait_for_function(
+        "document.querySelector('.fte-step-position').innerText.includes('showing the end')"
+    )
     page.click(".fte-step-first")
     wait_event(page, "Before the first event")
     page.click(".fte-step-next")
@@ -260,7 +304,9 @@ def test_build_a_flipology_situation_resolve_and_step_in_the_app(app, page):
     assert "Monkey" in page.inner_text(".fte-table .fte-acting")
     shot(page, "3-stepped")
     page.click(".fte-step-last")
-    page.wait_for_function("document.querySelector('.fte-event').innerText.includes('Player 1 wins')")
+    page.wait_for_function(
+        "document.querySelector('.fte-event').innerText.includes('Player 1 wins')"
+    )
     page.wait_for_function("document.querySelector('.fte-table').innerText.includes('-2 points')")
     table = page.inner_text(".fte-table")
     assert "Player 1 — 5 points" in table and "Player 2 — -2 points" in table
@@ -269,20 +315,26 @@ def test_build_a_flipology_situation_resolve_and_step_in_the_app(app, page):
 
 def test_a_mistake_is_one_line_in_the_app(app, page):
     open_app(page, app)
-    page.click(".fte-explorer .lm-TabBar-tab:has-text('JSON'), .fte-explorer .p-TabBar-tab:has-text('JSON')")
+    page.click(
+        ".fte-explorer .lm-TabBar-tab:has-text('JSON'), .fte-explorer "
+        ".p-TabBar-tab:has-text('JSON')"
+    )
     page.fill(".fte-scenario-json textarea", '{"season": "s2", "players": [{"deck": ["crbb"]}]}')
     page.click(".fte-import")
-    page.wait_for_function("document.querySelector('.fte-error').innerText.includes('unknown card id')")
+    page.wait_for_function(
+        "document.querySelector('.fte-error').innerText.includes('unknown card id')"
+    )
     message = page.inner_text(".fte-error").strip()
     assert message.startswith("players[0].deck[0]: unknown card id") and "\n" not in message
     shot(page, "1-error")
 
 
 def test_play_to_the_end_in_the_app(app, page):
-    """"play to the end" (hook fte-game-end) plays on through the Final Flip and its re-flips (S2
+    """ "play to the end" (hook fte-game-end) plays on through the Final Flip and its re-flips (S2
     Final Flip: the tied players re-flip): the stepper walks to the winner, at 1280x800 and on a
     large screen."""
     from fliptoons_explore import situation
+
     open_app(page, app)
     import_scenario(page, situation("s2.final-flip.tie.only-the-tied-players-reflip").scenario)
     page.wait_for_function("document.querySelector('.fte-deck-2') !== null")
@@ -299,17 +351,74 @@ def test_play_to_the_end_in_the_app(app, page):
 # -- issue 16: the explorer as people use it -------------------------------------------------------
 
 SIZES = ((1280, 800), (1920, 1080))
-FOUR = {"season": "s2", "players": [
-    {"name": "Ann", "deck": ["mosquito", "gorilla", "coyote", "rat", "spider", "grasshopper", "crab", "hen"]},
-    {"name": "Bo", "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog", "ladybug"]},
-    {"name": "Cy", "deck": ["zebra", "mosquito", "starfish", "swordfish", "salamander", "mole", "spider", "hen"]},
-    {"name": "Di", "deck": ["crab", "gorilla", "crab", "mosquito", "rat", "rat", "sloth", "panther"]}],
-    "market": ["raccoon", "fox", "hen", "opossum", "vulture"], "toon_deck": ["goldfish", "shark", "crow"]}
+FOUR = {
+    "season": "s2",
+    "players": [
+        {
+            "name": "Ann",
+            "deck": [
+                "mosquito",
+                "gorilla",
+                "coyote",
+                "rat",
+                "spider",
+                "grasshopper",
+                "crab",
+                "hen",
+            ],
+        },
+        {
+            "name": "Bo",
+            "deck": [
+                "mosquito",
+                "capybara",
+                "mosquito",
+                "grasshopper",
+                "rat",
+                "firefly",
+                "groundhog",
+                "ladybug",
+            ],
+        },
+        {
+            "name": "Cy",
+            "deck": [
+                "zebra",
+                "mosquito",
+                "starfish",
+                "swordfish",
+                "salamander",
+                "mole",
+                "spider",
+                "hen",
+            ],
+        },
+        {
+            "name": "Di",
+            "deck": ["crab", "gorilla", "crab", "mosquito", "rat", "rat", "sloth", "panther"],
+        },
+    ],
+    "market": ["raccoon", "fox", "hen", "opossum", "vulture"],
+    "toon_deck": ["goldfish", "shark", "crow"],
+}
 #: A grid built by hand with wide stacks and fame badges in every column (the right column was
 #: cut off at 1280×800 with the catalog shown).
-BUILT = {"season": "s2", "players": [{"name": "Ann", "grid": [
-    [["hippopotamus", "goldfish", "clownfish"], ["swordfish"], ["rhinoceros", "goldfish"]],
-    [["capybara"], ["grasshopper", "spider", "starfish"], ["hippopotamus", "rat"]]]}]}
+BUILT = {
+    "season": "s2",
+    "players": [
+        {
+            "name": "Ann",
+            "grid": [
+                [
+                    ["hippopotamus", "goldfish", "clownfish"],
+                    ["swordfish"],
+                    ["rhinoceros", "goldfish"],
+                ],
+                [["capybara"], ["grasshopper", "spider", "starfish"], ["hippopotamus", "rat"]],
+            ],
+        }
+    ],
+}
 
 #: The boxes whose content must fit them (issue 16, "Done when"), and the page itself.
 OVERFLOW_JS = """() => {
@@ -326,11 +435,14 @@ OVERFLOW_JS = """() => {
     }
   }
   return out;
-}"""
+}"""  # noqa: E501
 
 
 def tab(page, name: str) -> None:
-    page.click(f".fte-explorer .lm-TabBar-tab:has-text('{name}'), .fte-explorer .p-TabBar-tab:has-text('{name}')")
+    page.click(
+        f".fte-explorer .lm-TabBar-tab:has-text('{name}'), .fte-explorer "
+        f".p-TabBar-tab:has-text('{name}')"
+    )
 
 
 def overflow(page) -> list[str]:
@@ -373,13 +485,20 @@ def test_nothing_is_clipped_at_either_size_and_stepping_never_moves_the_table(ap
             for name, scenario in (("built", BUILT), ("four", FOUR)):
                 import_scenario(page, scenario)
                 page.click(".fte-round")
-                page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('played the round')")
+                page.wait_for_function(
+                    "document.querySelector('.fte-step-position').innerText.includes('played the "
+                    "round')"
+                )
                 tab(page, "Chain")
                 assert overflow(page) == [], f"{where}, {name}"
                 shot(page, f"{width}-{'catalog' if catalog else 'wide'}-3-{name}")
         # stepping: the table's top stays where it is, every step of the Coyote and the Gorilla
-        page.select_option(".fte-examples select", label="First look · A Coyote lands above a Gorilla")
-        page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('example loaded')")
+        page.select_option(
+            ".fte-examples select", label="First look · A Coyote lands above a Gorilla"
+        )
+        page.wait_for_function(
+            "document.querySelector('.fte-step-position').innerText.includes('example loaded')"
+        )
         tops = set()
         last = None
         for _ in range(30):
@@ -388,7 +507,9 @@ def test_nothing_is_clipped_at_either_size_and_stepping_never_moves_the_table(ap
             if "Gorilla in slot 4 (lower left) scores 5" in text:
                 break
             page.click(".fte-step-next")
-            page.wait_for_function("last => document.querySelector('.fte-event').innerText !== last", arg=text)
+            page.wait_for_function(
+                "last => document.querySelector('.fte-event').innerText !== last", arg=text
+            )
             last = text
         # one position (a pixel's rounding of a fractional layout aside)
         assert last is not None and max(tops) - min(tops) <= 1, (width, tops)
@@ -402,11 +523,15 @@ def test_every_control_does_what_it_says_in_the_app(app, page):
     that put a hand-built grid aside, and Ctrl-Shift-Z makes it again."""
     open_app(page, app)
     page.select_option(".fte-examples select", label="First look · A Coyote lands above a Gorilla")
-    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('example loaded')")
+    page.wait_for_function(
+        "document.querySelector('.fte-step-position').innerText.includes('example loaded')"
+    )
     assert event_text(page).startswith("Before the first event")
     assert "A Coyote lands above a Gorilla" in page.inner_text(".fte-banner")
     page.click(".fte-step-play")
-    page.wait_for_function("/#[2-9] /.test(document.querySelector('.fte-event').innerText)", timeout=20_000)
+    page.wait_for_function(
+        "/#[2-9] /.test(document.querySelector('.fte-event').innerText)", timeout=20_000
+    )
     page.click(".fte-step-pause")
     paused = event_text(page)
     page.wait_for_timeout(1600)  # two ticks of the normal speed
@@ -414,19 +539,27 @@ def test_every_control_does_what_it_says_in_the_app(app, page):
     page.click(".fte-step-stop")
     wait_event(page, "Before the first event")
     page.click(".fte-resolve")
-    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('showing the end')")
+    page.wait_for_function(
+        "document.querySelector('.fte-step-position').innerText.includes('showing the end')"
+    )
     assert "Gorilla in slot 4 (lower left) scores 5" in event_text(page)
     page.click(".fte-card-hen")  # an edit: the banner says what it was edited from
-    page.wait_for_function("document.querySelector('.fte-banner').innerText.startsWith('Edited from the example')")
+    page.wait_for_function(
+        "document.querySelector('.fte-banner').innerText.startsWith('Edited from the example')"
+    )
     shot(page, "1-edited")
     import_scenario(page, COW)
     page.wait_for_function("document.querySelector('.fte-table').innerText.includes('Lion')")
     page.wait_for_selector(".fte-hand-built input:checked")
     page.uncheck(".fte-hand-built input")
-    page.wait_for_function("document.querySelector('.fte-explorer').innerText.includes('is put aside')")
+    page.wait_for_function(
+        "document.querySelector('.fte-explorer').innerText.includes('is put aside')"
+    )
     page.wait_for_function("!document.querySelector('.fte-table').innerText.includes('Lion')")
     shot(page, "2-put-aside")
-    page.click(".fte-table")  # the pointer in the explorer, no text field focused: Ctrl-Z is its undo
+    page.click(
+        ".fte-table"
+    )  # the pointer in the explorer, no text field focused: Ctrl-Z is its undo
     page.keyboard.press("Control+z")
     page.wait_for_function("document.querySelector('.fte-table').innerText.includes('Lion')")
     assert page.is_checked(".fte-hand-built input")
@@ -438,9 +571,18 @@ def test_every_control_does_what_it_says_in_the_app(app, page):
 
 
 #: "s2.solo.win" without its script: Ann, 29 fame, before her first Market turn (issue 18).
-SIX_FISH = {"season": "s2", "solo": "normal", "players": [
-    {"name": "Ann", "deck": ["swordfish", "swordfish", "starfish", "starfish", "clownfish", "mosquito"]}],
-    "market": ["salamander", "goldfish", "raccoon", "opossum", "fox"], "toon_deck": ["mole", "hen", "crab", "gorilla"]}
+SIX_FISH = {
+    "season": "s2",
+    "solo": "normal",
+    "players": [
+        {
+            "name": "Ann",
+            "deck": ["swordfish", "swordfish", "starfish", "starfish", "clownfish", "mosquito"],
+        }
+    ],
+    "market": ["salamander", "goldfish", "raccoon", "opossum", "fox"],
+    "toon_deck": ["mole", "hen", "crab", "gorilla"],
+}
 
 
 def advice_fits(page, name: str) -> None:
@@ -450,7 +592,9 @@ def advice_fits(page, name: str) -> None:
         page.set_viewport_size({"width": width, "height": height})
         assert overflow(page) == [], f"{width}x{height}, {name}"
         box = page.locator(".fte-advice-table").bounding_box()
-        assert box["x"] + box["width"] <= width, f"{width}x{height}: the advice ends past the window"
+        assert box["x"] + box["width"] <= width, (
+            f"{width}x{height}: the advice ends past the window"
+        )
         shot(page, f"{width}-{name}")
     page.set_viewport_size({"width": 1280, "height": 800})
 
@@ -463,7 +607,9 @@ def test_advice_on_the_next_market_action_in_the_app(app, page):
     open_app(page, app)
     import_scenario(page, SIX_FISH)
     page.click(".fte-game-end")  # a solo game is played to its end
-    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('played to the end')")
+    page.wait_for_function(
+        "document.querySelector('.fte-step-position').innerText.includes('played to the end')"
+    )
     line = page.inner_text(".fte-advice-line")
     assert "Ann's Market action (29 fame to spend, 2 actions left)" in line
     page.evaluate("""() => {  // notes whether the button ever says it is thinking (however briefly)
@@ -472,19 +618,27 @@ def test_advice_on_the_next_market_action_in_the_app(app, page):
         const b = document.querySelector('.fte-advice');
         if (b && b.innerText.includes('thinking') && b.disabled) window.sawThinking = true;
       }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
-    }""")
+    }""")  # noqa: E501
     page.click(".fte-advice")
     page.wait_for_function("window.sawThinking === true")
     page.wait_for_selector(".fte-advice-table .fte-advice-best", timeout=60_000)
-    page.wait_for_function("document.querySelector('.fte-advice').innerText.includes('strong player')")
+    page.wait_for_function(
+        "document.querySelector('.fte-advice').innerText.includes('strong player')"
+    )
     assert page.locator(".fte-advice-table .fte-advice-row").count() == 12
     assert page.locator(".fte-advice-table .fte-advice-best").count() == 1
     table = page.inner_text(".fte-advice-table")
-    assert "hire Goldfish for 4" in table and "dismiss Mosquito for 5 (slot 4)" in table and "skip" in table
+    assert (
+        "hire Goldfish for 4" in table
+        and "dismiss Mosquito for 5 (slot 4)" in table
+        and "skip" in table
+    )
     assert "sampled, not peeked at" in table and "simulations an option" in table
     advice_fits(page, "advice")
     page.click(".fte-card-crab")  # an edit: the result is cleared, not shown stale
-    page.wait_for_function("document.querySelectorAll('.fte-advice-table .fte-advice-row').length === 0")
+    page.wait_for_function(
+        "document.querySelectorAll('.fte-advice-table .fte-advice-row').length === 0"
+    )
     assert "Press what would a strong player do?" in page.inner_text(".fte-advice-table")
 
 
@@ -494,11 +648,17 @@ def test_a_solo_difficulty_picked_in_the_builder_plays_the_solo_game_and_asks_ad
     advice line names Ann's Market action; nothing is clipped at either size."""
     open_app(page, app)
     import_scenario(page, {k: v for k, v in SIX_FISH.items() if k != "solo"})
-    page.wait_for_function("document.querySelector('.fte-advice-line').innerText.includes('solo menu')")
+    page.wait_for_function(
+        "document.querySelector('.fte-advice-line').innerText.includes('solo menu')"
+    )
     assert page.is_disabled(".fte-advice")
     page.select_option(".fte-solo select", label="solo normal")
-    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('played to the end')")
-    page.wait_for_function("document.querySelector('.fte-advice-line').innerText.includes(\"Ann's Market action\")")
+    page.wait_for_function(
+        "document.querySelector('.fte-step-position').innerText.includes('played to the end')"
+    )
+    page.wait_for_function(
+        "document.querySelector('.fte-advice-line').innerText.includes(\"Ann's Market action\")"
+    )
     assert not page.is_disabled(".fte-advice")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
@@ -507,11 +667,15 @@ def test_a_solo_difficulty_picked_in_the_builder_plays_the_solo_game_and_asks_ad
 
 
 #: Flipology: Ann flips her Dog and its answer is left open (her Kiwi, or Ben's unseen card 3).
-FLIPOLOGY_DOG = {"game": "flipology",
-                 "players": [{"name": "Ann", "rows": [["dog:5", "kiwi:8", "sloth:6"]]},
-                             {"name": "Ben", "rows": [["koala:8", "frog:4", "quokka:9"]]}],
-                 "discard": ["cat:6", "mole:1"],
-                 "turns": [{"player": 0, "flip": [0, 0]}]}
+FLIPOLOGY_DOG = {
+    "game": "flipology",
+    "players": [
+        {"name": "Ann", "rows": [["dog:5", "kiwi:8", "sloth:6"]]},
+        {"name": "Ben", "rows": [["koala:8", "frog:4", "quokka:9"]]},
+    ],
+    "discard": ["cat:6", "mole:1"],
+    "turns": [{"player": 0, "flip": [0, 0]}],
+}
 
 
 def test_advice_beside_a_pending_flipology_decision_in_the_app(app, page):
@@ -522,11 +686,17 @@ def test_advice_beside_a_pending_flipology_decision_in_the_app(app, page):
     open_app(page, app)
     import_scenario(page, FLIPOLOGY_DOG)
     page.wait_for_selector(".fte-decision .fte-option")
-    page.wait_for_function("document.querySelector('.fte-advice-line').innerText.includes('Dog: which adjacent')")
-    assert "Ann's decision (turn 1): Dog: which adjacent card do you flip?" in page.inner_text(".fte-advice-line")
+    page.wait_for_function(
+        "document.querySelector('.fte-advice-line').innerText.includes('Dog: which adjacent')"
+    )
+    assert "Ann's decision (turn 1): Dog: which adjacent card do you flip?" in page.inner_text(
+        ".fte-advice-line"
+    )
     page.click(".fte-advice")
     page.wait_for_selector(".fte-advice-table .fte-advice-best", timeout=60_000)
-    page.wait_for_function("document.querySelector('.fte-advice').innerText.includes('strong player')")
+    page.wait_for_function(
+        "document.querySelector('.fte-advice').innerText.includes('strong player')"
+    )
     assert page.locator(".fte-advice-table .fte-advice-row").count() == 2
     best = page.inner_text(".fte-advice-table .fte-advice-best")
     assert "Ann's row, card 2: Kiwi 8" in best
@@ -534,9 +704,15 @@ def test_advice_beside_a_pending_flipology_decision_in_the_app(app, page):
     assert "Ben's row, card 3: a face-down card" in table
     assert "count at the end of the round" in table and "sampled, not peeked at" in table
     advice_fits(page, "flipology-advice")
-    page.locator(".fte-decision .fte-option").first.click()  # the answer is written: the advice is cleared
-    page.wait_for_function("document.querySelectorAll('.fte-advice-table .fte-advice-row').length === 0")
-    page.wait_for_function("document.querySelector('.fte-advice-line').innerText.includes(\"Ben's decision\")")
+    page.locator(
+        ".fte-decision .fte-option"
+    ).first.click()  # the answer is written: the advice is cleared
+    page.wait_for_function(
+        "document.querySelectorAll('.fte-advice-table .fte-advice-row').length === 0"
+    )
+    page.wait_for_function(
+        "document.querySelector('.fte-advice-line').innerText.includes(\"Ben's decision\")"
+    )
     assert "Press what would a strong player do?" in page.inner_text(".fte-advice-table")
 
 
@@ -546,7 +722,9 @@ def test_a_shared_link_opens_the_same_situation_at_the_same_step(app, page):
     checks that no request left localhost.)"""
     open_app(page, app)
     page.select_option(".fte-examples select", label="First look · A Coyote lands above a Gorilla")
-    page.wait_for_function("document.querySelector('.fte-step-position').innerText.includes('example loaded')")
+    page.wait_for_function(
+        "document.querySelector('.fte-step-position').innerText.includes('example loaded')"
+    )
     for _ in range(9):
         page.click(".fte-step-next")
     wait_event(page, "#8 ")
@@ -555,36 +733,74 @@ def test_a_shared_link_opens_the_same_situation_at_the_same_step(app, page):
     link = page.get_attribute(".fte-share-link a", "href")
     assert link.startswith(app + "#s=") and link.endswith("&step=8")
     page.click(".fte-markdown")
-    page.wait_for_function("document.querySelector('.fte-markdown-text textarea').value.includes('Rules cited')")
+    page.wait_for_function(
+        "document.querySelector('.fte-markdown-text textarea').value.includes('Rules cited')"
+    )
     markdown = page.input_value(".fte-markdown-text textarea")
-    assert "- #9 Ann: The Gorilla returns from slot 2 (upper middle) to the bottom of the deck." in markdown
+    assert (
+        "- #9 Ann: The Gorilla returns from slot 2 (upper middle) to the bottom of the deck."
+        in markdown
+    )
     assert link in markdown
     shot(page, "1-shared")
     other = page.context.new_page()
     other.goto(link)
-    other.wait_for_function("document.querySelector('.fte-event') && document.querySelector('.fte-event').innerText.startsWith('#8 ')")
+    other.wait_for_function(
+        "document.querySelector('.fte-event') && "
+        "document.querySelector('.fte-event').innerText.startsWith('#8 ')"
+    )
     assert event_text(other) == event_text(page)
     assert "opened from a link" in other.inner_text(".fte-step-position")
     other.screenshot(path=str(page.shots / "2-opened.png"))
     other.goto(app + "#s=eJyrVirISa")  # a damaged link: one calm line
-    other.wait_for_function("document.querySelector('.fte-error') && document.querySelector('.fte-error').innerText.includes('link: the situation is')")
+    other.wait_for_function(
+        "document.querySelector('.fte-error') && "
+        "document.querySelector('.fte-error').innerText.includes('link: the situation is')"
+    )
     assert "\n" not in other.inner_text(".fte-error").strip()
     other.close()
 
 
-def test_the_app_opens_its_scenario_shuts_a_closed_pages_kernel_and_stops_on_sigterm(browser, tmp_path):
+def test_the_app_opens_its_scenario_shuts_a_closed_pages_kernel_and_stops_on_sigterm(
+    browser, tmp_path
+):
     """`fliptoons-explore app SCENARIO.json --step 9`: the page opens there. A page that is
     closed has its kernel shut down (its shutdown request carries the _xsrf cookie). After
     SIGTERM the port is closed and no kernel process remains."""
     psutil = pytest.importorskip("psutil")
     scenario = tmp_path / "coyote.json"
-    scenario.write_text(json.dumps({"season": "s2", "players": [
-        {"name": "Ann", "deck": ["mosquito", "gorilla", "coyote", "rat", "mosquito"]}]}))
+    scenario.write_text(
+        json.dumps(
+            {
+                "season": "s2",
+                "players": [
+                    {"name": "Ann", "deck": ["mosquito", "gorilla", "coyote", "rat", "mosquito"]}
+                ],
+            }
+        )
+    )
     port = free_port()
     with open(tmp_path / "app.log", "w") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "fliptoons_explore", "app", str(scenario), "--step", "9",
-                                 "--port", str(port), "--no-browser", "--pool", "1"],
-                                stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(tmp_path), cwd=tmp_path)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "fliptoons_explore",
+                "app",
+                str(scenario),
+                "--step",
+                "9",
+                "--port",
+                str(port),
+                "--no-browser",
+                "--pool",
+                "1",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=jupyter_env(tmp_path),
+            cwd=tmp_path,
+        )
 
     def kernels():
         out = []
@@ -602,7 +818,10 @@ def test_the_app_opens_its_scenario_shuts_a_closed_pages_kernel_and_stops_on_sig
         pg = context.new_page()
         pg.set_default_timeout(60_000)
         pg.goto(f"http://127.0.0.1:{port}/")
-        pg.wait_for_function("document.querySelector('.fte-event') && document.querySelector('.fte-event').innerText.startsWith('#9 ')")
+        pg.wait_for_function(
+            "document.querySelector('.fte-event') && "
+            "document.querySelector('.fte-event').innerText.startsWith('#9 ')"
+        )
         assert "The Gorilla returns" in event_text(pg)
         pg.screenshot(path=str(tmp_path / "1-opened-at-step-9.png"))
         end = time.time() + 60
@@ -614,7 +833,9 @@ def test_the_app_opens_its_scenario_shuts_a_closed_pages_kernel_and_stops_on_sig
         while len(kernels()) >= len(with_page) and time.time() < end:
             time.sleep(0.3)
         assert len(kernels()) == len(with_page) - 1, "the closed page's kernel still runs"
-        assert "403" not in (tmp_path / "app.log").read_text()  # the shutdown request was not refused
+        assert (
+            "403" not in (tmp_path / "app.log").read_text()
+        )  # the shutdown request was not refused
         context.close()
         started = kernels()
         proc.send_signal(signal.SIGTERM)
@@ -630,15 +851,28 @@ def test_the_app_opens_its_scenario_shuts_a_closed_pages_kernel_and_stops_on_sig
 
 # -- JupyterLab ------------------------------------------------------------------------------------
 
+
 def notebook(cells: list[dict]) -> dict:
-    return {"nbformat": 4, "nbformat_minor": 5, "cells": cells,
-            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-                         "language_info": {"name": "python"}}}
+    return {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+            "language_info": {"name": "python"},
+        },
+    }
 
 
 def code(source: str, outputs=()) -> dict:
-    return {"cell_type": "code", "id": f"c{abs(hash(source)) % 10**8}", "metadata": {}, "source": source,
-            "execution_count": 1 if outputs else None, "outputs": list(outputs)}
+    return {
+        "cell_type": "code",
+        "id": f"c{abs(hash(source)) % 10**8}",
+        "metadata": {},
+        "source": source,
+        "execution_count": 1 if outputs else None,
+        "outputs": list(outputs),
+    }
 
 
 def open_notebook(page, base: str, name: str) -> None:
@@ -657,8 +891,11 @@ def run_all(page) -> None:
         page.click(".lm-MenuBar-itemLabel:text-is('Run')")
         page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
         try:
-            page.wait_for_function("[...document.querySelectorAll('.jp-InputPrompt')]"
-                                   ".some(e => /\\[(\\*|\\d+)\\]/.test(e.innerText))", timeout=10_000)
+            page.wait_for_function(
+                "[...document.querySelectorAll('.jp-InputPrompt')]"
+                ".some(e => /\\[(\\*|\\d+)\\]/.test(e.innerText))",
+                timeout=10_000,
+            )
             return
         except playwright_api.TimeoutError:
             continue
@@ -667,8 +904,9 @@ def run_all(page) -> None:
 
 def test_the_explorer_in_jupyterlab(lab, page):
     base, work, _ = lab
-    (work / "explore.ipynb").write_text(json.dumps(notebook([code(
-        "from fliptoons_explore.widgets import explorer\nexplorer()")])))
+    (work / "explore.ipynb").write_text(
+        json.dumps(notebook([code("from fliptoons_explore.widgets import explorer\nexplorer()")]))
+    )
     open_notebook(page, base, "explore.ipynb")
     run_all(page)
     page.wait_for_selector(".fte-explorer .fte-card-crab", timeout=90_000)
@@ -691,10 +929,15 @@ def test_views_look_the_same_in_an_untrusted_notebook(lab, page):
     The grid keeps its look: the player's accent border, the card faces, the fame badges."""
     from fliptoons_explore import resolve
     from util import CHECK_FAME_EXAMPLE
+
     base, work, _ = lab
     html = resolve(CHECK_FAME_EXAMPLE)._repr_html_()
-    output = {"output_type": "execute_result", "execution_count": 1, "metadata": {},
-              "data": {"text/html": html, "text/plain": "<Resolution>"}}
+    output = {
+        "output_type": "execute_result",
+        "execution_count": 1,
+        "metadata": {},
+        "data": {"text/html": html, "text/plain": "<Resolution>"},
+    }
     (work / "untrusted.ipynb").write_text(json.dumps(notebook([code("r", [output])])))
     open_notebook(page, base, "untrusted.ipynb")
     page.wait_for_selector(".jp-OutputArea-output .ft-view")

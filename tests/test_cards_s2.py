@@ -6,6 +6,7 @@ Every expected outcome below was computed by hand from the Season 2 rulebook
 the Flip card by card. Slots are numbered s1..s6 in reading order; positions are [row, col] with
 row 0 the upper row, 1 the lower row, -1 an extra row above the upper row (docs/engine.md).
 """
+
 from __future__ import annotations
 
 from util import cites, compact_grid, entry, events, fame_of, player_of, resolve, solo
@@ -14,22 +15,31 @@ M = "mosquito"
 
 
 def _two(deck0, deck1, season="s2", **extra):
-    return {"season": season,
-            "players": [{"name": "A", "deck": list(deck0)}, {"name": "B", "deck": list(deck1)}],
-            **extra}
+    return {
+        "season": season,
+        "players": [{"name": "A", "deck": list(deck0)}, {"name": "B", "deck": list(deck1)}],
+        **extra,
+    }
 
 
 # ---------------------------------------------------------------------------------------------
 # Starting cards
 # ---------------------------------------------------------------------------------------------
 
+
 def test_mosquito_scores_zero():
     """Mosquito (0): vanilla starting card, printed fame 0."""
     doc = resolve(solo([M, "ladybug", M, "groundhog", M, "ladybug", "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [[M, "ladybug", M], ["groundhog", M, "ladybug"]]
-    assert fame_of(p) == {(M, 0, 0, 0): 0, ("ladybug", 0, 1, 0): 1, (M, 0, 2, 0): 0,
-                          ("groundhog", 1, 0, 0): 3, (M, 1, 1, 0): 0, ("ladybug", 1, 2, 0): 1}
+    assert fame_of(p) == {
+        (M, 0, 0, 0): 0,
+        ("ladybug", 0, 1, 0): 1,
+        (M, 0, 2, 0): 0,
+        ("groundhog", 1, 0, 0): 3,
+        (M, 1, 1, 0): 0,
+        ("ladybug", 1, 2, 0): 1,
+    }
     assert p["fame"]["total"] == 5
     assert p["deck"] == ["spider"]
 
@@ -40,8 +50,14 @@ def test_spider_counts_cards_below_it_in_its_column():
     doc = resolve(solo(["spider", M, M, "ladybug", M, M, "grasshopper"]))
     p = player_of(doc)
     assert compact_grid(p) == [["spider", M, M], ["ladybug", M, M]]
-    assert fame_of(p) == {("spider", 0, 0, 0): 2, (M, 0, 1, 0): 0, (M, 0, 2, 0): 0,
-                          ("ladybug", 1, 0, 0): 1, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("spider", 0, 0, 0): 2,
+        (M, 0, 1, 0): 0,
+        (M, 0, 2, 0): 0,
+        ("ladybug", 1, 0, 0): 1,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 3
     assert p["deck"] == ["grasshopper"]
 
@@ -62,8 +78,14 @@ def test_grasshopper_counts_cards_above_it_in_its_column():
     doc = resolve(solo([M, "ladybug", M, "grasshopper", M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [[M, "ladybug", M], ["grasshopper", M, M]]
-    assert fame_of(p) == {(M, 0, 0, 0): 0, ("ladybug", 0, 1, 0): 1, (M, 0, 2, 0): 0,
-                          ("grasshopper", 1, 0, 0): 2, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        (M, 0, 0, 0): 0,
+        ("ladybug", 0, 1, 0): 1,
+        (M, 0, 2, 0): 0,
+        ("grasshopper", 1, 0, 0): 2,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 3
     assert p["deck"] == ["spider"]
 
@@ -89,7 +111,8 @@ def test_ladybug_scores_printed_fame_only():
 
 
 def test_firefly_gains_two_when_its_owner_alone_has_least_fame():
-    """Firefly (0): after Check Fame, if you alone have the least fame, gain 2 (in its own entry)."""
+    """Firefly (0): after Check Fame, if you alone have the least fame, gain 2 (in its own
+    entry)."""
     # A: firefly + five mosquitoes = 1, alone lowest -> firefly 1+2 = 3.
     # B: groundhog 3 + ladybug 1 = 4.
     doc = resolve(_two(["firefly", M, M, M, M, M], ["groundhog", "ladybug", M, M, M, M]))
@@ -107,6 +130,7 @@ def test_firefly_gains_two_when_its_owner_alone_has_least_fame():
 # Toon cards
 # ---------------------------------------------------------------------------------------------
 
+
 def test_salamander_returns_next_card_of_rank_one_or_lower():
     """Salamander (1): if the next revealed card has rank 1 or lower, return it (face down, bottom
     of the deck); the slot it took is filled by the following card."""
@@ -115,8 +139,14 @@ def test_salamander_returns_next_card_of_rank_one_or_lower():
     doc = resolve(solo(["salamander", M, "groundhog", M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["salamander", "groundhog", M], [M, M, "spider"]]
-    assert fame_of(p) == {("salamander", 0, 0, 0): 3, ("groundhog", 0, 1, 0): 3, (M, 0, 2, 0): 0,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, ("spider", 1, 2, 0): 1}
+    assert fame_of(p) == {
+        ("salamander", 0, 0, 0): 3,
+        ("groundhog", 0, 1, 0): 3,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        ("spider", 1, 2, 0): 1,
+    }
     assert p["fame"]["total"] == 7
     assert p["deck"] == [M]
     assert len(events(doc, "return", M)) == 1
@@ -139,8 +169,14 @@ def test_groundhog_scores_three_and_stays_through_check_fame():
     doc = resolve(solo(["groundhog", M, "ladybug", M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["groundhog", M, "ladybug"], [M, M, M]]
-    assert fame_of(p) == {("groundhog", 0, 0, 0): 3, (M, 0, 1, 0): 0, ("ladybug", 0, 2, 0): 1,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("groundhog", 0, 0, 0): 3,
+        (M, 0, 1, 0): 0,
+        ("ladybug", 0, 2, 0): 1,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 4
     assert p["dismissed"] == []
     assert p["deck"] == ["spider"]
@@ -153,9 +189,15 @@ def test_rat_stacks_on_previous_placed_card():
     doc = resolve(solo(["groundhog", "rat", M, "ladybug", M, M, "spider", "firefly"]))
     p = player_of(doc)
     assert compact_grid(p) == [["groundhog+rat", M, "ladybug"], [M, M, "spider"]]
-    assert fame_of(p) == {("groundhog", 0, 0, 0): 3, ("rat", 0, 0, 1): 1, (M, 0, 1, 0): 0,
-                          ("ladybug", 0, 2, 0): 1, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0,
-                          ("spider", 1, 2, 0): 1}
+    assert fame_of(p) == {
+        ("groundhog", 0, 0, 0): 3,
+        ("rat", 0, 0, 1): 1,
+        (M, 0, 1, 0): 0,
+        ("ladybug", 0, 2, 0): 1,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        ("spider", 1, 2, 0): 1,
+    }
     assert p["fame"]["total"] == 6
     assert p["deck"] == ["firefly"]
     assert cites(doc, "card.rat")
@@ -166,8 +208,14 @@ def test_goldfish_counts_every_fish_including_itself():
     doc = resolve(solo(["goldfish", M, "goldfish", M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["goldfish", M, "goldfish"], [M, M, M]]
-    assert fame_of(p) == {("goldfish", 0, 0, 0): 3, (M, 0, 1, 0): 0, ("goldfish", 0, 2, 0): 3,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("goldfish", 0, 0, 0): 3,
+        (M, 0, 1, 0): 0,
+        ("goldfish", 0, 2, 0): 3,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 6
     assert p["deck"] == ["spider"]
 
@@ -180,9 +228,15 @@ def test_mole_in_lower_row_stacks_on_card_above():
     doc = resolve(solo(["ladybug", M, "groundhog", "mole", M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["ladybug+mole", M, "groundhog"], [M, M, M]]
-    assert fame_of(p) == {("ladybug", 0, 0, 0): 1, ("mole", 0, 0, 1): 3, (M, 0, 1, 0): 0,
-                          ("groundhog", 0, 2, 0): 3, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0,
-                          (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("ladybug", 0, 0, 0): 1,
+        ("mole", 0, 0, 1): 3,
+        (M, 0, 1, 0): 0,
+        ("groundhog", 0, 2, 0): 3,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 7
     assert p["deck"] == ["spider"]
     assert cites(doc, "card.mole")
@@ -203,8 +257,14 @@ def test_hen_counts_cards_of_rank_six_or_higher():
     doc = resolve(solo(["hen", "raccoon", "groundhog", "crow", M, "ladybug", "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["hen", "raccoon", "groundhog"], ["crow", M, "ladybug"]]
-    assert fame_of(p) == {("hen", 0, 0, 0): 3, ("raccoon", 0, 1, 0): 3, ("groundhog", 0, 2, 0): 3,
-                          ("crow", 1, 0, 0): 2, (M, 1, 1, 0): 0, ("ladybug", 1, 2, 0): 1}
+    assert fame_of(p) == {
+        ("hen", 0, 0, 0): 3,
+        ("raccoon", 0, 1, 0): 3,
+        ("groundhog", 0, 2, 0): 3,
+        ("crow", 1, 0, 0): 2,
+        (M, 1, 1, 0): 0,
+        ("ladybug", 1, 2, 0): 1,
+    }
     assert p["fame"]["total"] == 12
     assert p["deck"] == ["spider"]
 
@@ -215,8 +275,14 @@ def test_starfish_flips_previous_card_and_stacks_on_it():
     doc = resolve(solo(["groundhog", "starfish", M, "ladybug", M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["~groundhog+starfish", M, "ladybug"], [M, M, M]]
-    assert fame_of(p) == {("starfish", 0, 0, 1): 4, (M, 0, 1, 0): 0, ("ladybug", 0, 2, 0): 1,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("starfish", 0, 0, 1): 4,
+        (M, 0, 1, 0): 0,
+        ("ladybug", 0, 2, 0): 1,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 5
     assert p["deck"] == ["spider"]
     assert cites(doc, "card.starfish")
@@ -229,8 +295,15 @@ def test_starfish_on_flip_immune_card_still_stacks():
     p = player_of(doc)
     assert compact_grid(p) == [["goldfish+starfish", M, M], [M, M, M]]
     # goldfish: 1 + 2 fish (goldfish, starfish)
-    assert fame_of(p) == {("goldfish", 0, 0, 0): 3, ("starfish", 0, 0, 1): 4, (M, 0, 1, 0): 0,
-                          (M, 0, 2, 0): 0, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("goldfish", 0, 0, 0): 3,
+        ("starfish", 0, 0, 1): 4,
+        (M, 0, 1, 0): 0,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 7
     assert p["deck"] == ["spider"]
 
@@ -252,8 +325,15 @@ def test_panther_stacks_on_previous_placed_card():
     doc = resolve(solo(["ladybug", "panther", M, M, M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["ladybug+panther", M, M], [M, M, M]]
-    assert fame_of(p) == {("ladybug", 0, 0, 0): 1, ("panther", 0, 0, 1): 2, (M, 0, 1, 0): 0,
-                          (M, 0, 2, 0): 0, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("ladybug", 0, 0, 0): 1,
+        ("panther", 0, 0, 1): 2,
+        (M, 0, 1, 0): 0,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 3
     assert p["deck"] == ["spider"]
     assert events(doc, "queued") == []
@@ -263,27 +343,43 @@ def test_panther_stacks_on_previous_placed_card():
 def test_opossum_two_per_pair_in_dismissed_pile():
     """Opossum (10): 2, +2 per pair of same-name cards in your dismissed pile."""
     # pairs: crow x2, ladybug x2 (the lone spider makes none) -> 2 + 4 = 6
-    doc = resolve(solo(["opossum", M, M, "groundhog", M, M, "spider"],
-                       dismissed=["crow", "crow", "ladybug", "ladybug", "spider"]))
+    doc = resolve(
+        solo(
+            ["opossum", M, M, "groundhog", M, M, "spider"],
+            dismissed=["crow", "crow", "ladybug", "ladybug", "spider"],
+        )
+    )
     p = player_of(doc)
     assert compact_grid(p) == [["opossum", M, M], ["groundhog", M, M]]
-    assert fame_of(p) == {("opossum", 0, 0, 0): 6, (M, 0, 1, 0): 0, (M, 0, 2, 0): 0,
-                          ("groundhog", 1, 0, 0): 3, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("opossum", 0, 0, 0): 6,
+        (M, 0, 1, 0): 0,
+        (M, 0, 2, 0): 0,
+        ("groundhog", 1, 0, 0): 3,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 9
     assert p["dismissed"] == ["crow", "crow", "ladybug", "ladybug", "spider"]
 
 
 def test_mongoose_dismisses_bottom_card_and_tops_deck_with_toon_card():
-    """Mongoose (11): dismiss the bottom card of your deck, then put the top card of the toon deck on
-    top of your deck; that card is the next revealed; its when-hired effect is ignored."""
+    """Mongoose (11): dismiss the bottom card of your deck, then put the top card of the toon deck
+    on top of your deck; that card is the next revealed; its when-hired effect is ignored."""
     # s1 mongoose; spider (bottom) dismissed; raccoon from the toon deck on top -> revealed s2.
     sc = solo(["mongoose", M, "ladybug", M, M, "groundhog", "spider"])
     sc["toon_deck"] = ["raccoon", "hen"]
     doc = resolve(sc)
     p = player_of(doc)
     assert compact_grid(p) == [["mongoose", "raccoon", M], ["ladybug", M, M]]
-    assert fame_of(p) == {("mongoose", 0, 0, 0): 2, ("raccoon", 0, 1, 0): 3, (M, 0, 2, 0): 0,
-                          ("ladybug", 1, 0, 0): 1, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("mongoose", 0, 0, 0): 2,
+        ("raccoon", 0, 1, 0): 3,
+        (M, 0, 2, 0): 0,
+        ("ladybug", 1, 0, 0): 1,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 6
     assert p["deck"] == ["groundhog"]
     assert p["dismissed"] == ["spider"]
@@ -301,8 +397,14 @@ def test_mongoose_dismissing_crow_queues_its_when_dismissed_effect():
     p = player_of(doc)
     # s1 mongoose; crow dismissed from the bottom; goldfish on top -> s2; s3-s6 mosquitoes+ladybug
     assert compact_grid(p) == [["mongoose", "goldfish", M], [M, M, M]]
-    assert fame_of(p) == {("mongoose", 0, 0, 0): 2, ("goldfish", 0, 1, 0): 2, (M, 0, 2, 0): 0,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("mongoose", 0, 0, 0): 2,
+        ("goldfish", 0, 1, 0): 2,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 4
     assert p["deck"] == ["ladybug"]
     assert p["dismissed"] == ["crow"]
@@ -337,8 +439,14 @@ def test_crow_scores_printed_fame_in_the_flip():
     doc = resolve(solo(["crow", M, M, "ladybug", M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["crow", M, M], ["ladybug", M, M]]
-    assert fame_of(p) == {("crow", 0, 0, 0): 2, (M, 0, 1, 0): 0, (M, 0, 2, 0): 0,
-                          ("ladybug", 1, 0, 0): 1, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("crow", 0, 0, 0): 2,
+        (M, 0, 1, 0): 0,
+        (M, 0, 2, 0): 0,
+        ("ladybug", 1, 0, 0): 1,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 3
     assert events(doc, "queued") == []
     assert p["dismissed"] == []
@@ -352,8 +460,14 @@ def test_coyote_returns_previous_card_and_takes_its_space():
     doc = resolve(solo([M, "groundhog", "coyote", "ladybug", M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [[M, "coyote", "ladybug"], [M, M, M]]
-    assert fame_of(p) == {(M, 0, 0, 0): 0, ("coyote", 0, 1, 0): 5, ("ladybug", 0, 2, 0): 1,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        (M, 0, 0, 0): 0,
+        ("coyote", 0, 1, 0): 5,
+        ("ladybug", 0, 2, 0): 1,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 6
     assert p["deck"] == ["spider", "groundhog"]
     assert cites(doc, "card.coyote")
@@ -365,8 +479,14 @@ def test_clownfish_bonus_when_adjacent_to_a_fish():
     doc = resolve(solo(["clownfish", "goldfish", M, M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["clownfish", "goldfish", M], [M, M, M]]
-    assert fame_of(p) == {("clownfish", 0, 0, 0): 5, ("goldfish", 0, 1, 0): 3, (M, 0, 2, 0): 0,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("clownfish", 0, 0, 0): 5,
+        ("goldfish", 0, 1, 0): 3,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 8
     assert p["deck"] == ["spider"]
 
@@ -383,13 +503,20 @@ def test_clownfish_without_adjacent_fish_scores_printed_fame():
 
 
 def test_fox_bonus_with_hen_in_own_grid():
-    """Fox (16): 3, +3 if at least one Hen is in the market or in any player's grid (own included)."""
+    """Fox (16): 3, +3 if at least one Hen is in the market or in any player's grid (own
+    included)."""
     # hen: ranks >= 6 are hen (6) and fox (16) -> 0 + 2.
     doc = resolve(solo(["fox", "hen", M, M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["fox", "hen", M], [M, M, M]]
-    assert fame_of(p) == {("fox", 0, 0, 0): 6, ("hen", 0, 1, 0): 2, (M, 0, 2, 0): 0,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("fox", 0, 0, 0): 6,
+        ("hen", 0, 1, 0): 2,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 8
 
 
@@ -409,8 +536,14 @@ def test_crab_in_middle_column_is_returned():
     doc = resolve(solo([M, "crab", "ladybug", M, M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [[M, "ladybug", M], [M, M, M]]
-    assert fame_of(p) == {(M, 0, 0, 0): 0, ("ladybug", 0, 1, 0): 1, (M, 0, 2, 0): 0,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        (M, 0, 0, 0): 0,
+        ("ladybug", 0, 1, 0): 1,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 1
     assert p["deck"] == ["spider", "crab"]
     assert len(events(doc, "return", "crab")) == 1
@@ -445,22 +578,32 @@ def test_swordfish_flips_previous_and_next_cards():
     doc = resolve(solo(["groundhog", "swordfish", "ladybug", M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["~groundhog", "swordfish", "~ladybug"], [M, M, M]]
-    assert fame_of(p) == {("swordfish", 0, 1, 0): 8, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0,
-                          (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("swordfish", 0, 1, 0): 8,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 8
     assert p["deck"] == ["spider"]
     assert cites(doc, "card.swordfish")
 
 
 def test_swordfish_does_not_flip_flip_immune_neighbours():
-    """Swordfish (18): 'unless flip-immune' - a Goldfish before and a Clownfish after stay face up."""
+    """Swordfish (18): 'unless flip-immune' - a Goldfish before and a Clownfish after stay face
+    up."""
     doc = resolve(solo(["goldfish", "swordfish", "clownfish", M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["goldfish", "swordfish", "clownfish"], [M, M, M]]
     # goldfish 1 + 3 fish; clownfish 3 + 2 (swordfish adjacent)
-    assert fame_of(p) == {("goldfish", 0, 0, 0): 4, ("swordfish", 0, 1, 0): 8,
-                          ("clownfish", 0, 2, 0): 5, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0,
-                          (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("goldfish", 0, 0, 0): 4,
+        ("swordfish", 0, 1, 0): 8,
+        ("clownfish", 0, 2, 0): 5,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 17
     assert events(doc, "flip") == []
 
@@ -472,8 +615,15 @@ def test_gorilla_in_upper_row_puts_next_card_in_new_row_above():
     doc = resolve(solo([M, "gorilla", "ladybug", M, M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [[None, "ladybug", None], [M, "gorilla", M], [M, M, M]]
-    assert fame_of(p) == {("ladybug", 0, 1, 0): 1, (M, 1, 0, 0): 0, ("gorilla", 1, 1, 0): 5,
-                          (M, 1, 2, 0): 0, (M, 2, 0, 0): 0, (M, 2, 1, 0): 0, (M, 2, 2, 0): 0}
+    assert fame_of(p) == {
+        ("ladybug", 0, 1, 0): 1,
+        (M, 1, 0, 0): 0,
+        ("gorilla", 1, 1, 0): 5,
+        (M, 1, 2, 0): 0,
+        (M, 2, 0, 0): 0,
+        (M, 2, 1, 0): 0,
+        (M, 2, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 6
     assert p["deck"] == ["spider"]
     assert cites(doc, "s2.faq.gorilla") or cites(doc, "card.gorilla")
@@ -493,21 +643,34 @@ def test_vulture_scores_printed_fame_and_dismisses_nothing_before_market():
     doc = resolve(solo([M, "vulture", M, M, "ladybug", M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [[M, "vulture", M], [M, "ladybug", M]]
-    assert fame_of(p) == {(M, 0, 0, 0): 0, ("vulture", 0, 1, 0): 6, (M, 0, 2, 0): 0,
-                          (M, 1, 0, 0): 0, ("ladybug", 1, 1, 0): 1, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        (M, 0, 0, 0): 0,
+        ("vulture", 0, 1, 0): 6,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        ("ladybug", 1, 1, 0): 1,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 7
     assert p["dismissed"] == []
 
 
 def test_zebra_returns_lowest_rank_card_and_takes_its_space():
-    """Zebra (21): return the lowest-rank card in your grid and put this card in the space it left."""
+    """Zebra (21): return the lowest-rank card in your grid and put this card in the space it
+    left."""
     # s1 groundhog (2), s2 mosquito (0), zebra s3: mosquito returned, zebra moves to s2;
     # ladybug s3, mosquitoes s4-s6.
     doc = resolve(solo(["groundhog", M, "zebra", "ladybug", M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["groundhog", "zebra", "ladybug"], [M, M, M]]
-    assert fame_of(p) == {("groundhog", 0, 0, 0): 3, ("zebra", 0, 1, 0): 5, ("ladybug", 0, 2, 0): 1,
-                          (M, 1, 0, 0): 0, (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("groundhog", 0, 0, 0): 3,
+        ("zebra", 0, 1, 0): 5,
+        ("ladybug", 0, 2, 0): 1,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 9
     assert p["deck"] == ["spider", M]
     assert cites(doc, "card.zebra")
@@ -528,9 +691,15 @@ def test_shark_counts_each_fish_including_stacked_ones():
     doc = resolve(solo(["shark", "goldfish", "starfish", M, M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["shark", "goldfish+starfish", M], [M, M, M]]
-    assert fame_of(p) == {("shark", 0, 0, 0): 5, ("goldfish", 0, 1, 0): 3,
-                          ("starfish", 0, 1, 1): 4, (M, 0, 2, 0): 0, (M, 1, 0, 0): 0,
-                          (M, 1, 1, 0): 0, (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("shark", 0, 0, 0): 5,
+        ("goldfish", 0, 1, 0): 3,
+        ("starfish", 0, 1, 1): 4,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 12
 
 
@@ -540,9 +709,14 @@ def test_rhinoceros_counts_adjacent_odd_ranks():
     doc = resolve(solo(["salamander", "rhinoceros", "groundhog", M, "clownfish", M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["salamander", "rhinoceros", "groundhog"], [M, "clownfish", M]]
-    assert fame_of(p) == {("salamander", 0, 0, 0): 3, ("rhinoceros", 0, 1, 0): 7,
-                          ("groundhog", 0, 2, 0): 3, (M, 1, 0, 0): 0, ("clownfish", 1, 1, 0): 3,
-                          (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("salamander", 0, 0, 0): 3,
+        ("rhinoceros", 0, 1, 0): 7,
+        ("groundhog", 0, 2, 0): 3,
+        (M, 1, 0, 0): 0,
+        ("clownfish", 1, 1, 0): 3,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 16
     assert p["deck"] == ["spider"]
 
@@ -573,9 +747,16 @@ def test_sloth_stacks_and_scores_bonus_with_eight_cards():
     doc = resolve(solo(["ladybug", "sloth", "rat", M, M, M, M, M, "spider"]))
     p = player_of(doc)
     assert compact_grid(p) == [["ladybug+sloth+rat", M, M], [M, M, M]]
-    assert fame_of(p) == {("ladybug", 0, 0, 0): 1, ("sloth", 0, 0, 1): 8, ("rat", 0, 0, 2): 1,
-                          (M, 0, 1, 0): 0, (M, 0, 2, 0): 0, (M, 1, 0, 0): 0, (M, 1, 1, 0): 0,
-                          (M, 1, 2, 0): 0}
+    assert fame_of(p) == {
+        ("ladybug", 0, 0, 0): 1,
+        ("sloth", 0, 0, 1): 8,
+        ("rat", 0, 0, 2): 1,
+        (M, 0, 1, 0): 0,
+        (M, 0, 2, 0): 0,
+        (M, 1, 0, 0): 0,
+        (M, 1, 1, 0): 0,
+        (M, 1, 2, 0): 0,
+    }
     assert p["fame"]["total"] == 10
     assert p["deck"] == ["spider"]
     assert cites(doc, "card.sloth")

@@ -1,4 +1,5 @@
 """The card catalog and the rule-reference table (DESIGN.md §4.1, §4.3)."""
+
 import csv
 import re
 from collections import Counter
@@ -7,11 +8,10 @@ from pathlib import Path
 import pytest
 
 import fliptoons_explore
-from fliptoons_explore import CATALOG, RULES, resolve_table
+from fliptoons_explore import CATALOG, OPTIONS, RULES, Rulings, resolve_table
 from fliptoons_explore.fliptoons.cards import STARTING_DECKS, owned_copies, toon_deck
 from fliptoons_explore.fliptoons.fame import BONUSES
 from fliptoons_explore.fliptoons.flip import PLACEMENT
-from fliptoons_explore import OPTIONS, Rulings
 from fliptoons_explore.fliptoons.sample import random_table
 
 PACKAGE = Path(fliptoons_explore.__file__).parent
@@ -29,25 +29,61 @@ def test_each_season_has_53_toon_cards_over_ranks_1_to_25():
 
 def test_starting_decks_multiplayer_and_solo():
     """S2 Setup 2 and Solo Setup; S1 Setup 2 and Solo Setup (RULINGS §18)."""
-    assert Counter(STARTING_DECKS[("s2", "multi")]) == {"mosquito": 2, "spider": 1, "grasshopper": 1,
-                                                         "ladybug": 1, "firefly": 1}
-    assert Counter(STARTING_DECKS[("s2", "solo")]) == {"mosquito": 3, "spider": 1, "grasshopper": 1,
-                                                        "ladybug": 1}
-    assert Counter(STARTING_DECKS[("s1", "multi")]) == {"caterpillar": 2, "skunk": 1, "dragonfly": 1,
-                                                         "bee": 1, "snail": 1}
-    assert Counter(STARTING_DECKS[("s1", "solo")]) == {"caterpillar": 3, "dragonfly": 1, "bee": 1,
-                                                        "snail": 1}
-    assert all(CATALOG[c].rank == 0 and CATALOG[c].starting for deck in STARTING_DECKS.values() for c in deck)
+    assert Counter(STARTING_DECKS[("s2", "multi")]) == {
+        "mosquito": 2,
+        "spider": 1,
+        "grasshopper": 1,
+        "ladybug": 1,
+        "firefly": 1,
+    }
+    assert Counter(STARTING_DECKS[("s2", "solo")]) == {
+        "mosquito": 3,
+        "spider": 1,
+        "grasshopper": 1,
+        "ladybug": 1,
+    }
+    assert Counter(STARTING_DECKS[("s1", "multi")]) == {
+        "caterpillar": 2,
+        "skunk": 1,
+        "dragonfly": 1,
+        "bee": 1,
+        "snail": 1,
+    }
+    assert Counter(STARTING_DECKS[("s1", "solo")]) == {
+        "caterpillar": 3,
+        "dragonfly": 1,
+        "bee": 1,
+        "snail": 1,
+    }
+    assert all(
+        CATALOG[c].rank == 0 and CATALOG[c].starting
+        for deck in STARTING_DECKS.values()
+        for c in deck
+    )
 
 
 def test_immunities_and_fish():
     """Icons (S1 Icons; S2 Key Concepts: Fish Cards — the Shark is not a fish)."""
     flip_immune = {c.id for c in CATALOG.values() if c.flip_immune}
-    assert flip_immune == {"eagle", "rabbit", "elephant", "bull", "goldfish", "starfish", "clownfish",
-                           "swordfish", "shark"}
+    assert flip_immune == {
+        "eagle",
+        "rabbit",
+        "elephant",
+        "bull",
+        "goldfish",
+        "starfish",
+        "clownfish",
+        "swordfish",
+        "shark",
+    }
     assert {c.id for c in CATALOG.values() if c.dismiss_immune} == {"cat", "tiger", "opossum"}
     assert {c.id for c in CATALOG.values() if c.return_immune} == {"coyote", "zebra"}
-    assert {c.id for c in CATALOG.values() if c.fish} == {"goldfish", "starfish", "clownfish", "swordfish"}
+    assert {c.id for c in CATALOG.values() if c.fish} == {
+        "goldfish",
+        "starfish",
+        "clownfish",
+        "swordfish",
+    }
 
 
 def test_promo_cards_catalogued_but_not_dealt():
@@ -76,7 +112,9 @@ def test_owned_copies():
     assert owned_copies("crab", "combined") == 2
 
 
-@pytest.mark.skipif(not SHARED_CARDS.exists(), reason="../shared/cards/cards.csv is not beside this checkout")
+@pytest.mark.skipif(
+    not SHARED_CARDS.exists(), reason="../shared/cards/cards.csv is not beside this checkout"
+)
 def test_package_card_table_matches_shared_cards_csv():
     """The package data holds the shared cards.csv columns unchanged, plus the ability keys."""
     shared = list(csv.DictReader(SHARED_CARDS.open(newline="")))
@@ -87,9 +125,19 @@ def test_package_card_table_matches_shared_cards_csv():
 def test_rule_table_rows_are_complete():
     for r in RULES.values():
         assert r.id and r.source and r.section and r.paraphrase and "\n" not in r.paraphrase
-    for required in ("s2.key.next-revealed", "s2.key.previous-placed", "s2.key.lowest-rank",
-                     "s2.key.face-down", "s2.key.stack-adjacency", "s2.keyword.return",
-                     "s2.faq.crab", "s2.faq.gorilla", "s1.faq.snake", "s1.faq.cow", "jp.market.minimum"):
+    for required in (
+        "s2.key.next-revealed",
+        "s2.key.previous-placed",
+        "s2.key.lowest-rank",
+        "s2.key.face-down",
+        "s2.key.stack-adjacency",
+        "s2.keyword.return",
+        "s2.faq.crab",
+        "s2.faq.gorilla",
+        "s1.faq.snake",
+        "s1.faq.cow",
+        "jp.market.minimum",
+    ):
         assert required in RULES
 
 

@@ -1,4 +1,5 @@
 """The `round` and `play` commands (DESIGN.md §2.3; the whole-game issue, item 8)."""
+
 import json
 import subprocess
 import sys
@@ -25,13 +26,19 @@ def test_round_json_gives_the_season_2_market_example(tmp_path):
     assert jordy["fame"]["total"] == 13 and jordy["fame_left"] == 5
     assert jordy["deck"] == ["crow", "raccoon", "spider", "ladybug", "hen", "salamander"]
     assert jordy["dismissed"] == ["grasshopper", "groundhog"]
-    assert jordy["grid"][1] == [[{"id": "rat", "face_up": True}], [{"id": "firefly", "face_up": True}], None]
+    assert jordy["grid"][1] == [
+        [{"id": "rat", "face_up": True}],
+        [{"id": "firefly", "face_up": True}],
+        None,
+    ]
     assert renato["dismissed"] == [] and renato["fame_left"] == 8
     assert doc["market"] == ["salamander", "goldfish", "opossum", "fox", "vulture"]
     assert doc["toon_deck"] == ["hen", "mole", "shark", "crab"]
     hire = [e for e in doc["trace"] if e["event"] == "hire"]
     assert [(e["card"], e["value"], e["rule"]) for e in hire] == [
-        ("raccoon", 4, "s2.market.hire"), ("crow", 0, "s2.faq.raccoon")]
+        ("raccoon", 4, "s2.market.hire"),
+        ("crow", 0, "s2.faq.raccoon"),
+    ]
 
 
 def test_round_text_shows_fame_left(tmp_path):
@@ -47,8 +54,10 @@ def test_round_illegal_action_is_a_bad_scenario(tmp_path):
     bad["players"][0]["actions"] = [{"hire": "vulture"}]
     r = run("round", "--json", tmp_path=tmp_path, scenario=bad)
     assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr.strip() == ("fliptoons-explore: error: players[0].actions[0]: cannot hire 'vulture': "
-                                "it costs 15 fame, 13 left")
+    assert r.stderr.strip() == (
+        "fliptoons-explore: error: players[0].actions[0]: cannot hire 'vulture': "
+        "it costs 15 fame, 13 left"
+    )
 
 
 def test_round_too_many_actions_is_a_bad_scenario(tmp_path):
@@ -72,8 +81,21 @@ def test_play_json_is_reproducible():
 
 
 def test_play_solo_text():
-    r = run("play", "--season", "s1", "--players", "1", "--solo", "hard", "--seed", "2", "--games", "3",
-            "--policy", "random")
+    r = run(
+        "play",
+        "--season",
+        "s1",
+        "--players",
+        "1",
+        "--solo",
+        "hard",
+        "--seed",
+        "2",
+        "--games",
+        "3",
+        "--policy",
+        "random",
+    )
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert len(lines) == 4 and lines[-1].startswith("won ") and "solo" in lines[0]
@@ -82,6 +104,10 @@ def test_play_solo_text():
 
 def test_play_bad_arguments_exit_2():
     r = run("play", "--season", "s2", "--players", "2", "--solo", "easy", "--seed", "1")
-    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--solo: a solo game takes --players 1" in r.stderr
+    assert (
+        r.returncode == 2
+        and r.stderr.count("\n") == 1
+        and "--solo: a solo game takes --players 1" in r.stderr
+    )
     r = run("play", "--season", "s2", "--players", "9", "--seed", "1")
     assert r.returncode == 2 and "--players: expected 2 to 4 players" in r.stderr

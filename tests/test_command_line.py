@@ -2,6 +2,7 @@
 pipe ends quietly, progress on a terminal only, `chain` of a round, `compare` shows what changed,
 nothing printed for an absent market, `notebooks` copies the material out, --help points at
 material a user has."""
+
 from __future__ import annotations
 
 import fcntl
@@ -29,29 +30,63 @@ EXAMPLES = ROOT / "examples"
 
 
 def run(*args, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([*COMMAND, *map(str, args)], capture_output=True, text=True, timeout=120, **kw)
+    return subprocess.run(
+        [*COMMAND, *map(str, args)], capture_output=True, text=True, timeout=120, **kw
+    )
 
 
 def test_version():
     r = run("--version")
     assert r.returncode == 0 and r.stdout == f"fliptoons-explore {version('fliptoons_explore')}\n"
     import fliptoons_explore
+
     assert fliptoons_explore.__version__ == version("fliptoons_explore")
 
 
 # -- a closed pipe ---------------------------------------------------------------------------------
 
-DECK = ["mosquito", "gorilla", "coyote", "rat", "crab", "ostrich", "monkey", "spider", "goat", "bee",
-        "zebra", "eagle"]
+DECK = [
+    "mosquito",
+    "gorilla",
+    "coyote",
+    "rat",
+    "crab",
+    "ostrich",
+    "monkey",
+    "spider",
+    "goat",
+    "bee",
+    "zebra",
+    "eagle",
+]
 #: Eight players with twelve-card decks: a `chain --json` of over 100 kB, more than a pipe holds.
-BIG = {"season": "combined",
-       "players": [{"name": f"P{i}", "deck": DECK[i % 3:] + DECK[:i % 3]} for i in range(8)]}
+BIG = {
+    "season": "combined",
+    "players": [{"name": f"P{i}", "deck": DECK[i % 3 :] + DECK[: i % 3]} for i in range(8)],
+}
 
 
-@pytest.mark.parametrize("args", [
-    ("play", "--season", "s2", "--players", "1", "--solo", "easy", "--seed", "1", "--games", "500", "--json"),
-    ("chain", "{big}", "--json"),
-], ids=["play", "chain"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        (
+            "play",
+            "--season",
+            "s2",
+            "--players",
+            "1",
+            "--solo",
+            "easy",
+            "--seed",
+            "1",
+            "--games",
+            "500",
+            "--json",
+        ),
+        ("chain", "{big}", "--json"),
+    ],
+    ids=["play", "chain"],
+)
 def test_a_closed_pipe_ends_quietly(tmp_path, args):
     """`... | head -1` (Python's docs on SIGPIPE): no BrokenPipeError traceback, nothing on
     stderr; the output (over 64 kB) is more than the pipe holds, so the write meets the closed
@@ -59,7 +94,9 @@ def test_a_closed_pipe_ends_quietly(tmp_path, args):
     big = tmp_path / "big.json"
     big.write_text(json.dumps(BIG), encoding="utf-8")
     command = " ".join([*COMMAND, *(a.format(big=big) for a in args)])
-    r = subprocess.run(["sh", "-c", f"{command} | head -1"], capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        ["sh", "-c", f"{command} | head -1"], capture_output=True, text=True, timeout=120
+    )
     assert r.returncode == 0
     assert r.stderr == ""
     assert len(r.stdout.splitlines()) == 1
@@ -67,8 +104,11 @@ def test_a_closed_pipe_ends_quietly(tmp_path, args):
 
 def test_a_closed_pipe_exit_code(tmp_path):
     """Closed before anything is written: exit 1 (as Python's docs do), stderr empty."""
-    p = subprocess.Popen([*COMMAND, "resolve", str(EXAMPLES / "s2-check-fame-example.json")],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p = subprocess.Popen(
+        [*COMMAND, "resolve", str(EXAMPLES / "s2-check-fame-example.json")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     p.stdout.close()
     assert p.wait(timeout=60) == 1
     assert p.stderr.read() == b""
@@ -76,13 +116,15 @@ def test_a_closed_pipe_exit_code(tmp_path):
 
 # -- progress --------------------------------------------------------------------------------------
 
+
 def with_progress_delay(seconds: str) -> dict:
     """The environment with `seconds` before a progress bar shows (`parallel.progress_delay`)."""
     return {**os.environ, PROGRESS_DELAY_VARIABLE: seconds}
 
 
 def run_on_a_terminal(*args, env=None) -> tuple[str, str]:
-    """Run with standard error on a pseudo-terminal (80 columns); (stdout, what the terminal got)."""
+    """Run with standard error on a pseudo-terminal (80 columns); (stdout, what the terminal
+    got)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     p = subprocess.Popen([*COMMAND, *args], stdout=subprocess.PIPE, stderr=slave, env=env)
@@ -136,7 +178,8 @@ def test_the_delay_before_a_progress_bar_is_half_a_second_or_as_the_environment_
             progress_delay()
 
 
-# -- chain of a round --------------------------------------------------------------------------------
+# -- chain of a round ------------------------------------------------------------------------------
+
 
 def test_chain_of_a_scenario_with_market_actions_plays_the_round():
     """S2 Market phase example: the Raccoon's hire (s2.market.hire) caused the Crow's hire for 0
@@ -170,11 +213,15 @@ def test_chain_without_actions_resolves_only():
     assert {n["phase"] for n in doc["nodes"]} == {"flip", "check-fame"}
 
 
-# -- compare shows what changed ----------------------------------------------------------------------
+# -- compare shows what changed --------------------------------------------------------------------
 
-TWO = {"season": "combined", "players": [
-    {"name": "Ann", "grid": [[["cow"], ["goat"], None], [["mosquito"], None, None]]},
-    {"name": "Bo", "deck": ["bee", "snail", "mosquito"]}]}
+TWO = {
+    "season": "combined",
+    "players": [
+        {"name": "Ann", "grid": [[["cow"], ["goat"], None], [["mosquito"], None, None]]},
+        {"name": "Bo", "deck": ["bee", "snail", "mosquito"]},
+    ],
+}
 
 
 def test_compare_shows_only_the_players_and_cards_that_change(tmp_path):
@@ -184,27 +231,34 @@ def test_compare_shows_only_the_players_and_cards_that_change(tmp_path):
     path.write_text(json.dumps(TWO), encoding="utf-8")
     r = run("compare", path, "--ruling", "cow_copies=total")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines()[:3] == ['rulings: cow_copies "printed" -> "total"',
-                                         "Ann: 5 -> 8 fame (+3)",
-                                         "  cow  slot 1 (upper left): 1 -> 4"]
+    assert r.stdout.splitlines()[:3] == [
+        'rulings: cow_copies "printed" -> "total"',
+        "Ann: 5 -> 8 fame (+3)",
+        "  cow  slot 1 (upper left): 1 -> 4",
+    ]
     assert "Bo" not in r.stdout and "goat" not in r.stdout.split("the traces")[0]
     everything = run("compare", path, "--ruling", "cow_copies=total", "--all").stdout.splitlines()
-    assert everything[:9] == ['rulings: cow_copies "printed" -> "total"',
-                              "Ann: 5 -> 8 fame (+3)",
-                              "  cow       slot 1 (upper left): 1 -> 4",
-                              "  goat      slot 2 (upper middle): 4",
-                              "  mosquito  slot 4 (lower left): 0",
-                              "Bo: 3 fame, unchanged",
-                              "  bee       slot 1 (upper left): 1",
-                              "  snail     slot 2 (upper middle): 2",
-                              "  mosquito  slot 3 (upper right): 0"]
+    assert everything[:9] == [
+        'rulings: cow_copies "printed" -> "total"',
+        "Ann: 5 -> 8 fame (+3)",
+        "  cow       slot 1 (upper left): 1 -> 4",
+        "  goat      slot 2 (upper middle): 4",
+        "  mosquito  slot 4 (lower left): 0",
+        "Bo: 3 fame, unchanged",
+        "  bee       slot 1 (upper left): 1",
+        "  snail     slot 2 (upper middle): 2",
+        "  mosquito  slot 3 (upper right): 0",
+    ]
     listing = run("compare", path).stdout
-    assert listing == ("ruling options that change the outcome of this scenario:\n"
-                       '  --ruling cow_copies=total   (now "printed"): Ann 5 -> 8\n')
+    assert listing == (
+        "ruling options that change the outcome of this scenario:\n"
+        '  --ruling cow_copies=total   (now "printed"): Ann 5 -> 8\n'
+    )
     assert run("compare", path, "--all").stdout.endswith("Ann 5 -> 8; Bo 3 -> 3\n")
 
 
-# -- no market -----------------------------------------------------------------------------------------
+# -- no market -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("command", ["resolve", "round"])
 def test_nothing_printed_for_an_absent_market(command):
@@ -216,7 +270,8 @@ def test_nothing_printed_for_an_absent_market(command):
     assert "market: " in market and "toon deck (top first): " in market
 
 
-# -- notebooks [DEST] ---------------------------------------------------------------------------------
+# -- notebooks [DEST] ------------------------------------------------------------------------------
+
 
 def test_notebooks_copies_the_notebooks_examples_and_docs(tmp_path):
     r = run("notebooks", cwd=tmp_path)
@@ -227,7 +282,8 @@ def test_notebooks_copies_the_notebooks_examples_and_docs(tmp_path):
     for name in notebooks:
         assert (dest / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
     assert sorted(p.name for p in (dest / "examples").iterdir()) == sorted(
-        p.name for p in EXAMPLES.iterdir() if p.suffix in (".json", ".md"))
+        p.name for p in EXAMPLES.iterdir() if p.suffix in (".json", ".md")
+    )
     assert (dest / "docs" / "scenarios.md").is_file()
     assert r.stdout.splitlines()[-1] == "open them with: jupyter lab fliptoons-notebooks"
     assert r.stdout.startswith(f"copied {len(notebooks)} notebooks into fliptoons-notebooks/")
@@ -239,7 +295,11 @@ def test_notebooks_refuses_to_overwrite(tmp_path):
     (dest / "00_tour.ipynb").write_text("my own notes", encoding="utf-8")
     r = run("notebooks", dest)
     assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr == f"fliptoons-explore: error: {dest / '00_tour.ipynb'} already exists (nothing copied; choose another folder)\n"
+    assert (
+        r.stderr
+        == f"fliptoons-explore: error: {dest / '00_tour.ipynb'} already exists (nothing copied; "
+        "choose another folder)\n"
+    )
     assert sorted(p.name for p in dest.iterdir()) == ["00_tour.ipynb"]  # nothing copied
     assert (dest / "00_tour.ipynb").read_text(encoding="utf-8") == "my own notes"
     file = tmp_path / "a-file"
@@ -248,14 +308,17 @@ def test_notebooks_refuses_to_overwrite(tmp_path):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "is not a folder" in r.stderr
 
 
-# -- help ---------------------------------------------------------------------------------------------
+# -- help ------------------------------------------------------------------------------------------
+
 
 def test_help_points_at_material_a_user_has():
     top = run("--help").stdout
     for command in ("resolve", "round", "play", "chain", "compare", "notebooks"):
         assert f"    {command}" in top
         page = run(command, "--help")
-        assert page.returncode == 0 and "DESIGN" not in page.stdout and "../shared" not in page.stdout
+        assert (
+            page.returncode == 0 and "DESIGN" not in page.stdout and "../shared" not in page.stdout
+        )
     page = run("resolve", "--help").stdout
     assert "fliptoons-explore notebooks" in page and "docs/scenarios.md" in page
     assert '"deck": ["mosquito", "gorilla", "coyote"]' in page
@@ -265,4 +328,8 @@ def test_help_points_at_material_a_user_has():
 def test_readme_points_at_material_a_user_has():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "DESIGN.md" not in readme and "../shared" not in readme
-    assert "examples/" in readme and "docs/scenarios.md" in readme and "fliptoons-explore notebooks" in readme
+    assert (
+        "examples/" in readme
+        and "docs/scenarios.md" in readme
+        and "fliptoons-explore notebooks" in readme
+    )

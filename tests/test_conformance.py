@@ -2,6 +2,7 @@
 
 DESIGN.md §4.2 'Nothing lost': every card is always in exactly one place.
 """
+
 import pytest
 
 from fliptoons_explore import DefaultPolicy, RandomPolicy, new_game, resolve_table
@@ -58,7 +59,8 @@ def _ids_in(state):
 
 @pytest.mark.parametrize("block", range(4))
 def test_nothing_lost_after_every_event(block):
-    """After every single event of 2,000 recorded resolutions, every card is in exactly one place."""
+    """After every single event of 2,000 recorded resolutions, every card is in exactly one
+    place."""
     for seed in range(block * 500, (block + 1) * 500):
         table = random_table(seed, n_cards=(4, 16), players=1 + seed % 3, random_rulings=True)
         result = resolve_table(table, record=True)
@@ -82,8 +84,9 @@ def test_recorded_states_reuse_grids_only_while_unchanged():
     """A recording reuses a grid's picture while the grid's version stays; its states must equal
     snapshots taken afresh after every event (random 4-player resolutions and whole games)."""
     for seed in range(100):
-        cached = resolve_table(random_table(seed, n_cards=(6, 14), players=4, random_rulings=True),
-                               record=True)
+        cached = resolve_table(
+            random_table(seed, n_cards=(6, 14), players=4, random_rulings=True), record=True
+        )
         table = random_table(seed, n_cards=(6, 14), players=4, random_rulings=True)
         fresh = _FreshRecorder(table)
         Resolver(table, DefaultPolicy(), fresh).flip_and_check_fame()

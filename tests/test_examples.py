@@ -1,5 +1,6 @@
 """The example scenarios of examples/ (shipped in the package) stay valid: each is resolved (or its
 round played) and its outcome asserted exactly, as the rulebook or the FAQ entry it shows says."""
+
 from __future__ import annotations
 
 import json
@@ -8,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from fliptoons_explore import play_game, play_round, resolve, round_scenario
-from fliptoons_explore.fliptoons.engine import needs_game
 from fliptoons_explore.analysis.compare import compare_rulings
+from fliptoons_explore.fliptoons.engine import needs_game
 from fliptoons_explore.material import example, examples, examples_dir
-
 from util import CHECK_FAME_EXAMPLE, compact_grid
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,8 +52,10 @@ def test_check_fame_example():
     if shared.exists():  # the copy is the shared rulebook example, unchanged
         assert (ROOT / "examples" / shared.name).read_bytes() == shared.read_bytes()
     jordy, renato = doc("s2-check-fame-example")["players"]
-    assert compact_grid(jordy) == [["mosquito", "capybara", "mosquito"],
-                                   ["grasshopper+rat", "firefly", "groundhog"]]
+    assert compact_grid(jordy) == [
+        ["mosquito", "capybara", "mosquito"],
+        ["grasshopper+rat", "firefly", "groundhog"],
+    ]
     assert jordy["fame"]["total"] == 13 and renato["fame"]["total"] == 8
     assert jordy["deck"] == ["spider", "ladybug", "hen", "salamander"]
 
@@ -77,9 +79,14 @@ def test_coyote_above_gorilla():
     the deck) and takes the space it left: the extra row is empty again."""
     d = doc("coyote-above-gorilla")
     ann = d["players"][0]
-    assert compact_grid(ann) == [["mosquito", "coyote", "mosquito"], ["spider", "mosquito+rat", "mosquito"]]
+    assert compact_grid(ann) == [
+        ["mosquito", "coyote", "mosquito"],
+        ["spider", "mosquito+rat", "mosquito"],
+    ]
     assert ann["deck"] == ["gorilla"] and ann["fame"]["total"] == 7
-    events = [(e["event"], e["card"], e["rule"]) for e in d["trace"] if e["card"] in ("gorilla", "coyote")]
+    events = [
+        (e["event"], e["card"], e["rule"]) for e in d["trace"] if e["card"] in ("gorilla", "coyote")
+    ]
     assert ("place", "coyote", "s2.faq.gorilla") in events
     assert ("return", "gorilla", "s2.keyword.return") in events
     assert ("move", "coyote", "card.coyote") in events
@@ -90,12 +97,21 @@ def test_crab_in_the_middle():
     comes back last, in slot 6 (lower right), and stays."""
     d = doc("crab-in-the-middle")
     ann = d["players"][0]
-    assert compact_grid(ann) == [["mosquito", "spider", "mosquito+rat"], ["mosquito", "mosquito", "crab"]]
+    assert compact_grid(ann) == [
+        ["mosquito", "spider", "mosquito+rat"],
+        ["mosquito", "mosquito", "crab"],
+    ]
     assert ann["fame"]["total"] == 8 and ann["deck"] == []
-    crab = [(e["event"], e.get("pos"), e["rule"]) for e in d["trace"]
-            if e["card"] == "crab" and e["event"] in ("place", "return")]
-    assert crab == [("place", [0, 1], "s2.flip.next-slot"), ("return", [0, 1], "s2.faq.crab"),
-                    ("place", [1, 2], "s2.flip.next-slot")]
+    crab = [
+        (e["event"], e.get("pos"), e["rule"])
+        for e in d["trace"]
+        if e["card"] == "crab" and e["event"] in ("place", "return")
+    ]
+    assert crab == [
+        ("place", [0, 1], "s2.flip.next-slot"),
+        ("return", [0, 1], "s2.faq.crab"),
+        ("place", [1, 2], "s2.flip.next-slot"),
+    ]
 
 
 def test_ostrich_stacks_a_monkey():
@@ -105,10 +121,20 @@ def test_ostrich_stacks_a_monkey():
     lower: 3 + 4."""
     d = doc("ostrich-stacks-a-monkey")
     ann = d["players"][0]
-    assert compact_grid(ann) == [[None, "monkey", None], ["bee", "ostrich", "bee"], ["skunk", "bee", "lion"]]
-    monkey = [(e["event"], e["rule"], e.get("ruling")) for e in d["trace"]
-              if e["card"] == "monkey" and e["event"] in ("stack", "move")]
-    assert monkey == [("stack", "s1.faq.ostrich", None), ("move", "s1.faq.monkey", "ruling.stacked_is_placed")]
+    assert compact_grid(ann) == [
+        [None, "monkey", None],
+        ["bee", "ostrich", "bee"],
+        ["skunk", "bee", "lion"],
+    ]
+    monkey = [
+        (e["event"], e["rule"], e.get("ruling"))
+        for e in d["trace"]
+        if e["card"] == "monkey" and e["event"] in ("stack", "move")
+    ]
+    assert monkey == [
+        ("stack", "s1.faq.ostrich", None),
+        ("move", "s1.faq.monkey", "ruling.stacked_is_placed"),
+    ]
     lion = next(c for c in ann["fame"]["cards"] if c["id"] == "lion")
     assert (lion["base"], lion["bonus"], ann["fame"]["total"]) == (3, 4, 14)
 
@@ -121,17 +147,21 @@ def test_cow_beside_a_goat():
     assert [(x.id, x.before[1], x.after[1]) for x in c.players[0].cards] == [("cow", 1, 4)]
 
 
-@pytest.mark.parametrize("name, situation_name", [
-    ("joelles-cascade", "fl.example.cascade.joelles-monkey-frog-sloth"),
-    ("nicolass-great-tree", "fl.example.tree.nicolas-snake-parrot-frog-quokka"),
-    ("tim-and-rachels-tie", "fl.example.tiebreak.tim-and-rachel-21"),
-    ("moon-win-in-a-match", "fl.multi.moon.winner-25-others-zero"),
-])
+@pytest.mark.parametrize(
+    "name, situation_name",
+    [
+        ("joelles-cascade", "fl.example.cascade.joelles-monkey-frog-sloth"),
+        ("nicolass-great-tree", "fl.example.tree.nicolas-snake-parrot-frog-quokka"),
+        ("tim-and-rachels-tie", "fl.example.tiebreak.tim-and-rachel-21"),
+        ("moon-win-in-a-match", "fl.multi.moon.winner-25-others-zero"),
+    ],
+)
 def test_flipology_examples_are_library_situations(name, situation_name):
     """Each Flipology example is the scenario of a library situation, and plays to the outcome the
     library writes down from the rulebook (Joelle 7 against 6; Nicolas 25 against 20; Rachel wins
     the 21-21 tie with four animals to three; Cleo's Moon win: 40, 60, 95)."""
     from fliptoons_explore import situation
+
     s = situation(situation_name)
     assert example(name) == s.scenario
     assert s.check() == []

@@ -1,6 +1,7 @@
 """Experiments (issue 17): seeded games and resolutions as DataFrames, the same for any split of
 the work (one process, a process pool, chunks of any size, a dask.distributed cluster), rows
 that replay to their outcome, progress only where a person watches, and the command line."""
+
 from __future__ import annotations
 
 import io
@@ -24,7 +25,9 @@ from fliptoons_explore.fliptoons.cards import STARTING_DECKS
 #: Small runs of every kind of job: FlipToons games per game and per player, resolutions, pairs,
 #: traced games, a seed's games under every option, Flipology per player.
 SMALL = {
-    "solo-win-rate": dict(games=3, seasons=("s2",), difficulties=("easy", "hard"), policies=("default", "random")),
+    "solo-win-rate": dict(
+        games=3, seasons=("s2",), difficulties=("easy", "hard"), policies=("default", "random")
+    ),
     "deck-fame": dict(games=20),
     "card-value": dict(games=6, cards=("capybara", "gorilla", "crab")),
     "seat-advantage": dict(games=4, players=(2, 5)),
@@ -46,8 +49,16 @@ def one_process():
 
 def test_every_builtin_experiment_has_a_small_run():
     assert sorted(SMALL) == sorted(ex.names())
-    assert ex.names()[:8] == ["solo-win-rate", "deck-fame", "card-value", "seat-advantage", "rounds-to-30",
-                              "ability-frequency", "ruling-impact", "flipology-scores"]
+    assert ex.names()[:8] == [
+        "solo-win-rate",
+        "deck-fame",
+        "card-value",
+        "seat-advantage",
+        "rounds-to-30",
+        "ability-frequency",
+        "ruling-impact",
+        "flipology-scores",
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -61,18 +72,34 @@ def test_the_same_dataframe_for_one_and_two_jobs_and_any_chunk(one_process, pool
     """Each task carries its seed: two worker processes, one task a chunk, give the rows of one
     process, in the same order, with the same types."""
     assert_frame_equal(small("rounds-to-30", jobs=2), one_process["rounds-to-30"], check_exact=True)
-    for name in ("deck-fame", "card-value", "seat-advantage", "ability-frequency", "flipology-scores"):
+    for name in (
+        "deck-fame",
+        "card-value",
+        "seat-advantage",
+        "ability-frequency",
+        "flipology-scores",
+    ):
         assert_frame_equal(small(name, executor=pool, chunk=1), one_process[name], check_exact=True)
 
 
 def test_the_same_dataframe_on_a_dask_cluster_of_two_worker_processes(one_process):
     distributed = pytest.importorskip("distributed")  # the cluster extra; `test` installs it
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         workers = [w.process.pid for w in cluster.workers.values()]
         executor = client.get_executor()
         for name in ("card-value", "solo-win-rate", "flipology-scores"):
-            assert_frame_equal(small(name, executor=executor, chunk=2), one_process[name], check_exact=True)
+            assert_frame_equal(
+                small(name, executor=executor, chunk=2), one_process[name], check_exact=True
+            )
     time.sleep(0.2)
     assert len(workers) == 2 and not [pid for pid in workers if _alive(pid)]
 
@@ -91,29 +118,56 @@ def _alive(pid: int) -> bool:
 
 def test_rows_name_their_setup_and_seed(one_process):
     df = one_process["solo-win-rate"]
-    assert list(df.columns[:7]) == ["game", "season", "players", "solo", "policy", "rulings", "seed"]
+    assert list(df.columns[:7]) == [
+        "game",
+        "season",
+        "players",
+        "solo",
+        "policy",
+        "rulings",
+        "seed",
+    ]
     assert len(df) == 3 * 2 * 2
-    assert df.groupby(["solo", "policy"])["seed"].apply(list).tolist() == [[3, 4, 5]] * 4  # paired seeds
-    assert df.attrs == {"experiment": "solo-win-rate", "games": 3, "seed": 3,
-                        "params": {"seasons": ["s2"], "difficulties": ["easy", "hard"], "policies": ["default", "random"]}}
+    assert (
+        df.groupby(["solo", "policy"])["seed"].apply(list).tolist() == [[3, 4, 5]] * 4
+    )  # paired seeds
+    assert df.attrs == {
+        "experiment": "solo-win-rate",
+        "games": 3,
+        "seed": 3,
+        "params": {
+            "seasons": ["s2"],
+            "difficulties": ["easy", "hard"],
+            "policies": ["default", "random"],
+        },
+    }
 
 
 def test_a_game_row_replays_to_its_outcome(one_process):
     for _, row in one_process["solo-win-rate"].iterrows():
         game = ex.replay(row)
-        assert (game.result.rounds, game.result.solo == "won", game.table.players[0].fame_total) == \
-            (row["rounds"], row["won"], row["fame"])
+        assert (
+            game.result.rounds,
+            game.result.solo == "won",
+            game.table.players[0].fame_total,
+        ) == (row["rounds"], row["won"], row["fame"])
         assert game.trace[-1].kind == "game_end"  # traced
     for _, row in one_process["seat-advantage"].iterrows():
         result = ex.replay(row).result
-        assert (result.final_fame[row["seat"]], row["seat"] in result.winners) == (row["fame"], row["won"])
+        assert (result.final_fame[row["seat"]], row["seat"] in result.winners) == (
+            row["fame"],
+            row["won"],
+        )
 
 
 def test_a_flipology_row_replays_to_its_scores(one_process):
     for _, row in one_process["flipology-scores"].iterrows():
         game = ex.replay(row)
         assert game.result.scores[row["seat"]] == row["score"]
-        assert (row["seat"] in game.result.winners, game.result.moon) == (row["won"], row["moon_up"])
+        assert (row["seat"] in game.result.winners, game.result.moon) == (
+            row["won"],
+            row["moon_up"],
+        )
 
 
 def test_a_resolution_row_replays_and_opens_as_a_scenario(one_process):
@@ -128,7 +182,7 @@ def test_a_resolution_row_replays_and_opens_as_a_scenario(one_process):
 
 def test_card_value_pairs_the_same_order_without_the_card(one_process):
     df = one_process["card-value"]
-    for (card, seed), pair in df.groupby(["card", "seed"]):
+    for (card, _seed), pair in df.groupby(["card", "seed"]):
         with_card = pair[pair["added"]]["deck"].item().split()
         without = pair[~pair["added"]]["deck"].item().split()
         with_card.remove(card)
@@ -136,7 +190,9 @@ def test_card_value_pairs_the_same_order_without_the_card(one_process):
         assert ex.scenario(pair.iloc[0])["market"] == ex.scenario(pair.iloc[1])["market"]
     s = ex.summary(df)
     gorilla = df[df["card"] == "gorilla"]
-    gains = gorilla[gorilla["added"]]["fame"].to_numpy() - gorilla[~gorilla["added"]]["fame"].to_numpy()
+    gains = (
+        gorilla[gorilla["added"]]["fame"].to_numpy() - gorilla[~gorilla["added"]]["fame"].to_numpy()
+    )
     assert s.set_index("card").loc["gorilla", "gain"] == pytest.approx(gains.mean())
     assert s["gain"].is_monotonic_decreasing
 
@@ -144,8 +200,15 @@ def test_card_value_pairs_the_same_order_without_the_card(one_process):
 def test_a_game_round_opens_as_a_scenario_that_plays_on_as_the_game_did():
     """With the default policy, the scenario of round k resolves to the fame each player made in
     that round's Flip and Check Fame, and `play_game` plays it to the row's end."""
-    row = {"game": "fliptoons", "season": "combined", "players": 4, "solo": None, "policy": "default",
-           "rulings": "{}", "seed": 11}
+    row = {
+        "game": "fliptoons",
+        "season": "combined",
+        "players": 4,
+        "solo": None,
+        "policy": "default",
+        "rulings": "{}",
+        "seed": 11,
+    }
     game = ex.setup_of(row).new_game(11)
     whole = ex.replay(row).result
     for k in (1, 2, 3):
@@ -155,8 +218,12 @@ def test_a_game_round_opens_as_a_scenario_that_plays_on_as_the_game_did():
         assert (s["round"], s["first_player"]) == (k, game.history[-1].first_player)
         assert [p.fame_total for p in resolve(s).players] == fame
         rest = play_game(s).result
-        assert (rest.winners, rest.rounds, rest.final_fame, rest.reason) == \
-            (whole.winners, whole.rounds, whole.final_fame, whole.reason)
+        assert (rest.winners, rest.rounds, rest.final_fame, rest.reason) == (
+            whole.winners,
+            whole.rounds,
+            whole.final_fame,
+            whole.reason,
+        )
     solo = {**row, "players": 1, "solo": "normal", "season": "s2", "seed": 3}
     end = ex.replay(solo).result
     later = play_game(ex.scenario(solo, round=4)).result
@@ -166,15 +233,25 @@ def test_a_game_round_opens_as_a_scenario_that_plays_on_as_the_game_did():
 
 
 def test_a_flipology_row_opens_as_the_table_dealt():
-    row = {"game": "flipology", "variant": "nature", "players": 3, "moon": True, "wolves": True,
-           "policy": "default", "rulings": "{}", "seed": 5}
+    row = {
+        "game": "flipology",
+        "variant": "nature",
+        "players": 3,
+        "moon": True,
+        "wolves": True,
+        "policy": "default",
+        "rulings": "{}",
+        "seed": 5,
+    }
     s = ex.scenario(row)
     flipology.check(s)
     assert [len(p["rows"][0]) for p in s["players"]] == [7, 7, 7] and len(s["discard"]) == 6
     game = ex.setup_of(row).new_game(5)
     assert s["first_player"] == game.table.first_player
     r = flipology.resolve(s)  # no turns yet: every card face down
-    assert [p.score for p in r.players] == [sum(c.spec.down_value for c in p.cards()) for p in r.table.players]
+    assert [p.score for p in r.players] == [
+        sum(c.spec.down_value for c in p.cards()) for p in r.table.players
+    ]
 
 
 def test_ability_counts_are_the_traces_activations(one_process):
@@ -184,7 +261,10 @@ def test_ability_counts_are_the_traces_activations(one_process):
     triggers = [e.card for e in game.trace if e.kind == "trigger"]
     mine = df[df["seed"] == seed]
     assert mine["fires"].sum() == len(triggers)
-    assert mine.groupby("card")["fires"].sum()[lambda s: s > 0].to_dict() == pd.Series(triggers).value_counts().to_dict()
+    assert (
+        mine.groupby("card")["fires"].sum()[lambda s: s > 0].to_dict()
+        == pd.Series(triggers).value_counts().to_dict()
+    )
     assert mine["revealed"].sum() == sum(e.kind == "reveal" for e in game.trace)
     chains = ex.chains(df)
     assert chains["fires"].sum() == df[df["by"] != ""]["fires"].sum()
@@ -192,36 +272,57 @@ def test_ability_counts_are_the_traces_activations(one_process):
 
 def test_ruling_impact_compares_each_value_with_the_default_game(one_process):
     df = one_process["ruling-impact"]
-    assert sorted(set(zip(df["option"], df["value"]))) == [("cow_copies", '"total"'), ("flip_players", '"lockstep"'),
-                                                             ("x_side_price_cards", '"not-for-hire"')]
+    assert sorted(set(zip(df["option"], df["value"]))) == [
+        ("cow_copies", '"total"'),
+        ("flip_players", '"lockstep"'),
+        ("x_side_price_cards", '"not-for-hire"'),
+    ]
     for _, row in df.iterrows():
         changed = ex.replay(row).result.winners
         plain = ex.replay({**row, "rulings": "{}"}).result.winners
-        assert (" ".join(map(str, plain)), " ".join(map(str, changed))) == (row["winners_default"], row["winners"])
+        assert (" ".join(map(str, plain)), " ".join(map(str, changed))) == (
+            row["winners_default"],
+            row["winners"],
+        )
         assert row["changed"] == (plain != changed)
 
 
 def test_seat_shares_add_up_to_one_game_each(one_process):
     df = one_process["seat-advantage"]
     assert df.groupby(["players", "seed"])["share"].sum().tolist() == [1.0] * 8
-    assert sorted(df.groupby(["players", "seed"])["start"].apply(sorted).map(tuple).unique()) == [(0, 1), (0, 1, 2, 3, 4)]
+    assert sorted(df.groupby(["players", "seed"])["start"].apply(sorted).map(tuple).unique()) == [
+        (0, 1),
+        (0, 1, 2, 3, 4),
+    ]
     s = ex.summary(df)
-    assert s["games"].tolist() == [4, 4] + [4] * 5 and (s["low"] >= 0).all() and (s["high"] <= 1).all()
+    assert (
+        s["games"].tolist() == [4, 4] + [4] * 5 and (s["low"] >= 0).all() and (s["high"] <= 1).all()
+    )
 
 
 def test_summaries_count_what_the_rows_hold(one_process):
     s = ex.summary(one_process["solo-win-rate"])
-    assert s[["solo", "policy", "games"]].values.tolist() == [["easy", "default", 3], ["easy", "random", 3],
-                                                                ["hard", "default", 3], ["hard", "random", 3]]
+    assert s[["solo", "policy", "games"]].values.tolist() == [
+        ["easy", "default", 3],
+        ["easy", "random", 3],
+        ["hard", "default", 3],
+        ["hard", "random", 3],
+    ]
     deck = ex.summary(one_process["deck-fame"])
     assert deck["resolutions"].sum() == 20 and deck["at_least"].iloc[0] == 1.0
     rounds = ex.summary(one_process["rounds-to-30"])
     df = one_process["rounds-to-30"]
-    assert rounds["triggered"].tolist() == [int(df[df["players"] == p]["triggered"].sum()) for p in (2, 4)]
+    assert rounds["triggered"].tolist() == [
+        int(df[df["players"] == p]["triggered"].sum()) for p in (2, 4)
+    ]
     assert (df[df["triggered"]]["reason"] == "a player generated 30 fame").all()
     scores = ex.summary(one_process["flipology-scores"])
-    assert scores[["variant", "moon", "games"]].values.tolist() == [["nature", True, 5], ["nature", False, 5],
-                                                                  ["great-tree", True, 5], ["great-tree", False, 5]]
+    assert scores[["variant", "moon", "games"]].values.tolist() == [
+        ["nature", True, 5],
+        ["nature", False, 5],
+        ["great-tree", True, 5],
+        ["great-tree", False, 5],
+    ]
 
 
 def test_every_plot_draws(one_process, tmp_path):
@@ -242,35 +343,85 @@ def test_wilson_intervals():
 
 
 def test_games_for_setups_of_ones_own():
-    setups = [ex.Setup.of(season="s2", players=2, policy="greedy,default"),
-              ex.Setup.of("flipology", variant="multi", players=3, rulings={"multi_moon_bonus": "in-a-row"})]
+    setups = [
+        ex.Setup.of(season="s2", players=2, policy="greedy,default"),
+        ex.Setup.of(
+            "flipology", variant="multi", players=3, rulings={"multi_moon_bonus": "in-a-row"}
+        ),
+    ]
     df = ex.games(setups, n=2, seed=8, per="player", jobs=1, progress=False)
     assert df[["game", "seed", "seat"]].values.tolist() == [
-        ["fliptoons", 8, 0], ["fliptoons", 8, 1], ["fliptoons", 9, 0], ["fliptoons", 9, 1],
-        ["flipology", 8, 0], ["flipology", 8, 1], ["flipology", 8, 2], ["flipology", 9, 0], ["flipology", 9, 1],
-        ["flipology", 9, 2]]
+        ["fliptoons", 8, 0],
+        ["fliptoons", 8, 1],
+        ["fliptoons", 9, 0],
+        ["fliptoons", 9, 1],
+        ["flipology", 8, 0],
+        ["flipology", 8, 1],
+        ["flipology", 8, 2],
+        ["flipology", 9, 0],
+        ["flipology", 9, 1],
+        ["flipology", 9, 2],
+    ]
     row = df.iloc[0]
     assert ex.setup_of(row) == setups[0] and ex.replay(row).policy.name == "greedy,default"
     multi = df[df["game"] == "flipology"].iloc[0]
     assert ex.replay(multi).result.running[0] == multi["score"]
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: ex.run("nope"), 'experiment: unknown name "nope" (known: solo-win-rate, '),
-    (lambda: ex.run("deck-fame", games=0), "games: expected a whole number from 1 to 100,000, got 0"),
-    (lambda: ex.run("deck-fame", jobs=0), "jobs: expected a whole number of worker processes from 1 to 1024"),
-    (lambda: ex.run("deck-fame", colour="red"), "colour: not a parameter of deck-fame (its parameters: season, deck, rulings)"),
-    (lambda: ex.run("deck-fame", deck=["capybara", "unicorn"]), 'deck: "unicorn" is unknown card'),
-    (lambda: ex.run("card-value", cards=["crab"], season="s1"), 'deck: "crab" is a S2 card, not in s1'),
-    (lambda: ex.run("deck-fame", rulings={"cow_copies": "sum"}), "rulings: ruling cow_copies must be one of"),
-    (lambda: ex.run("seat-advantage", players=(9,)), 'players: "combined" takes 1 (solo) or 2 to 8 players, got 9'),
-    (lambda: ex.run("solo-win-rate", policies=("clever",)), "policy: expected default, random, greedy"),
-    (lambda: ex.run("deck-fame", chunk=0), "chunk: expected a whole number of tasks of at least 1, got 0"),
-    (lambda: ex.run("deck-fame", executor="pool"), "executor: expected a concurrent.futures.Executor"),
-    (lambda: ex.games(ex.Setup.of(season="s2", players=3, policy="greedy,default")),
-     "policy: expected one policy name or 3 (one per seat"),
-    (lambda: ex.summary(pd.DataFrame({"a": [1]})), "name: this DataFrame does not say which experiment made it"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: ex.run("nope"), 'experiment: unknown name "nope" (known: solo-win-rate, '),
+        (
+            lambda: ex.run("deck-fame", games=0),
+            "games: expected a whole number from 1 to 100,000, got 0",
+        ),
+        (
+            lambda: ex.run("deck-fame", jobs=0),
+            "jobs: expected a whole number of worker processes from 1 to 1024",
+        ),
+        (
+            lambda: ex.run("deck-fame", colour="red"),
+            "colour: not a parameter of deck-fame (its parameters: season, deck, rulings)",
+        ),
+        (
+            lambda: ex.run("deck-fame", deck=["capybara", "unicorn"]),
+            'deck: "unicorn" is unknown card',
+        ),
+        (
+            lambda: ex.run("card-value", cards=["crab"], season="s1"),
+            'deck: "crab" is a S2 card, not in s1',
+        ),
+        (
+            lambda: ex.run("deck-fame", rulings={"cow_copies": "sum"}),
+            "rulings: ruling cow_copies must be one of",
+        ),
+        (
+            lambda: ex.run("seat-advantage", players=(9,)),
+            'players: "combined" takes 1 (solo) or 2 to 8 players, got 9',
+        ),
+        (
+            lambda: ex.run("solo-win-rate", policies=("clever",)),
+            "policy: expected default, random, greedy",
+        ),
+        (
+            lambda: ex.run("deck-fame", chunk=0),
+            "chunk: expected a whole number of tasks of at least 1, got 0",
+        ),
+        (
+            lambda: ex.run("deck-fame", executor="pool"),
+            "executor: expected a concurrent.futures.Executor",
+        ),
+        (
+            lambda: ex.games(ex.Setup.of(season="s2", players=3, policy="greedy,default")),
+            "policy: expected one policy name or 3 (one per seat",
+        ),
+        (
+            lambda: ex.summary(pd.DataFrame({"a": [1]})),
+            "name: this DataFrame does not say which experiment made it",
+        ),
+    ],
+)
 def test_a_wrong_argument_is_one_line_naming_it(call, message):
     with pytest.raises(ValueError) as e:
         call()
@@ -278,6 +429,7 @@ def test_a_wrong_argument_is_one_line_naming_it(call, message):
 
 
 # -- progress --------------------------------------------------------------------------------------
+
 
 def test_no_progress_when_standard_error_is_not_a_terminal(capsys, monkeypatch):
     monkeypatch.setattr(parallel, "PROGRESS_DELAY", 0)
@@ -314,12 +466,29 @@ def test_progress_on_a_terminal_and_none_in_a_pipe(monkeypatch):
     drawn = terminal.getvalue()
     assert "rounds-to-30:   0%|" in drawn and "/12 [" in drawn and "<?, ?game/s]" in drawn
     monkeypatch.undo()
-    done = subprocess.run([sys.executable, "-m", "fliptoons_explore", "experiment", "rounds-to-30", "--games", "30",
-                           "--set", "players=4", "--jobs", "1"], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "fliptoons_explore",
+            "experiment",
+            "rounds-to-30",
+            "--games",
+            "30",
+            "--set",
+            "players=4",
+            "--jobs",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0 and done.stderr == "" and done.stdout.startswith("rounds-to-30:")
 
 
 # -- the command line ------------------------------------------------------------------------------
+
 
 def test_experiment_list_names_them_all(capsys):
     assert main(["experiment", "--list"]) == 0
@@ -330,7 +499,13 @@ def test_experiment_list_names_them_all(capsys):
 def test_csv_files_are_identical_for_any_jobs(tmp_path, capsys):
     common = ["experiment", "card-value", "--games", "5", "--seed", "2", "--set", "cards=crab,fox"]
     assert main(common + ["--jobs", "1", "--csv", str(tmp_path / "one.csv")]) == 0
-    assert main(common + ["--jobs", "2", "--csv", str(tmp_path / "two.csv"), "--plot", str(tmp_path / "p.png")]) == 0
+    assert (
+        main(
+            common
+            + ["--jobs", "2", "--csv", str(tmp_path / "two.csv"), "--plot", str(tmp_path / "p.png")]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert (tmp_path / "one.csv").read_bytes() == (tmp_path / "two.csv").read_bytes()
     assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
@@ -340,24 +515,66 @@ def test_csv_files_are_identical_for_any_jobs(tmp_path, capsys):
 
 
 def test_experiment_json_is_one_document_with_summary_and_rows(capsys):
-    assert main(["experiment", "flipology-scores", "--games", "2", "--set", "variants=nature", "--set", "moon=true",
-                 "--json", "--jobs", "1"]) == 0
+    assert (
+        main(
+            [
+                "experiment",
+                "flipology-scores",
+                "--games",
+                "2",
+                "--set",
+                "variants=nature",
+                "--set",
+                "moon=true",
+                "--json",
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     doc = json.loads(capsys.readouterr().out)
-    assert (doc["experiment"], doc["games"], doc["seed"], len(doc["rows"])) == ("flipology-scores", 2, 0, 8)
+    assert (doc["experiment"], doc["games"], doc["seed"], len(doc["rows"])) == (
+        "flipology-scores",
+        2,
+        0,
+        8,
+    )
     assert doc["params"]["variants"] == ["nature"] and doc["summary"][0]["games"] == 2
 
 
-@pytest.mark.parametrize("args, message", [
-    (["experiment"], "experiment: give a NAME (solo-win-rate, "),
-    (["experiment", "nope"], 'experiment: unknown name "nope"'),
-    (["experiment", "deck-fame", "--set", "deck"], 'expected NAME=VALUE, got "deck"'),
-    (["experiment", "deck-fame", "--set", "colour=red"], "--set colour: not a parameter of deck-fame"),
-    (["experiment", "seat-advantage", "--set", "players=two"], '--set players: expected a whole number, got "two"'),
-    (["experiment", "deck-fame", "--set", "rulings=cow"], "--set rulings: expected a JSON object"),
-    (["experiment", "deck-fame", "--jobs", "0"], "jobs: expected a whole number of worker processes"),
-    (["experiment", "deck-fame", "--games", "10", "--csv", "/nonexistent/x.csv"], "cannot write it"),
-    (["play", "--season", "s2", "--players", "2", "--seed", "1", "--jobs", "0"], "jobs: expected a whole number"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["experiment"], "experiment: give a NAME (solo-win-rate, "),
+        (["experiment", "nope"], 'experiment: unknown name "nope"'),
+        (["experiment", "deck-fame", "--set", "deck"], 'expected NAME=VALUE, got "deck"'),
+        (
+            ["experiment", "deck-fame", "--set", "colour=red"],
+            "--set colour: not a parameter of deck-fame",
+        ),
+        (
+            ["experiment", "seat-advantage", "--set", "players=two"],
+            '--set players: expected a whole number, got "two"',
+        ),
+        (
+            ["experiment", "deck-fame", "--set", "rulings=cow"],
+            "--set rulings: expected a JSON object",
+        ),
+        (
+            ["experiment", "deck-fame", "--jobs", "0"],
+            "jobs: expected a whole number of worker processes",
+        ),
+        (
+            ["experiment", "deck-fame", "--games", "10", "--csv", "/nonexistent/x.csv"],
+            "cannot write it",
+        ),
+        (
+            ["play", "--season", "s2", "--players", "2", "--seed", "1", "--jobs", "0"],
+            "jobs: expected a whole number",
+        ),
+    ],
+)
 def test_experiment_mistakes_are_one_line_and_exit_2(args, message, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err
@@ -365,8 +582,32 @@ def test_experiment_mistakes_are_one_line_and_exit_2(args, message, capsys):
 
 
 def test_play_with_two_jobs_prints_what_one_job_prints(capsys):
-    for command in (["play", "--season", "combined", "--players", "3", "--seed", "4", "--games", "12", "--json"],
-                    ["flipology", "play", "--variant", "nature", "--players", "4", "--seed", "4", "--games", "12"]):
+    for command in (
+        [
+            "play",
+            "--season",
+            "combined",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--games",
+            "12",
+            "--json",
+        ],
+        [
+            "flipology",
+            "play",
+            "--variant",
+            "nature",
+            "--players",
+            "4",
+            "--seed",
+            "4",
+            "--games",
+            "12",
+        ],
+    ):
         assert main(command + ["--jobs", "1"]) == 0
         one = capsys.readouterr().out
         assert main(command + ["--jobs", "2"]) == 0
@@ -378,8 +619,22 @@ def test_a_stopped_run_leaves_no_worker_process(stop):
     """SIGTERM ends the run as Ctrl-C does (one line, exit 130, the pool stopped); after SIGKILL,
     when nothing can run in the killed process, the workers notice it is gone and end."""
     psutil = pytest.importorskip("psutil")
-    proc = subprocess.Popen([sys.executable, "-m", "fliptoons_explore", "experiment", "ability-frequency",
-                             "--games", "5000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fliptoons_explore",
+            "experiment",
+            "ability-frequency",
+            "--games",
+            "5000",
+            "--jobs",
+            "2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.time() + 60
         workers = []

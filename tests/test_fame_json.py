@@ -7,6 +7,7 @@ S2 Check Fame: fame, once calculated, does not change in the Market (s2.check-fa
 dismissed card keeps its entry; S2 Market, Dismiss a Toon: the card leaves the grid; S2 FAQ
 Gorilla: the row above the Gorilla is an extra row, gone once its last card has left.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,14 +17,20 @@ from fliptoons_explore.fliptoons.engine import resolve_scenario, round_scenario
 
 #: A crab in the extra row above a Gorilla in the upper row (JSON rows at Check Fame: 0 the extra
 #: row, 1 the upper row, 2 the lower row); a Bee under a Cat in slot 4.
-GRID = [[None, ["crab"], None],
-        [["mosquito"], ["gorilla"], ["hippopotamus"]],
-        [["bee", "cat"], ["fox"], ["rat"]]]
+GRID = [
+    [None, ["crab"], None],
+    [["mosquito"], ["gorilla"], ["hippopotamus"]],
+    [["bee", "cat"], ["fox"], ["rat"]],
+]
 
 
 def _scenario(*actions):
-    return {"season": "combined", "players": [{"name": "Ann", "grid": GRID, "deck": ["capybara", "hen"],
-                                               "actions": list(actions)}]}
+    return {
+        "season": "combined",
+        "players": [
+            {"name": "Ann", "grid": GRID, "deck": ["capybara", "hen"], "actions": list(actions)}
+        ],
+    }
 
 
 def _entries(doc):
@@ -53,8 +60,16 @@ def test_a_card_dismissed_from_an_extra_row_that_then_disappears():
     grid = ann["grid"]
     assert len(grid) == 2 and ann["dismissed"] == ["crab"]
     crab = _entries(doc)["crab"]
-    assert crab == {"id": "crab", "row": 0, "col": 1, "stack": 0, "fame": 5, "base": 5, "bonus": 0,
-                    "left_grid": True}
+    assert crab == {
+        "id": "crab",
+        "row": 0,
+        "col": 1,
+        "stack": 0,
+        "fame": 5,
+        "base": 5,
+        "bonus": 0,
+        "left_grid": True,
+    }
     others = [e for e in ann["fame"]["cards"] if e["id"] != "crab"]
     assert others and all(_holds(grid, e) and "left_grid" not in e for e in others)
     assert (_entries(doc)["gorilla"]["row"], _entries(doc)["gorilla"]["col"]) == (0, 1)

@@ -7,25 +7,25 @@ flipped face up again by another card's ability, but does not activate any of it
 S1 Keywords, Flip (s1.keyword.flip.face-up-again) says the same. Ruling `flip_face_down_card`
 "stays-down" reads the card table's paraphrase ("turn ... face down") instead.
 """
+
 from __future__ import annotations
 
-from fliptoons_explore import resolve
+from fliptoons_explore import OPTIONS, Rulings, resolve
 from fliptoons_explore.analysis.compare import rulings_that_matter
 from fliptoons_explore.events import Trace
 from fliptoons_explore.fliptoons.flip import FlipRun
-from fliptoons_explore import OPTIONS, Rulings
 from fliptoons_explore.fliptoons.state import Table
-
 from util import table_grid, with_rulings
 
 STAYS_DOWN = {"flip_face_down_card": "stays-down"}
 
 
-
-
 def _flips(trace, card=None):
-    return [(e.card, e.value, e.pos, e.rule) for e in trace
-            if e.kind == "flip" and (card is None or e.card == card)]
+    return [
+        (e.card, e.value, e.pos, e.rule)
+        for e in trace
+        if e.kind == "flip" and (card is None or e.card == card)
+    ]
 
 
 def test_the_option_reads_the_keyword_by_default():
@@ -39,8 +39,12 @@ def test_the_option_reads_the_keyword_by_default():
 # An Eagle turns the Ostrich after it face down (S1 FAQ Eagle: its effects are ignored); the
 # Elephant then flips the previous placed card, the face-down Ostrich. The Bull scores +7 only
 # while a card of the grid is face down.
-EAGLE_OSTRICH_ELEPHANT = {"season": "s1", "players": [
-    {"name": "Ann", "deck": ["eagle", "ostrich", "elephant", "bee", "bull", "snail", "cat"]}]}
+EAGLE_OSTRICH_ELEPHANT = {
+    "season": "s1",
+    "players": [
+        {"name": "Ann", "deck": ["eagle", "ostrich", "elephant", "bee", "bull", "snail", "cat"]}
+    ],
+}
 
 
 def test_elephant_turns_a_face_down_ostrich_face_up_and_it_does_not_activate():
@@ -53,14 +57,22 @@ def test_elephant_turns_a_face_down_ostrich_face_up_and_it_does_not_activate():
     r = resolve(EAGLE_OSTRICH_ELEPHANT)
     ann = r.players[0]
     assert table_grid(ann) == [["eagle", "ostrich", "elephant"], ["bee", "bull", "snail"]]
-    assert _flips(r.trace) == [("ostrich", 0, (0, 1), "s2.key.next-revealed"),
-                               ("ostrich", 1, (0, 1), "s1.keyword.flip.face-up-again")]
+    assert _flips(r.trace) == [
+        ("ostrich", 0, (0, 1), "s2.key.next-revealed"),
+        ("ostrich", 1, (0, 1), "s1.keyword.flip.face-up-again"),
+    ]
     flip_up = [e for e in r.trace if e.kind == "flip" and e.value == 1][0]
     elephant_trigger = next(e for e in r.trace if e.kind == "trigger" and e.card == "elephant")
     assert flip_up.cause == elephant_trigger.step
     assert not [e for e in r.trace if e.kind == "trigger" and e.card == "ostrich"]
     assert {e.card.spec.id: e.fame for e in ann.fame} == {
-        "eagle": 4, "ostrich": 1, "elephant": 7, "bee": 1, "bull": 3, "snail": 2}
+        "eagle": 4,
+        "ostrich": 1,
+        "elephant": 7,
+        "bee": 1,
+        "bull": 3,
+        "snail": 2,
+    }
     assert ann.fame_total == 18
 
 
@@ -71,16 +83,35 @@ def test_stays_down_leaves_the_ostrich_face_down():
     ann = r.players[0]
     assert table_grid(ann) == [["eagle", "~ostrich", "elephant"], ["bee", "bull", "snail"]]
     assert _flips(r.trace) == [("ostrich", 0, (0, 1), "s2.key.next-revealed")]
-    ignored, = [e for e in r.trace if e.ruling == "ruling.flip_face_down_card"]
+    (ignored,) = [e for e in r.trace if e.ruling == "ruling.flip_face_down_card"]
     assert (ignored.kind, ignored.card, ignored.detail) == (
-        "ignored", "elephant", "ostrich is face down: it stays face down")
+        "ignored",
+        "elephant",
+        "ostrich is face down: it stays face down",
+    )
     assert ann.fame_total == 24
     assert ("flip_face_down_card", "stays-down") in rulings_that_matter(EAGLE_OSTRICH_ELEPHANT)
 
 
-STARFISH = {"season": "s2", "players": [
-    {"name": "Ann", "deck": ["ladybug", "swordfish", "raccoon", "starfish", "mosquito", "mosquito",
-                             "mosquito", "mosquito", "spider"]}]}
+STARFISH = {
+    "season": "s2",
+    "players": [
+        {
+            "name": "Ann",
+            "deck": [
+                "ladybug",
+                "swordfish",
+                "raccoon",
+                "starfish",
+                "mosquito",
+                "mosquito",
+                "mosquito",
+                "mosquito",
+                "spider",
+            ],
+        }
+    ],
+}
 
 
 def test_starfish_turns_a_face_down_card_face_up_then_stacks_on_it():
@@ -90,10 +121,14 @@ def test_starfish_turns_a_face_down_card_face_up_then_stacks_on_it():
     stacks on the face-down Raccoon (the flip is the only part ignored): 12."""
     turn = resolve(STARFISH)
     stay = resolve(with_rulings(STARFISH, **STAYS_DOWN))
-    assert table_grid(turn.players[0]) == [["~ladybug", "swordfish", "raccoon+starfish"],
-                                      ["mosquito", "mosquito", "mosquito"]]
-    assert table_grid(stay.players[0]) == [["~ladybug", "swordfish", "~raccoon+starfish"],
-                                      ["mosquito", "mosquito", "mosquito"]]
+    assert table_grid(turn.players[0]) == [
+        ["~ladybug", "swordfish", "raccoon+starfish"],
+        ["mosquito", "mosquito", "mosquito"],
+    ]
+    assert table_grid(stay.players[0]) == [
+        ["~ladybug", "swordfish", "~raccoon+starfish"],
+        ["mosquito", "mosquito", "mosquito"],
+    ]
     assert ("raccoon", 1, (0, 2), "s2.key.face-down.flipped-up") in _flips(turn.trace)
     stack = next(e for e in turn.trace if e.kind == "stack" and e.card == "starfish")
     flip_up = next(e for e in turn.trace if e.kind == "flip" and e.value == 1)
@@ -106,15 +141,32 @@ def test_swordfish_turns_the_previous_face_up_and_the_next_face_down():
     Raccoon the first one turned face down: it is turned face up again; its next revealed card,
     the Hen, face up when revealed, is turned face down and does not activate (S2 Key
     Concepts, Next Revealed Card). Swordfish 8 + Raccoon 3 + Swordfish 8 + Mosquito 0 = 19."""
-    scenario = {"season": "s2", "players": [
-        {"name": "Ann", "deck": ["ladybug", "swordfish", "raccoon", "swordfish", "hen", "mosquito"]}]}
+    scenario = {
+        "season": "s2",
+        "players": [
+            {
+                "name": "Ann",
+                "deck": ["ladybug", "swordfish", "raccoon", "swordfish", "hen", "mosquito"],
+            }
+        ],
+    }
     r = resolve(scenario)
-    assert table_grid(r.players[0]) == [["~ladybug", "swordfish", "raccoon"], ["swordfish", "~hen", "mosquito"]]
+    assert table_grid(r.players[0]) == [
+        ["~ladybug", "swordfish", "raccoon"],
+        ["swordfish", "~hen", "mosquito"],
+    ]
     assert [(c, v) for c, v, _, _ in _flips(r.trace)] == [
-        ("ladybug", 0), ("raccoon", 0), ("raccoon", 1), ("hen", 0)]
+        ("ladybug", 0),
+        ("raccoon", 0),
+        ("raccoon", 1),
+        ("hen", 0),
+    ]
     assert r.players[0].fame_total == 19
     stay = resolve(with_rulings(scenario, **STAYS_DOWN))
-    assert table_grid(stay.players[0]) == [["~ladybug", "swordfish", "~raccoon"], ["swordfish", "~hen", "mosquito"]]
+    assert table_grid(stay.players[0]) == [
+        ["~ladybug", "swordfish", "~raccoon"],
+        ["swordfish", "~hen", "mosquito"],
+    ]
     assert stay.players[0].fame_total == 16
 
 
@@ -168,5 +220,5 @@ def test_a_face_up_flip_immune_card_is_still_immune():
     run.added.append((rabbit, (0, 0)))
     run.step()
     assert rabbit.face_up and _flips(trace) == []
-    ignored, = [e for e in trace if e.rule == "s1.icon.flip-immune"]
+    (ignored,) = [e for e in trace if e.rule == "s1.icon.flip-immune"]
     assert ignored.detail == "rabbit cannot be flipped"

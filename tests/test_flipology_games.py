@@ -1,6 +1,7 @@
 """Whole Flipology games: seeded invariants over games of every variant and player count (every
 card in exactly one place, every game ends, a seed replays exactly; 2,000 games of each variant
 under the soak switch, tests/soak.py), the policies, and the game's command line."""
+
 from __future__ import annotations
 
 import json
@@ -67,7 +68,9 @@ def test_seeded_games_keep_every_card_in_one_place_and_end(variant):
         game.check()
         played += result.games
         if variant == "multi":
-            assert max(result.running) >= 100 and result.running[result.winners[0]] == max(result.running)
+            assert max(result.running) >= 100 and result.running[result.winners[0]] == max(
+                result.running
+            )
     assert played >= GAMES
 
 
@@ -121,7 +124,9 @@ def test_recorded_states_match_the_table_after_every_event():
             uids = [c["uid"] for p in state["players"] for row in p["rows"] for c in row]
             assert len(uids) == len(set(uids))
             total = len(uids) + sum(len(p["hand"]) + len(p["picked"]) for p in state["players"])
-            total += len(state["pile"]) + len(state["discard"]) + state["clearings"] + len(state["box"])
+            total += (
+                len(state["pile"]) + len(state["discard"]) + state["clearings"] + len(state["box"])
+            )
             assert total == game.table._next_uid
         assert game.trace.states[-1] == game.table.snapshot()
 
@@ -134,7 +139,11 @@ def test_the_deal_of_nature_and_of_the_great_tree():
     game.play()
     t = game.table
     assert [len(p.rows[0]) for p in t.players] == [7] * 4 and len(t.discard) >= 8
-    assert len(t.clearings) + sum(c.spec.kind == "clearing" for c in t.all_cards() if c not in t.clearings) == 6
+    assert (
+        len(t.clearings)
+        + sum(c.spec.kind == "clearing" for c in t.all_cards() if c not in t.clearings)
+        == 6
+    )
     assert game.result.reason == "everyone has had three turns"
     assert sum(e.kind == "phase" and e.phase == "turns" for e in game.trace) == 12
     tree = new_game("great-tree", 3, seed=5)
@@ -160,10 +169,14 @@ def test_leaving_the_moon_and_the_wolves_out():
         game = new_game("nature", 8, seed=seed, moon=False, wolves=False)
         game.play()
         assert sorted(c.spec.kind for c in game.table.box) == ["moon", "wolves", "wolves"]
-        assert not [e for e in game.trace if e.kind == "deal" and e.card.split(":")[0] in ("moon", "wolves")]
+        assert not [
+            e for e in game.trace if e.kind == "deal" and e.card.split(":")[0] in ("moon", "wolves")
+        ]
         assert not game.result.moon
     with_them = new_game("nature", 8, seed=0)
-    assert with_them.table.box == [] and {"moon", "wolves"} <= {c.spec.kind for c in with_them.table.pile}
+    assert with_them.table.box == [] and {"moon", "wolves"} <= {
+        c.spec.kind for c in with_them.table.pile
+    }
 
 
 class AtFirstTurn(Game):
@@ -186,7 +199,9 @@ def test_the_nature_deal():
     starters = set()
     for k in range(40):
         players = 2 + k % 7
-        game = new_game("nature", players, seed=k, policy=RandomPolicy(k) if k % 2 else DefaultPolicy())
+        game = new_game(
+            "nature", players, seed=k, policy=RandomPolicy(k) if k % 2 else DefaultPolicy()
+        )
         game.__class__ = AtFirstTurn
         game.play()
         state = game.at_first_turn
@@ -194,7 +209,7 @@ def test_the_nature_deal():
         for p in range(players):
             assert sum(e.kind == "deal" and e.player == p for e in deal) == 9
             assert sum(e.kind == "discard" and e.player == p for e in deal) == 2
-            row, = state["players"][p]["rows"]
+            (row,) = state["players"][p]["rows"]
             assert len(row) == 7 and not any(c["face_up"] for c in row)
             assert state["players"][p]["hand"] == []
         assert len(state["discard"]) == 2 * players and state["clearings"] == 6
@@ -223,12 +238,18 @@ def test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside():
         rounds = [e.step for e in game.trace if e.kind == "phase" and e.rule == "fl.tree.deal"]
         assert len(rounds) == 3
         for r, step in enumerate(rounds):
-            turn = next(e.step for e in game.trace[step:] if e.kind == "phase" and e.phase == "turns")
+            turn = next(
+                e.step for e in game.trace[step:] if e.kind == "phase" and e.phase == "turns"
+            )
             state = game.trace.states[turn]
             for p in state["players"]:
                 assert [len(row) for row in p["rows"]] == [5] * (r + 1)
                 assert not any(c["face_up"] for c in p["rows"][r])  # the new row, on top, face down
-        places = [e.pos[1] for e in game.trace if e.kind == "place" and e.rule in ("fl.tree.deal", "fl.tree.next-row")]
+        places = [
+            e.pos[1]
+            for e in game.trace
+            if e.kind == "place" and e.rule in ("fl.tree.deal", "fl.tree.next-row")
+        ]
         assert places == [0] * 5 * players + [1] * 5 * players + [2] * 5 * players
 
 
@@ -268,8 +289,14 @@ def test_regrowth_once_a_game_from_the_starting_player():
             assert len(state["pile"]) + sum(len(p["hand"]) for p in state["players"]) == 78 - 3
         assert len(game.table.locations()) == game.table._next_uid
     never = new_game("great-tree", 3, seed=1, policy=DefaultPolicy())
-    never.policy = type("Never", (), {"name": "never", "choose": lambda self, c: None if c.kind == "regrowth"
-                                      else DefaultPolicy().choose(c)})()
+    never.policy = type(
+        "Never",
+        (),
+        {
+            "name": "never",
+            "choose": lambda self, c: None if c.kind == "regrowth" else DefaultPolicy().choose(c),
+        },
+    )()
     never.play()
     assert not [e for e in never.trace if e.kind == "regrow"]
 
@@ -278,6 +305,7 @@ def _starts(*rows, first=0, rulings=None):
     """Who starts the next Great Tree round from a table whose rows are `rows` (one list of rows
     per player, '+' a face-up card)."""
     from flipology_util import scenario
+
     t, _ = flipology.load(scenario(*rows, variant="great-tree", first=first, rulings=rulings))
     game = Game(t)
     game.next_starting_player()
@@ -291,25 +319,52 @@ def test_the_highest_score_showing_starts_the_next_round():
     players: ruling tree_start_tie (default 'clockwise': the tile goes to a player with the highest
     score, the first of them clockwise from the starting player; 'keep': the tile stays)."""
     ann, ben, cleo = [["+dog:5", "koala"]], [["+panda", "+sloth:7"]], [["+kiwi"]]
-    assert _starts(ann, ben, cleo) == (2, "fl.tree.starting-player")  # Kiwi 8 > Dog 5 > Panda 9 - Sloth 7
-    assert _starts(ann, ben, [["+cat:5"]], first=2) == (2, "fl.tree.starting-player")  # tied with Ann: stays
-    assert _starts(ann, ben, [["+cat:5"]], first=1) == (2, "ruling.tree_start_tie")  # clockwise from Ben: Cleo
-    game = new_game("great-tree", 3, seed=57)  # Player 1 starts and shows 2; Players 2 and 3 show 14 each
+    assert _starts(ann, ben, cleo) == (
+        2,
+        "fl.tree.starting-player",
+    )  # Kiwi 8 > Dog 5 > Panda 9 - Sloth 7
+    assert _starts(ann, ben, [["+cat:5"]], first=2) == (
+        2,
+        "fl.tree.starting-player",
+    )  # tied with Ann: stays
+    assert _starts(ann, ben, [["+cat:5"]], first=1) == (
+        2,
+        "ruling.tree_start_tie",
+    )  # clockwise from Ben: Cleo
+    game = new_game(
+        "great-tree", 3, seed=57
+    )  # Player 1 starts and shows 2; Players 2 and 3 show 14 each
     game.play()
     starts = [e for e in game.trace if e.kind == "phase" and "starts the round" in e.detail]
     assert (starts[0].player, starts[0].rule) == (1, "ruling.tree_start_tie")
     assert "Player 1 2, Player 2 14, Player 3 14" in starts[0].detail
-    assert _starts([["+cat:5"]], ben, [["+dog:5"]], first=1) == (2, "ruling.tree_start_tie")  # Cleo before Ann
+    assert _starts([["+cat:5"]], ben, [["+dog:5"]], first=1) == (
+        2,
+        "ruling.tree_start_tie",
+    )  # Cleo before Ann
     assert _starts(ann, ben, [["+cat:5"]], first=1, rulings={"tree_start_tie": "keep"}) == (
-        1, "ruling.tree_start_tie")
+        1,
+        "ruling.tree_start_tie",
+    )
     for seed in range(20):
-        game = new_game("great-tree", 2 + seed % 3, seed=seed, policy=RandomPolicy(seed), record=True)
+        game = new_game(
+            "great-tree", 2 + seed % 3, seed=seed, policy=RandomPolicy(seed), record=True
+        )
         game.play()
-        for e in (e for e in game.trace if e.kind == "phase" and e.rule == "fl.tree.starting-player"):
-            showing = [sum(c["points"] * (-1 if c["id"] in ("sloth", "koala") else 1) for row in p["rows"]
-                           for c in row if c["face_up"]) for p in game.trace.states[e.step]["players"]]
+        for e in (
+            e for e in game.trace if e.kind == "phase" and e.rule == "fl.tree.starting-player"
+        ):
+            showing = [
+                sum(
+                    c["points"] * (-1 if c["id"] in ("sloth", "koala") else 1)
+                    for row in p["rows"]
+                    for c in row
+                    if c["face_up"]
+                )
+                for p in game.trace.states[e.step]["players"]
+            ]
             assert showing[e.player] == max(showing)
-            turn = next(x for x in game.trace[e.step:] if x.kind == "phase" and x.phase == "turns")
+            turn = next(x for x in game.trace[e.step :] if x.kind == "phase" and x.phase == "turns")
             assert turn.player == e.player
 
 
@@ -318,12 +373,19 @@ def test_the_winner_of_a_game_starts_the_next():
     winners clockwise from the player who started)."""
     checked = 0
     for seed in range(10):
-        game = new_game("multi", 2 + seed % 4, seed=seed, policy=RandomPolicy(seed) if seed % 2 else DefaultPolicy())
+        game = new_game(
+            "multi",
+            2 + seed % 4,
+            seed=seed,
+            policy=RandomPolicy(seed) if seed % 2 else DefaultPolicy(),
+        )
         game.play()
         ends = [e for e in game.trace if e.kind == "game_end" and e.rule != "fl.multi"]
         deals = [e.step for e in game.trace if e.kind == "phase" and e.rule == "fl.nature.setup"]
-        starts = [next(x.player for x in game.trace[step:] if x.kind == "phase" and x.phase == "turns")
-                  for step in deals]
+        starts = [
+            next(x.player for x in game.trace[step:] if x.kind == "phase" and x.phase == "turns")
+            for step in deals
+        ]
         assert len(ends) == len(starts) == game.result.games > 1
         for end, start in zip(ends, starts[1:]):
             if end.player is not None:
@@ -338,7 +400,11 @@ def test_multi_game_points_and_the_next_first_player():
     opponents all score zero.'"""
     game = new_game("multi", 3, seed=2)
     result = game.play()
-    starts = [e.detail for e in game.trace if e.kind == "phase" and e.rule == "fl.multi" and e.detail.startswith("Game ")]
+    starts = [
+        e.detail
+        for e in game.trace
+        if e.kind == "phase" and e.rule == "fl.multi" and e.detail.startswith("Game ")
+    ]
     assert len(starts) == result.games and max(result.running) >= 100
     plain = GameResult([1], [10, 20, 15])
     assert game.game_points(plain) == [10, 30, 15]
@@ -355,6 +421,7 @@ def test_greedy_beats_the_default_and_never_peeks():
     """The greedy policy plays each option out on the table as its player sees it: changing the
     cards it has not seen (an opponent's face-down card) changes none of its answers."""
     from flipology_util import scenario
+
     base = scenario(["dog", "panda", "frog"], ["kiwi", "sloth:7", "snake"], turns=[])
     other = scenario(["dog", "panda", "frog"], ["quokka", "koala", "snake"], turns=[])
     answers = []
@@ -366,12 +433,14 @@ def test_greedy_beats_the_default_and_never_peeks():
     assert answers[0] == answers[1]
     wins = 0
     for k in range(40):
+
         class Seats:
             name = "seats"
             policies = [GreedyPolicy(), DefaultPolicy(), DefaultPolicy()]
 
             def choose(self, c):
                 return self.policies[c.player].choose(c)
+
         r = new_game("nature", 3, seed=k, policy=Seats(), traced=False).play()
         wins += 0 in r.winners
     assert wins > 40 / 3
@@ -379,15 +448,26 @@ def test_greedy_beats_the_default_and_never_peeks():
 
 # -- the command line ------------------------------------------------------------------------------
 
+
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "fliptoons_explore", *args], capture_output=True, text=True,
-                          input=stdin, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "fliptoons_explore", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=60,
+    )
 
 
-JOELLE = {"game": "flipology", "variant": "nature",
-          "players": [{"name": "Joelle", "rows": [["dog", "snake", "monkey"]]},
-                      {"name": "Ben", "rows": [["frog:4", "panda", "sloth:6"]]}],
-          "turns": [{"player": 0, "flip": [0, 2], "choices": [[1, 0, 0], [1, 0, 2]]}]}
+JOELLE = {
+    "game": "flipology",
+    "variant": "nature",
+    "players": [
+        {"name": "Joelle", "rows": [["dog", "snake", "monkey"]]},
+        {"name": "Ben", "rows": [["frog:4", "panda", "sloth:6"]]},
+    ],
+    "turns": [{"player": 0, "flip": [0, 2], "choices": [[1, 0, 0], [1, 0, 2]]}],
+}
 
 
 def test_cli_flipology_resolve_json():
@@ -398,17 +478,29 @@ def test_cli_flipology_resolve_json():
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert set(doc) >= {"game", "variant", "players", "winners", "moon", "discard", "trace"}
-    assert doc["players"][1]["rows"] == [[{"id": "frog", "points": 4, "face_up": True},
-                                          {"id": "panda", "points": 9, "face_up": False},
-                                          {"id": "sloth", "points": 6, "face_up": True}]]
-    assert [p["score"] for p in doc["players"]] == [5, -2] and doc["winners"] == [0] and doc["moon"] is False
+    assert doc["players"][1]["rows"] == [
+        [
+            {"id": "frog", "points": 4, "face_up": True},
+            {"id": "panda", "points": 9, "face_up": False},
+            {"id": "sloth", "points": 6, "face_up": True},
+        ]
+    ]
+    assert (
+        [p["score"] for p in doc["players"]] == [5, -2]
+        and doc["winners"] == [0]
+        and doc["moon"] is False
+    )
     assert doc["players"][1]["score_parts"]["sloths_koalas_face_up"] == -6
     assert {"step", "phase", "player", "event", "card", "cause", "rule"} <= set(doc["trace"][0])
 
 
 def test_cli_resolve_and_round_take_a_flipology_scenario():
     out = run("resolve", "-", stdin=json.dumps(JOELLE))
-    assert out.returncode == 0 and "Joelle: 5 points" in out.stdout and "[fl.turn.you-apply]" in out.stdout
+    assert (
+        out.returncode == 0
+        and "Joelle: 5 points" in out.stdout
+        and "[fl.turn.you-apply]" in out.stdout
+    )
     out = run("round", "-", "--json", stdin=json.dumps(JOELLE))
     doc = json.loads(out.stdout)
     turns = [e for e in doc["trace"] if e["event"] == "phase" and e["phase"] == "turns"]
@@ -421,30 +513,80 @@ def test_cli_resolve_markdown_writes_a_flipology_resolution_for_a_post():
     out = run("resolve", "-", "--markdown", stdin=json.dumps(JOELLE))
     assert out.returncode == 0, out.stderr
     md = out.stdout
-    assert md.startswith("**Flipology: Nature** — the turns, then the count, step by step\n\nSet up:\n"
-                         "- **Joelle** — dog:5 (face down), snake:3 (face down), monkey:2 (face down)\n")
-    assert "- #1 Joelle: The Monkey (2) is turned face up in Joelle's row, card 3. (`fl.turn.flip`, after #0)" in md
+    assert md.startswith(
+        "**Flipology: Nature** — the turns, then the count, step by step\n\nSet up:\n"
+        "- **Joelle** — dog:5 (face down), snake:3 (face down), monkey:2 (face down)\n"
+    )
+    assert (
+        "- #1 Joelle: The Monkey (2) is turned face up in Joelle's row, card 3. (`fl.turn.flip`, "
+        "after #0)" in md
+    )
     assert "Joelle: 5 points\n  row    (dog:5)  snake:3  monkey:2\n" in md
     assert "Ben: -2 points" in md and "\nJoelle wins.\n" in md
     assert "- `fl.card.frog` — " in md.split("Rules cited:")[1]
 
 
 def test_cli_flipology_play():
-    out = run("flipology", "play", "--variant", "nature", "--players", "6", "--seed", "1", "--games", "3", "--json")
+    out = run(
+        "flipology",
+        "play",
+        "--variant",
+        "nature",
+        "--players",
+        "6",
+        "--seed",
+        "1",
+        "--games",
+        "3",
+        "--json",
+    )
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert [g["seed"] for g in doc["games"]] == [1, 2, 3] and len(doc["games"][0]["scores"]) == 6
-    again = run("flipology", "play", "--variant", "nature", "--players", "6", "--seed", "1", "--games", "3", "--json")
+    again = run(
+        "flipology",
+        "play",
+        "--variant",
+        "nature",
+        "--players",
+        "6",
+        "--seed",
+        "1",
+        "--games",
+        "3",
+        "--json",
+    )
     assert again.stdout == out.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (("flipology", "play", "--variant", "great-tree", "--players", "6", "--seed", "1"),
-     "--players: a great-tree game takes 2 to 4 players, got 6"),
-    (("flipology", "play", "--variant", "jungle", "--players", "2", "--seed", "1"), "invalid choice: 'jungle'"),
-    (("flipology", "play", "--variant", "nature", "--players", "2", "--seed", "1", "--games", "0"),
-     "--games: expected 1 to 100,000, got 0"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ("flipology", "play", "--variant", "great-tree", "--players", "6", "--seed", "1"),
+            "--players: a great-tree game takes 2 to 4 players, got 6",
+        ),
+        (
+            ("flipology", "play", "--variant", "jungle", "--players", "2", "--seed", "1"),
+            "invalid choice: 'jungle'",
+        ),
+        (
+            (
+                "flipology",
+                "play",
+                "--variant",
+                "nature",
+                "--players",
+                "2",
+                "--seed",
+                "1",
+                "--games",
+                "0",
+            ),
+            "--games: expected 1 to 100,000, got 0",
+        ),
+    ],
+)
 def test_cli_flipology_mistakes_are_one_line(args, message):
     out = run(*args)
     assert out.returncode == 2 and message in out.stderr and out.stderr.count("\n") == 1
@@ -454,5 +596,7 @@ def test_cli_a_bad_flipology_scenario_is_one_line_exit_2():
     bad = dict(JOELLE, turns=[{"player": 0, "flip": [0, 2], "choices": [[0, 0, 0]]}])
     out = run("flipology", "resolve", "-", stdin=json.dumps(bad))
     assert out.returncode == 2 and out.stdout == ""
-    assert out.stderr.startswith("fliptoons-explore: error: turns[0].choices[0]: [0, 0, 0] is not a legal answer")
+    assert out.stderr.startswith(
+        "fliptoons-explore: error: turns[0].choices[0]: [0, 0, 0] is not a legal answer"
+    )
     assert out.stderr.count("\n") == 1

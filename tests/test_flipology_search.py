@@ -1,5 +1,6 @@
 """The Flipology search policy (`flipology.search`): it answers every decision of a game it
 follows, the same answers for the same seed, and never from what its player has not seen."""
+
 from __future__ import annotations
 
 import json
@@ -113,8 +114,12 @@ def test_the_search_never_reads_the_hidden_cards_its_simulations_start_from():
     class Scrambled(_Branch):
         def choose(self, choice):
             if self.asked == len(self.prefix):
-                hidden = [cards[k] for cards, k in unseen_places(choice.table, choice.player,
-                                                                 choice.kind == "hermit_crab")]
+                hidden = [
+                    cards[k]
+                    for cards, k in unseen_places(
+                        choice.table, choice.player, choice.kind == "hermit_crab"
+                    )
+                ]
                 specs = [c.spec for c in hidden]
                 random.Random(self.asked * 7919 + len(hidden)).shuffle(specs)
                 for card, spec in zip(hidden, specs):
@@ -149,15 +154,31 @@ def test_policy_names_give_the_search_its_budget_and_refuse_a_bad_one_in_one_lin
     policy = make_policy("montecarlo:40", 3)
     assert isinstance(policy, SearchPolicy) and policy.simulations == 40 and policy.seed == 3
     for bad in ("montecarlo:0", "montecarlo:x", "greedy:4", "best"):
-        with pytest.raises(ValueError, match=r"^policy: expected one of default, random, greedy, montecarlo"):
+        with pytest.raises(
+            ValueError, match=r"^policy: expected one of default, random, greedy, montecarlo"
+        ):
             policy_name(bad)
     with pytest.raises(ValueError, match="simulations: expected"):
         SearchPolicy(0)
 
 
 def test_flipology_play_takes_the_search_on_the_command_line():
-    cmd = [sys.executable, "-m", "fliptoons_explore", "flipology", "play", "--variant", "nature",
-           "--players", "2", "--seed", "3", "--policy", "montecarlo:6", "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "fliptoons_explore",
+        "flipology",
+        "play",
+        "--variant",
+        "nature",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--policy",
+        "montecarlo:6",
+        "--json",
+    ]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
@@ -172,7 +193,10 @@ def test_flipology_play_takes_the_search_on_the_command_line():
 
 def test_a_flipology_tournament_seats_the_search_in_every_seat_in_turn():
     from fliptoons_explore.analysis.tournament import standings, tournament
-    df = tournament("montecarlo:6,default", players=2, games=4, seed=1, game="flipology", variant="nature")
+
+    df = tournament(
+        "montecarlo:6,default", players=2, games=4, seed=1, game="flipology", variant="nature"
+    )
     assert list(df["seat_policy"]) == ["montecarlo:6", "default", "default", "montecarlo:6"] * 2
     assert set(df["game"]) == {"flipology"} and set(df["variant"]) == {"nature"}
     table = standings(df).set_index("policy")
@@ -183,11 +207,26 @@ def test_a_flipology_tournament_seats_the_search_in_every_seat_in_turn():
 
 
 def test_the_tournament_command_takes_a_flipology_variant_and_refuses_a_solo_one():
-    run = [sys.executable, "-m", "fliptoons_explore", "tournament", "--policies", "montecarlo:4,greedy",
-           "--variant", "nature", "--players", "2", "--games", "2"]
+    run = [
+        sys.executable,
+        "-m",
+        "fliptoons_explore",
+        "tournament",
+        "--policies",
+        "montecarlo:4,greedy",
+        "--variant",
+        "nature",
+        "--players",
+        "2",
+        "--games",
+        "2",
+    ]
     out = subprocess.run(run, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines()[0] == "2 games of Flipology nature, 2 players, from seed 0, seats turned one place a game:"
+    assert (
+        out.stdout.splitlines()[0]
+        == "2 games of Flipology nature, 2 players, from seed 0, seats turned one place a game:"
+    )
     bad = subprocess.run(run + ["--solo", "normal"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--solo: Flipology has no solo game" in bad.stderr
     assert "Traceback" not in bad.stderr

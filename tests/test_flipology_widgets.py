@@ -1,13 +1,19 @@
 """The explorer's Flipology parts, driven headless: the catalog's tiles and hooks, the builder's
 rows, faces, discard pile and turns, every edit a scenario the engine resolves."""
+
 from __future__ import annotations
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
+from fliptoons_explore.widgets.flipology import (
+    FlipologyBuilder,
+    FlipologyCatalog,
+    FlipologySituation,
+)  # noqa: E402
+
 from fliptoons_explore import flipology  # noqa: E402
-from fliptoons_explore.widgets.flipology import FlipologyBuilder, FlipologyCatalog, FlipologySituation  # noqa: E402
 
 
 def test_catalog_tiles_carry_the_kind_and_value_hooks():
@@ -81,8 +87,13 @@ def test_great_tree_rows_stack_and_nature_keeps_one_row():
 
 
 def test_answers_go_where_the_script_reads_them():
-    s = FlipologySituation({"game": "flipology", "players": [{"rows": [["rain"]]}, {"rows": [["dog", "cat"]]}],
-                            "turns": [{"player": 0, "flip": [0, 0]}]})
+    s = FlipologySituation(
+        {
+            "game": "flipology",
+            "players": [{"rows": [["rain"]]}, {"rows": [["dog", "cat"]]}],
+            "turns": [{"player": 0, "flip": [0, 0]}],
+        }
+    )
     s.answer("turns[0].choices", 0, [0, 0, 0], row=0)
     s.answer("turns[0].choices", 0, [1, 0, 1], row=1)
     assert s.turns[0]["choices"] == [[[0, 0, 0], [1, 0, 1]]]
@@ -94,6 +105,7 @@ def test_answers_go_where_the_script_reads_them():
 
 
 # -- the explorer opens Flipology ------------------------------------------------------------------
+
 
 def _joelles_table(x):
     """Joelle's cascade of the rulebook (Overview of Play), built by clicks: the catalog's tiles
@@ -115,6 +127,7 @@ def test_the_explorer_builds_joelles_cascade_by_clicks_and_asks_its_decisions():
     is next to his left end); she applies the Frog, whose flip two spaces away reaches Ben's Sloth
     (fl.card.monkey, fl.card.frog, fl.example.joelle)."""
     from fliptoons_explore.widgets import explorer
+
     x = explorer()
     _joelles_table(x)
     assert x.game == "flipology" and x.error.value == ""
@@ -125,16 +138,21 @@ def test_the_explorer_builds_joelles_cascade_by_clicks_and_asks_its_decisions():
     assert first.asked.question == "Monkey: both cards show an effect; which one do you apply?"
     assert [o.description for o in x.options] == [
         "Joelle's row, card 2: Snake 3: Joelle ends with 10 points; Joelle wins",
-        "Ben's row, card 1: Frog 4: Joelle ends with 5 points; Joelle wins"]
+        "Ben's row, card 1: Frog 4: Joelle ends with 5 points; Joelle wins",
+    ]
     assert x.stepper.limit == first.step  # the stepper stops at the waiting decision
     x.options[1].click()
     assert x.pending[0].asked.question == "Frog: which card two spaces away do you flip?"
     # Ben's face-down Sloth is named as Joelle knows it (DESIGN §4.8): she has not seen it
     assert [o.description for o in x.options] == [
         "Joelle's row, card 2: Snake 3: Joelle ends with 2 points; Ben wins",
-        "Ben's row, card 3: a face-down card: Joelle ends with 5 points; Joelle wins"]
+        "Ben's row, card 3: a face-down card: Joelle ends with 5 points; Joelle wins",
+    ]
     x.options[1].click()
-    assert x.pending == [] and x.situation.scenario()["turns"][0]["choices"] == [[1, 0, 0], [1, 0, 2]]
+    assert x.pending == [] and x.situation.scenario()["turns"][0]["choices"] == [
+        [1, 0, 0],
+        [1, 0, 2],
+    ]
     assert [p.score for p in x.result.table.players] == [5, -2]
     # the stepper, the chain view and the trace read the Flipology resolution unchanged
     x.stepper.goto(x.stepper.end())
@@ -147,7 +165,10 @@ def test_the_explorer_builds_joelles_cascade_by_clicks_and_asks_its_decisions():
     x.builder.undo()
     assert x.situation.scenario()["turns"][0]["choices"] == [[1, 0, 0]]
     x.game_switch.value = "fliptoons"
-    assert x.game == "fliptoons" and x.situation.scenario() == {"season": "s2", "players": [{"name": "Ann", "deck": []}]}
+    assert x.game == "fliptoons" and x.situation.scenario() == {
+        "season": "s2",
+        "players": [{"name": "Ann", "deck": []}],
+    }
     x.game_switch.value = "flipology"
     assert x.situation.scenario()["turns"][0]["choices"] == [[1, 0, 0]]
 
@@ -158,9 +179,11 @@ def test_the_explorer_shows_flipology_rulings_links_and_refuses_play_to_the_end(
     Nicolas's Great Tree example the straight reading makes its scripted Frog answer illegal, and
     the comparison says so in one line; a link opens the situation in the right game; play to
     the end is FlipToons' (one line, nothing changes)."""
+    from fliptoons_explore.widgets import explorer
+
     from fliptoons_explore import situation
     from fliptoons_explore.flipology.rulings import OPTIONS
-    from fliptoons_explore.widgets import explorer
+
     x = explorer()
     x.load(situation("fl.score.moon.tie-goes-to-the-most-animals").scenario)
     x.tabs.selected_index = 2
@@ -191,17 +214,27 @@ def test_a_flipology_scenario_imported_as_json_opens_in_flipology():
     import json
 
     from fliptoons_explore.widgets import explorer
+
     x = explorer()
-    x.json.text.value = json.dumps({"game": "flipology", "players": [
-        {"name": "Ann", "rows": [["dog:5", "kiwi:8"]]}, {"name": "Ben", "rows": [["frog:4"]]}],
-        "turns": [{"player": 0, "flip": [0, 0]}]})
+    x.json.text.value = json.dumps(
+        {
+            "game": "flipology",
+            "players": [
+                {"name": "Ann", "rows": [["dog:5", "kiwi:8"]]},
+                {"name": "Ben", "rows": [["frog:4"]]},
+            ],
+            "turns": [{"player": 0, "flip": [0, 0]}],
+        }
+    )
     x.json.import_button.click()
     assert x.game == "flipology" and x.error.value == ""
     assert x.pending and x.pending[0].asked.kind == "dog"
     before = x.situation.scenario()
     x.json.text.value = json.dumps({"game": "flipology", "players": [{"rows": [["nope"]]}]})
     x.json.import_button.click()
-    assert 'players[0].rows[0][0]: unknown Flipology card "nope"' in x.error.value.replace("&quot;", '"')
+    assert 'players[0].rows[0][0]: unknown Flipology card "nope"' in x.error.value.replace(
+        "&quot;", '"'
+    )
     assert x.situation.scenario() == before
 
 
@@ -211,8 +244,10 @@ def test_the_explorer_asks_the_suns_peek_then_its_flip_of_a_peeked_card():
     explorer the peek is three decisions, each naming Ben's face-down cards as Ann knows them,
     whose answers make one list of the turn's choices; then the flip offers the three peeked
     cards, named by their faces now, and "decline"."""
-    from fliptoons_explore import situation
     from fliptoons_explore.widgets import explorer
+
+    from fliptoons_explore import situation
+
     scenario = situation("fl.card.sun.peeks-at-three-then-flips-one-of-them").scenario
     scenario["turns"][0]["choices"] = []
     x = explorer(scenario)
@@ -237,11 +272,16 @@ def test_the_explorer_asks_the_suns_peek_then_its_flip_of_a_peeked_card():
     waiting = x.pending[0]
     assert waiting.asked.kind == "sun" and waiting.asked.optional
     assert "which peeked card do you flip over (or none)?" in x.decision.children[0].value
-    assert options() == ["Ben's row, card 1: Dog 5", "Ben's row, card 3: Panda 9",
-                         "Ben's row, card 5: Quokka 9", "decline"]
+    assert options() == [
+        "Ben's row, card 1: Dog 5",
+        "Ben's row, card 3: Panda 9",
+        "Ben's row, card 5: Quokka 9",
+        "decline",
+    ]
     peek = next(e for e in x.result.trace if e.kind == "peek")
-    assert peek.detail == ("peeks at Ben's row, card 1: Dog 5; Ben's row, card 3: Panda 9; "
-                           "Ben's row, card 5: Quokka 9")
+    assert peek.detail == (
+        "peeks at Ben's row, card 1: Dog 5; Ben's row, card 3: Panda 9; Ben's row, card 5: Quokka 9"
+    )
     x.options[0].click()  # the Dog: Ben's 5 points rather than his Panda's or Quokka's 9
     assert x.pending == [] and x.error.value == ""
     assert choices() == [[[1, 0, 0], [1, 0, 2], [1, 0, 4]], [1, 0, 0]]
@@ -257,6 +297,8 @@ def test_the_explorer_asks_the_suns_peek_then_its_flip_of_a_peeked_card():
     assert choices() == [[[1, 0, 0], [1, 0, 2], [1, 0, 4]], None]
     assert [p.score for p in x.result.table.players] == [3, 7] and x.pending == []
     md = x.markdown()
-    assert ("Ann: With the Sun (3), peeks at Ben's row, card 1: Dog 5; Ben's row, card 3: Panda 9; "
-            "Ben's row, card 5: Quokka 9.") in md
+    assert (
+        "Ann: With the Sun (3), peeks at Ben's row, card 1: Dog 5; Ben's row, card 3: Panda 9; "
+        "Ben's row, card 5: Quokka 9."
+    ) in md
     assert "Ann: Sun: which peeked card do you flip over (or none)? — none." in md

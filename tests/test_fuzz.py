@@ -3,6 +3,7 @@ every subcommand (`fuzzing.case`) must give exit code 2, exactly one line on std
 stdout and no traceback. The runs are in-process (`inprocess.run_cli`); a handful are real
 processes. A longer run: `python benchmarks/fuzz_long.py` (thousands of inputs, with timings).
 """
+
 from __future__ import annotations
 
 import json
@@ -11,10 +12,10 @@ import subprocess
 import sys
 
 import pytest
-from fuzzing import BASES, COMMANDS, SCENARIO_COMMANDS, case
-from inprocess import run_cli
 
 from fliptoons_explore import ScenarioError, resolve
+from fuzzing import BASES, COMMANDS, SCENARIO_COMMANDS, case
+from inprocess import run_cli
 
 PER_COMMAND = 250
 
@@ -37,11 +38,14 @@ def test_generated_bad_input_keeps_the_contract(tmp_path, command):
         why = run.contract_broken()
         if why:
             broken.append(f"{k} {c.label}: {why} (argv {[a[:60] for a in c.argv]})")
-    assert not broken, f"{len(broken)} of {PER_COMMAND} broke the contract:\n" + "\n".join(broken[:20])
+    assert not broken, f"{len(broken)} of {PER_COMMAND} broke the contract:\n" + "\n".join(
+        broken[:20]
+    )
 
 
 def test_generated_bad_scenarios_through_python(tmp_path):
-    """The same scenarios given to the Python API as dicts: a ScenarioError of one printable line."""
+    """The same scenarios given to the Python API as dicts: a ScenarioError of one printable
+    line."""
     rng = random.Random("fuzz python")
     seen = 0
     for _ in range(PER_COMMAND):
@@ -52,7 +56,10 @@ def test_generated_bad_scenarios_through_python(tmp_path):
         with pytest.raises(ScenarioError) as info:
             resolve(c.data)
         message = str(info.value)
-        assert "\n" not in message and message.isascii() and message.isprintable(), (c.label, message)
+        assert "\n" not in message and message.isascii() and message.isprintable(), (
+            c.label,
+            message,
+        )
     assert seen > PER_COMMAND // 2
 
 
@@ -60,8 +67,12 @@ def test_generated_bad_scenarios_through_python(tmp_path):
 def test_generated_bad_input_in_a_real_process(tmp_path, command):
     rng = random.Random(f"process {command}")
     c = case(command, rng, tmp_path)
-    done = subprocess.run([sys.executable, "-m", "fliptoons_explore", *c.argv], input=c.stdin,
-                          capture_output=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "fliptoons_explore", *c.argv],
+        input=c.stdin,
+        capture_output=True,
+        timeout=60,
+    )
     err = done.stderr.decode("utf-8", "replace")
     assert done.returncode == 2 and done.stdout == b"" and "Traceback" not in err, (c.label, err)
     assert len(err.splitlines()) == 1 and err.startswith("fliptoons-explore"), (c.label, err)

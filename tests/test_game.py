@@ -11,19 +11,19 @@ hand (`Table`) with decks whose fame does not depend on the shuffle:
 - Sharks: 3 each (+1 per fish card; the Shark is not a fish, S2 KC Fish Cards): six make 18;
 - Mosquitoes 0, Bees 1.
 """
+
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
 
+from fliptoons_explore import Rulings
 from fliptoons_explore.fliptoons.cards import CATALOG
 from fliptoons_explore.fliptoons.game import MAX_REFLIPS, Game, new_game, replay
-from fliptoons_explore.fliptoons.market import SKIP
-from fliptoons_explore.fliptoons.market import ScriptedRound
-from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
-from fliptoons_explore import Rulings
+from fliptoons_explore.fliptoons.market import SKIP, ScriptedRound
 from fliptoons_explore.fliptoons.state import Table
+from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
 
 S2_MARKET = ["salamander", "raccoon", "opossum", "fox", "vulture"]  # ranks 1, 8, 10, 16, 20
 S1_MARKET = ["eagle", "butterfly", "goat", "rooster", "bull"]  # ranks 2, 4, 6, 13, 21
@@ -64,6 +64,7 @@ def kinds(game, kind):
 # Cleanup
 # ---------------------------------------------------------------------------------------------
 
+
 def test_cleanup_collects_every_grid_into_its_deck_and_passes_the_first_player():
     """S2 Cleanup: "All players collect the cards in their grid and add them to their deck ... If no
     player generated at least 30 fame ..., pass the first player card to the next player in
@@ -72,7 +73,9 @@ def test_cleanup_collects_every_grid_into_its_deck_and_passes_the_first_player()
     first = game.table.first_player
     game.play_round(stop_before_cleanup=True)
     assert not game.end_triggered
-    before = {p.index: sorted(c.uid for c in list(p.deck) + p.grid.cards()) for p in game.table.players}
+    before = {
+        p.index: sorted(c.uid for c in list(p.deck) + p.grid.cards()) for p in game.table.players
+    }
     assert all(p.grid.count() > 0 for p in game.table.players)
     game.cleanup()
     for p in game.table.players:
@@ -82,25 +85,74 @@ def test_cleanup_collects_every_grid_into_its_deck_and_passes_the_first_player()
     assert game.table.first_player == (first + 1) % 3
 
 
-@pytest.mark.parametrize("season, n, market, toon, after, discarded, toon_after", [
-    # S2 Cleanup: "If playing with one or two players ... discard the leftmost and rightmost cards in
-    # the market. Refill the market again and rearrange the cards by rank".
-    ("s2", 1, S2_MARKET, ["goldfish", "mole", "hen"],
-     ["goldfish", "mole", "raccoon", "opossum", "fox"], ["salamander", "vulture"], ["hen"]),
-    ("s2", 2, S2_MARKET, ["goldfish", "mole", "hen"],
-     ["goldfish", "mole", "raccoon", "opossum", "fox"], ["salamander", "vulture"], ["hen"]),
-    ("s2", 3, S2_MARKET, ["goldfish", "mole", "hen"], S2_MARKET, [], ["goldfish", "mole", "hen"]),
-    # S1 Cleanup: "If playing with two players ..." the same discard.
-    ("s1", 2, S1_MARKET, ["ostrich", "lion", "monkey"],
-     ["ostrich", "butterfly", "goat", "rooster", "lion"], ["eagle", "bull"], ["monkey"]),
-    ("s1", 3, S1_MARKET, ["ostrich", "lion", "monkey"], S1_MARKET, [], ["ostrich", "lion", "monkey"]),
-    # S2 Combining Games, Cleanup Phase: "If playing with four or fewer players ..."
-    ("combined", 4, C_MARKET, ["deer", "cow", "bear"],
-     ["eagle", "donkey", "butterfly", "dog", "goat", "deer", "cow"], ["ostrich", "sheep"], ["bear"]),
-    ("combined", 5, C_MARKET, ["deer", "cow", "bear"], C_MARKET, [], ["deer", "cow", "bear"]),
-])
-def test_cleanup_discards_the_market_ends_with_few_players(season, n, market, toon, after, discarded,
-                                                           toon_after):
+@pytest.mark.parametrize(
+    "season, n, market, toon, after, discarded, toon_after",
+    [
+        # S2 Cleanup: "If playing with one or two players ... discard the leftmost and rightmost
+        # cards in
+        # the market. Refill the market again and rearrange the cards by rank".
+        (
+            "s2",
+            1,
+            S2_MARKET,
+            ["goldfish", "mole", "hen"],
+            ["goldfish", "mole", "raccoon", "opossum", "fox"],
+            ["salamander", "vulture"],
+            ["hen"],
+        ),
+        (
+            "s2",
+            2,
+            S2_MARKET,
+            ["goldfish", "mole", "hen"],
+            ["goldfish", "mole", "raccoon", "opossum", "fox"],
+            ["salamander", "vulture"],
+            ["hen"],
+        ),
+        (
+            "s2",
+            3,
+            S2_MARKET,
+            ["goldfish", "mole", "hen"],
+            S2_MARKET,
+            [],
+            ["goldfish", "mole", "hen"],
+        ),
+        # S1 Cleanup: "If playing with two players ..." the same discard.
+        (
+            "s1",
+            2,
+            S1_MARKET,
+            ["ostrich", "lion", "monkey"],
+            ["ostrich", "butterfly", "goat", "rooster", "lion"],
+            ["eagle", "bull"],
+            ["monkey"],
+        ),
+        (
+            "s1",
+            3,
+            S1_MARKET,
+            ["ostrich", "lion", "monkey"],
+            S1_MARKET,
+            [],
+            ["ostrich", "lion", "monkey"],
+        ),
+        # S2 Combining Games, Cleanup Phase: "If playing with four or fewer players ..."
+        (
+            "combined",
+            4,
+            C_MARKET,
+            ["deer", "cow", "bear"],
+            ["eagle", "donkey", "butterfly", "dog", "goat", "deer", "cow"],
+            ["ostrich", "sheep"],
+            ["bear"],
+        ),
+        ("combined", 5, C_MARKET, ["deer", "cow", "bear"], C_MARKET, [], ["deer", "cow", "bear"]),
+    ],
+)
+def test_cleanup_discards_the_market_ends_with_few_players(
+    season, n, market, toon, after, discarded, toon_after
+):
     """S2 Cleanup (1-2 players), S1 Cleanup (2 players), S2 Combining Games (four or fewer): after
     the last player's refill, discard the leftmost and rightmost market cards, refill, re-sort.
     Everybody skips; with more players the market stays as it was."""
@@ -118,7 +170,9 @@ def test_two_player_discard_comes_after_the_last_players_refill():
     """S2 Cleanup: the discard happens "after refilling the market during the last player's Market
     phase". P0 (18 fame) hires the raccoon (4); the goldfish (4) refills it; P1 skips; then the ends
     (salamander, vulture) go and the mole (5) and hen (6) come in."""
-    t = table("s2", [["shark"] * 6, ["mosquito"] * 6], S2_MARKET, ["goldfish", "mole", "hen", "crab"])
+    t = table(
+        "s2", [["shark"] * 6, ["mosquito"] * 6], S2_MARKET, ["goldfish", "mole", "hen", "crab"]
+    )
     policy = ScriptedRound({0: [], 1: []}, DefaultPolicy(), {0: [{"hire": "raccoon"}], 1: []})
     game = Game(t, policy, shuffle=False)
     game.play_round()
@@ -129,13 +183,15 @@ def test_two_player_discard_comes_after_the_last_players_refill():
 
 
 def test_market_and_toon_deck_both_empty_end_the_game_after_the_round():
-    """S2 Market: "If the market is also depleted, complete the round and proceed to the Final Flip."
-    Three players (no end discard); the fox, alone in the market under the 15 (the toon deck is
-    empty), is hired by P0 (six sharks, 18). Final Flip: P0 flips 6 of her 7 cards, sharks and the fox
-    all score 3: 18; the others score 0."""
+    """S2 Market: "If the market is also depleted, complete the round and proceed to the Final
+    Flip." Three players (no end discard); the fox, alone in the market under the 15 (the toon deck
+    is empty), is hired by P0 (six sharks, 18). Final Flip: P0 flips 6 of her 7 cards, sharks and
+    the fox all score 3: 18; the others score 0."""
     t = table("s2", [["shark"] * 6, ["mosquito"] * 6, ["mosquito"] * 6], ["fox"], [])
     assert ids(t.market) == [None, None, None, None, "fox"]
-    policy = ScriptedRound({0: [], 1: [], 2: []}, DefaultPolicy(), {0: [{"hire": "fox"}], 1: [], 2: []})
+    policy = ScriptedRound(
+        {0: [], 1: [], 2: []}, DefaultPolicy(), {0: [{"hire": "fox"}], 1: [], 2: []}
+    )
     game = Game(t, policy, shuffle=False)
     result = game.play()
     assert result.rounds == 1
@@ -149,6 +205,7 @@ def test_market_and_toon_deck_both_empty_end_the_game_after_the_round():
 # The 30-fame trigger and the critic's choice
 # ---------------------------------------------------------------------------------------------
 
+
 def _trigger(fames, **rulings):
     t = table("s2", [[]] * len(fames), rulings=Rulings.from_dict(rulings) if rulings else None)
     for p, f in zip(t.players, fames):
@@ -159,14 +216,19 @@ def _trigger(fames, **rulings):
     return game, [p.critics_choice for p in t.players]
 
 
-@pytest.mark.parametrize("fames, triggered, holder", [
-    ([31, 28], True, 0),
-    ([30, 12], True, 0),  # "at least 30"
-    ([29, 29], False, None),
-    ([12, 33, 31], True, 1),  # the most fame takes it
-    ([32, 32, 35], True, 2),  # a tie below the top does not matter
-])
-def test_30_fame_triggers_the_end_and_the_most_fame_takes_the_critics_choice(fames, triggered, holder):
+@pytest.mark.parametrize(
+    "fames, triggered, holder",
+    [
+        ([31, 28], True, 0),
+        ([30, 12], True, 0),  # "at least 30"
+        ([29, 29], False, None),
+        ([12, 33, 31], True, 1),  # the most fame takes it
+        ([32, 32, 35], True, 2),  # a tie below the top does not matter
+    ],
+)
+def test_30_fame_triggers_the_end_and_the_most_fame_takes_the_critics_choice(
+    fames, triggered, holder
+):
     """S2 Check Fame: "If any player generated at least 30 fame, the player who generated the most
     fame takes the critic's choice card ... This triggers the end of the game." """
     game, holders = _trigger(fames)
@@ -185,9 +247,9 @@ def test_critics_choice_goes_back_to_the_box_on_a_tie_of_leaders_at_30():
 
 
 def test_firefly_gain_does_not_count_for_the_trigger_by_default():
-    """RULINGS open question 4, ruling `firefly_counts_for_trigger` (default false: the trigger counts
-    the fame generated at Check Fame; the Firefly's 2 come after it): 29 generated + 2 = 31 does not
-    trigger; with the option on, it does."""
+    """RULINGS open question 4, ruling `firefly_counts_for_trigger` (default false: the trigger
+    counts the fame generated at Check Fame; the Firefly's 2 come after it): 29 generated + 2 = 31
+    does not trigger; with the option on, it does."""
     game, _ = _trigger([(29, 31), (12, 12)])
     assert not game.end_triggered
     game, holders = _trigger([(29, 31), (12, 12)], firefly_counts_for_trigger=True)
@@ -217,11 +279,16 @@ def test_trigger_round_still_has_market_and_cleanup_then_final_flip_with_plus_3(
 # Final Flip and ties
 # ---------------------------------------------------------------------------------------------
 
+
 def _final_table(rulings=None):
     """P0 six sharks (18); P1 five sharks and a mosquito (15) with the critic's choice (+3 = 18);
     P2 six mosquitoes (0)."""
-    t = table("s2", [["shark"] * 6, ["shark"] * 5 + ["mosquito"], ["mosquito"] * 6],
-              rulings=Rulings.from_dict(rulings or {}), seed=3)
+    t = table(
+        "s2",
+        [["shark"] * 6, ["shark"] * 5 + ["mosquito"], ["mosquito"] * 6],
+        rulings=Rulings.from_dict(rulings or {}),
+        seed=3,
+    )
     t.players[1].critics_choice = True
     return t
 
@@ -239,7 +306,7 @@ def test_final_flip_ties_are_reflipped_by_the_tied_players_only():
     assert result.final_fame == [18, 15, 0]
     steps = [e.step for e in game.trace if e.kind == "phase" and e.rule == "s2.final-flip.tie"]
     assert len(steps) == 1
-    reflip_reveals = {e.player for e in game.trace[steps[0]:] if e.kind == "reveal"}
+    reflip_reveals = {e.player for e in game.trace[steps[0] :] if e.kind == "reveal"}
     assert reflip_reveals == {0, 1}
     assert len([e for e in game.trace if e.kind == "reveal" and e.player == 2]) == 6
 
@@ -254,7 +321,10 @@ def test_final_flip_tie_that_cannot_break_stops_at_the_documented_bound():
     result = game.result
     assert result.winners == [0, 1]
     assert "safety bound" in result.reason
-    assert len([e for e in game.trace if e.kind == "phase" and e.rule == "s2.final-flip.tie"]) == MAX_REFLIPS
+    assert (
+        len([e for e in game.trace if e.kind == "phase" and e.rule == "s2.final-flip.tie"])
+        == MAX_REFLIPS
+    )
 
 
 def test_final_flip_peacock_gained_by_a_snake_adds_2():
@@ -273,21 +343,33 @@ def test_final_flip_peacock_gained_by_a_snake_adds_2():
 # Solo
 # ---------------------------------------------------------------------------------------------
 
-SOLO_DECKS = {"s1": Counter({"caterpillar": 3, "dragonfly": 1, "bee": 1, "snail": 1}),
-              "s2": Counter({"mosquito": 3, "spider": 1, "grasshopper": 1, "ladybug": 1})}
+SOLO_DECKS = {
+    "s1": Counter({"caterpillar": 3, "dragonfly": 1, "bee": 1, "snail": 1}),
+    "s2": Counter({"mosquito": 3, "spider": 1, "grasshopper": 1, "ladybug": 1}),
+}
 
 
-@pytest.mark.parametrize("season, level, discards", [
-    ("s1", "easy", 17), ("s1", "normal", 20), ("s1", "hard", 23),
-    ("s2", "easy", 17), ("s2", "normal", 20), ("s2", "hard", 23),
-    ("combined", "easy", 67), ("combined", "normal", 70), ("combined", "hard", 73),
-])
+@pytest.mark.parametrize(
+    "season, level, discards",
+    [
+        ("s1", "easy", 17),
+        ("s1", "normal", 20),
+        ("s1", "hard", 23),
+        ("s2", "easy", 17),
+        ("s2", "normal", 20),
+        ("s2", "hard", 23),
+        ("combined", "easy", 67),
+        ("combined", "normal", 70),
+        ("combined", "hard", 73),
+    ],
+)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_solo_setup(season, level, discards, seed):
     """Solo Setup (S1, S2) and Combined Solo Setup Changes: the solo starting deck (3 caterpillars,
     dragonfly, bee, snail; or 3 mosquitoes, spider, grasshopper, ladybug: either one when combined),
     the Pig back in the box (S1 and combined), the market (5, or 7 combined), then 17/20/23 (or
-    67/70/73) toon cards discarded face up. Counted: toon deck + market + discard + box = 53 (106)."""
+    67/70/73) toon cards discarded face up. Counted: toon deck + market + discard + box = 53
+    (106)."""
     game = new_game(season, players=1, seed=seed, solo=level)
     t = game.table
     deck = Counter(c.spec.id for c in t.players[0].deck)
@@ -337,7 +419,7 @@ def test_solo_loss_when_the_market_cannot_be_refilled_completely_at_cleanup():
     assert end.rule == "s2.solo.lose"
     # round 2's end discard, with nothing left to refill: the five cards left slide under the
     # highest prices (S2 Market: "If the toon deck is ever depleted ...")
-    discard, slide = game.trace[end.step - 2:end.step]
+    discard, slide = game.trace[end.step - 2 : end.step]
     assert (discard.kind, discard.phase) == ("discard", "cleanup")
     assert (slide.kind, slide.rule, slide.cause) == ("slide", "s2.market.depleted", discard.cause)
 
@@ -352,7 +434,9 @@ def test_solo_loss_when_the_market_turn_refill_falls_short():
     assert result.solo == "lost"
     assert result.rounds == 1
     end = kinds(game, "game_end")[0]
-    turn = [(e.kind, e.phase) for e in game.trace[end.step - 2:end.step]]  # the turn, then no refill
+    turn = [
+        (e.kind, e.phase) for e in game.trace[end.step - 2 : end.step]
+    ]  # the turn, then no refill
     assert end.rule == "s2.solo.lose" and turn == [("hire", "market"), ("skip", "market")]
     assert ids(t.market) == [None, "raccoon", "opossum", "fox", "vulture"]
 
@@ -360,6 +444,7 @@ def test_solo_loss_when_the_market_turn_refill_falls_short():
 # ---------------------------------------------------------------------------------------------
 # Combined setup
 # ---------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [2, 4, 5, 8])
 @pytest.mark.parametrize("seed", range(5))
@@ -384,16 +469,17 @@ def test_combined_setup(players, seed):
     toons = list(t.toon_deck) + list(t.market)
     assert len(toons) == 106
     assert Counter(c.spec.id for c in toons) == Counter(
-        {c.id: c.copies for c in CATALOG.values() if c.set in ("s1", "s2")})
+        {c.id: c.copies for c in CATALOG.values() if c.set in ("s1", "s2")}
+    )
     assert t.box == [] and t.market_discard == []
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_combined_setup_market_equal_ranks_in_reveal_order(seed):
-    """S2 Combining Games, Setup 4: "Reveal and place the top seven cards from the toon deck one at a
-    time ... If any card shares a rank with one or more cards already in the market, place it below
-    the price card to the right of the rightmost card with the same rank." So cards of equal rank sit
-    left to right in the order they were revealed (the setup's refill events)."""
+    """S2 Combining Games, Setup 4: "Reveal and place the top seven cards from the toon deck one at
+    a time ... If any card shares a rank with one or more cards already in the market, place it
+    below the price card to the right of the rightmost card with the same rank." So cards of equal
+    rank sit left to right in the order they were revealed (the setup's refill events)."""
     game = new_game("combined", players=3, seed=seed)
     revealed = [e.uid for e in game.trace if e.kind == "refill"]
     market = game.table.market
@@ -408,10 +494,18 @@ def test_combined_setup_market_equal_ranks_in_reveal_order(seed):
 # Replay
 # ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("season, players, solo, seed", [
-    ("s2", 3, None, 11), ("s1", 2, None, 5), ("combined", 6, None, 2),
-    ("s1", 1, "hard", 4), ("s2", 1, "easy", 9), ("combined", 1, "normal", 8),
-])
+
+@pytest.mark.parametrize(
+    "season, players, solo, seed",
+    [
+        ("s2", 3, None, 11),
+        ("s1", 2, None, 5),
+        ("combined", 6, None, 2),
+        ("s1", 1, "hard", 4),
+        ("s2", 1, "easy", 9),
+        ("combined", 1, "normal", 8),
+    ],
+)
 def test_replay_reproduces_the_trace(season, players, solo, seed):
     """DESIGN.md §4.1: "seed + setup + decisions replays a game exactly": `replay(season, players,
     seed, solo, game.decisions)` gives the same events and the same result."""

@@ -3,15 +3,16 @@
 A seeded game played by `new_game` (half of the games by a random policy, the others by the
 default one; half of each under random ruling options; 1 to 4 players, or 1 to 8 combined,
 solo included) is traced from the start of one of its rounds, or of its Final Flip, on; its
-table there, right after the Flip's shuffles, written as a scenario (decks in the order they will be revealed, dismissed piles, market, toon
-deck, first player, `seed`, `round`, `solo`, and at the Final Flip `start`, `end_triggered` and
-`critics_choice`), played by `play_game` with the game's own later decisions (`ReplayPolicy`,
-as `replay` answers them), gives the same events, one for one (step numbers aside), the same
-result and the same table at the end.
+table there, right after the Flip's shuffles, written as a scenario (decks in the order they will be
+revealed, dismissed piles, market, toon deck, first player, `seed`, `round`, `solo`, and at the
+Final Flip `start`, `end_triggered` and `critics_choice`), played by `play_game` with the game's own
+later decisions (`ReplayPolicy`, as `replay` answers them), gives the same events, one for one (step
+numbers aside), the same result and the same table at the end.
 
 The two agree only if a game taken up at any round draws what the whole game draws from there
 on: each part of a seeded game has its own generator (`state.part_rng`).
 """
+
 from __future__ import annotations
 
 import random
@@ -34,11 +35,23 @@ def scenario_of(game) -> dict:
     """The table of a game at the start of a round (or of the Final Flip), its Flip's shuffles
     done, as a scenario: what `play_game` needs to go on with the same game."""
     t = game.table
-    scenario = {"season": t.season, "seed": game.seed, "round": game.round, "first_player": t.first_player,
-                "players": [{"name": p.name, "deck": [c.spec.id for c in p.deck],
-                             "dismissed": [c.spec.id for c in p.dismissed]} for p in t.players],
-                "market": [c.spec.id for c in t.market_cards()],
-                "toon_deck": [c.spec.id for c in t.toon_deck], "rulings": t.rulings.changed()}
+    scenario = {
+        "season": t.season,
+        "seed": game.seed,
+        "round": game.round,
+        "first_player": t.first_player,
+        "players": [
+            {
+                "name": p.name,
+                "deck": [c.spec.id for c in p.deck],
+                "dismissed": [c.spec.id for c in p.dismissed],
+            }
+            for p in t.players
+        ],
+        "market": [c.spec.id for c in t.market_cards()],
+        "toon_deck": [c.spec.id for c in t.toon_deck],
+        "rulings": t.rulings.changed(),
+    }
     if game.solo:
         scenario["solo"] = game.solo
     if game.final:
@@ -56,7 +69,9 @@ def capture(game, stage: int) -> list:
     trace's length then, the decisions taken then)]. The trace cites as a traced game's does (a
     Season 1 game the S1 rulebook's wording: `citations`)."""
     captured: list = []
-    begin = {name: getattr(game, name) for name in ("play_round", "final_flip", "flip_and_check_fame")}
+    begin = {
+        name: getattr(game, name) for name in ("play_round", "final_flip", "flip_and_check_fame")
+    }
 
     def play_round(*args):
         if game.stage + 1 == stage:
@@ -73,17 +88,27 @@ def capture(game, stage: int) -> list:
             captured.append((scenario_of(game), len(game.trace), len(game.decisions)))
         begin["flip_and_check_fame"](*args, **kwargs)
 
-    game.play_round, game.final_flip, game.flip_and_check_fame = play_round, final_flip, flip_and_check_fame
+    game.play_round, game.final_flip, game.flip_and_check_fame = (
+        play_round,
+        final_flip,
+        flip_and_check_fame,
+    )
     return captured
 
 
 def random_rulings(rng: random.Random) -> Rulings:
-    return Rulings.from_dict({name: rng.choice([v for v in o.choices if v != o.default])
-                              for name, o in OPTIONS.items() if rng.random() < 1 / 6})
+    return Rulings.from_dict(
+        {
+            name: rng.choice([v for v in o.choices if v != o.default])
+            for name, o in OPTIONS.items()
+            if rng.random() < 1 / 6
+        }
+    )
 
 
 def _events(trace, steps) -> list[dict]:
-    """The events at `steps`, each as its JSON without its step, its cause as its place in `steps`."""
+    """The events at `steps`, each as its JSON without its step, its cause as its place in
+    `steps`."""
     place = {s: k for k, s in enumerate(steps)}
     out = []
     for s in steps:
@@ -112,17 +137,21 @@ def _compare(season: str, seed: int) -> str:
     game = new_game(season, players, seed, solo, policy(), traced=False, rulings=rulings)
     captured = capture(game, stage)
     result = game.play()
-    (scenario, step, decided), = captured
+    ((scenario, step, decided),) = captured
     again = play_game(scenario, ReplayPolicy(game.decisions[decided:]))
     steps = list(range(step, len(game.trace)))
     if scenario.get("start") == "final-flip":
         # the Final Flip's phase event comes before its shuffles: the scenario's game begins with it
-        begins = max(e.step for e in game.trace[:step] if e.kind == "phase" and e.phase == "final-flip")
+        begins = max(
+            e.step for e in game.trace[:step] if e.kind == "phase" and e.phase == "final-flip"
+        )
         steps.insert(0, begins)
     where = f"{season} seed {seed}, taken up at stage {stage}"
     assert _events(again.trace, range(len(again.trace))) == _events(game.trace, steps), where
     assert again.result == result, where
-    ends = [{k: v for k, v in table_json(g.table, None).items() if k != "trace"} for g in (game, again)]
+    ends = [
+        {k: v for k, v in table_json(g.table, None).items() if k != "trace"} for g in (game, again)
+    ]
     assert ends[0] == ends[1], where
     return "final" if "start" in scenario else "round"
 

@@ -2,6 +2,7 @@
 what they should: a card lost, added or in two places, a third Market action, fame spent below
 zero. tests/test_seeded_games.py checks them after every event of seeded games of every mode.
 """
+
 from __future__ import annotations
 
 import pytest

@@ -9,6 +9,7 @@ A failure prints the changed lines. After a deliberate rules change, regenerate 
 
 and review its diff (docs/engine.md, Golden outcomes).
 """
+
 from __future__ import annotations
 
 try:
@@ -20,8 +21,10 @@ except ImportError:  # run with the repository root on sys.path and tests as a p
 def test_outcomes_are_as_recorded():
     recorded, now = golden.recorded(), golden.lines()
     assert len(now) == 336 and len({line.split(":")[0] for line in now}) == len(now)
-    assert recorded == now, "outcomes changed (regenerate with: .venv/bin/python " \
+    assert recorded == now, (
+        "outcomes changed (regenerate with: .venv/bin/python "
         "tests/golden_outcomes.py --update)\n" + golden.diff(recorded, now)
+    )
 
 
 def test_lines_cover_every_season_player_count_and_kind():
@@ -40,6 +43,8 @@ def test_lines_cover_every_season_player_count_and_kind():
 def test_a_line_reads_grids_faces_fame_and_piles():
     """The format: the Monkey turned face down by the Elephant (S1 FAQ Elephant) shows as '~monkey'
     in the extra row above the grid; fame, deck, dismissed pile, market and toon deck follow."""
-    line = next(l for l in golden.recorded() if l.startswith("scenario monkey then elephant"))
-    assert line.endswith(": Player 1 14 [~monkey . . / elephant bee snail / caterpillar horse .] "
-                         "deck - dismissed -; market [. . . . .] toon - discard -")
+    line = next(x for x in golden.recorded() if x.startswith("scenario monkey then elephant"))
+    assert line.endswith(
+        ": Player 1 14 [~monkey . . / elephant bee snail / caterpillar horse .] "
+        "deck - dismissed -; market [. . . . .] toon - discard -"
+    )

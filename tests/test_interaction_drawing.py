@@ -1,6 +1,7 @@
 """The interaction graph's drawings (issue 8: "the interaction graph has no drawing of its own"):
 by timing (a matrix grouped by the card table's timing) and one card's neighbourhood. Each is
 checked against the graph it draws: what the picture says is what `affects`/`affected_by` say."""
+
 from __future__ import annotations
 
 import base64
@@ -9,8 +10,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from fliptoons_explore.analysis.interaction_svg import EFFECT_COLOURS, InteractionDrawing, TIMINGS
-from fliptoons_explore.analysis.interactions import EFFECTS, affected_by, affects, draw, interaction_graph
+from fliptoons_explore.analysis.interaction_svg import EFFECT_COLOURS, TIMINGS, InteractionDrawing
+from fliptoons_explore.analysis.interactions import (
+    EFFECTS,
+    affected_by,
+    affects,
+    draw,
+    interaction_graph,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -31,7 +38,9 @@ def assert_plain_svg(svg: str) -> None:
     assert root.tag == f"{NS}svg"
     tags = {el.tag.removeprefix(NS) for el in root.iter()}
     assert tags <= {"svg", "title", "rect", "text", "g", "line", "polygon"}, tags
-    assert not any("id" in el.attrib or "class" in el.attrib or "style" in el.attrib for el in root.iter())
+    assert not any(
+        "id" in el.attrib or "class" in el.attrib or "style" in el.attrib for el in root.iter()
+    )
     assert "<style" not in svg and "<script" not in svg and "on" + "click" not in svg
 
 
@@ -51,8 +60,10 @@ def boxes(svg: str) -> tuple[dict, dict]:
             assert t.text.startswith("nothing can affect it"), t.text
         else:
             current[1].extend(c for c in t.text.split(", ") if c)
-    return ({e: (h, [c.rstrip(",") for c in cards]) for e, (h, cards, _) in sides[0].items()},
-            {e: (h, [c.rstrip(",") for c in cards]) for e, (h, cards, _) in sides[1].items()})
+    return (
+        {e: (h, [c.rstrip(",") for c in cards]) for e, (h, cards, _) in sides[0].items()},
+        {e: (h, [c.rstrip(",") for c in cards]) for e, (h, cards, _) in sides[1].items()},
+    )
 
 
 def test_neighbourhood_of_the_crab_lists_what_the_graph_says(s2):
@@ -65,9 +76,11 @@ def test_neighbourhood_of_the_crab_lists_what_the_graph_says(s2):
     assert left["return"] == ("can return it", ["coyote", "crab", "zebra"])
     assert right["return"] == ("it can return", ["crab"])
     assert {e: cards for e, (_, cards) in left.items()} == {
-        e: affected_by(s2, "crab", e) for e in EFFECTS if affected_by(s2, "crab", e)}
+        e: affected_by(s2, "crab", e) for e in EFFECTS if affected_by(s2, "crab", e)
+    }
     assert {e: cards for e, (_, cards) in right.items()} == {
-        e: affects(s2, "crab", e) for e in EFFECTS if affects(s2, "crab", e)}
+        e: affects(s2, "crab", e) for e in EFFECTS if affects(s2, "crab", e)
+    }
     assert list(left) == [e for e in EFFECTS if e in left]
     words = texts(d.svg)
     assert "crab" in words and "rank 17, fame 5" in words and "Flip (on place)" in words
@@ -118,8 +131,11 @@ def test_timing_matrix_draws_every_edge_of_an_effect(s2):
     want = {(u, v, e) for u, v, e in s2.edges(data="effect") if e == "return"}
     assert cells(d.svg) == want
     assert ("coyote", "crab", "return") in want and ("coyote", "zebra", "return") not in want
-    rows = [t.text for t in ET.fromstring(d.svg).iter(f"{NS}text")
-            if t.get("font-size") == "10" and not t.get("transform")]
+    rows = [
+        t.text
+        for t in ET.fromstring(d.svg).iter(f"{NS}text")
+        if t.get("font-size") == "10" and not t.get("transform")
+    ]
     assert rows == ["salamander", "coyote", "crab", "zebra"]  # the Flip group, by rank
 
 
@@ -130,8 +146,11 @@ def test_timing_matrix_groups_rows_by_timing_in_round_order():
     d = draw(g)
     want = {(u, v, e) for u, v, e in g.edges(data="effect")}
     assert cells(d.svg) == want
-    rows = [t.text for t in ET.fromstring(d.svg).iter(f"{NS}text")
-            if t.get("font-size") == "10" and not t.get("transform")]
+    rows = [
+        t.text
+        for t in ET.fromstring(d.svg).iter(f"{NS}text")
+        if t.get("font-size") == "10" and not t.get("transform")
+    ]
     order = list(TIMINGS)
     keys = [(order.index(g.nodes[c]["timing"]), g.nodes[c]["rank"], c) for c in rows]
     assert keys == sorted(keys)
@@ -144,12 +163,18 @@ def test_drawings_are_byte_stable_and_shown_by_jupyter(s2):
     d = draw(s2, card="coyote")
     assert isinstance(d, InteractionDrawing) and d._repr_svg_() == d.svg
     html = d._repr_html_()  # an <img>: untrusted notebooks keep it (they drop inline <svg>)
-    m = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" width="(\d+)" '
-                     r'height="(\d+)" alt="[^"]+">', html)
+    m = re.fullmatch(
+        r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" width="(\d+)" '
+        r'height="(\d+)" alt="[^"]+">',
+        html,
+    )
     assert m and base64.b64decode(m.group(1)).decode("utf-8") == d.svg
     assert (int(m.group(2)), int(m.group(3))) == (d.width, d.height)
     assert f'width="{d.width}" height="{d.height}"' in d.svg.splitlines()[0]
-    assert repr(d) == f"<InteractionDrawing coyote: what can affect it, what it can affect ({d.width}x{d.height})>"
+    assert (
+        repr(d) == "<InteractionDrawing coyote: what can affect it, what it can affect "
+        f"({d.width}x{d.height})>"
+    )
 
 
 def test_drawing_bad_arguments_are_one_line(s2):
@@ -175,7 +200,10 @@ def test_nothing_to_draw():
     d = draw(s1, effect="return")
     assert_plain_svg(d.svg)
     assert cells(d.svg) == set()
-    assert "row A, column B: A can affect B (for a bonus: B counts A); 0 pairs; effects: return" in texts(d.svg)
+    assert (
+        "row A, column B: A can affect B (for a bonus: B counts A); 0 pairs; effects: return"
+        in texts(d.svg)
+    )
     n = draw(s1, card="bee", effect="return")
     assert boxes(n.svg) == ({}, {})
     assert texts(n.svg)[-1] == "nothing can affect it, and it can affect nothing (return)"

@@ -1,21 +1,52 @@
 """The card interaction graph (declared reach of every ability, immunity cuts, scoring links) and
 the interaction finder (pinned sequences whose cards do more together than alone)."""
+
 from __future__ import annotations
 
 import pytest
 
 from fliptoons_explore import RULES
+from fliptoons_explore.analysis.interactions import (
+    COLUMNS,
+    EFFECTS,
+    REACH,
+    SELECTORS,
+    affected_by,
+    affects,
+    edges_between,
+    find_interactions,
+    interaction_graph,
+    neighbourhood_text,
+    reach_of,
+)
 from fliptoons_explore.fliptoons.cards import CATALOG, cards_of
-from fliptoons_explore.analysis.interactions import (COLUMNS, EFFECTS, REACH, SELECTORS, affected_by, affects,
-                                            edges_between, find_interactions, interaction_graph,
-                                            neighbourhood_text, reach_of)
 
 ALL = sorted(c.id for c in cards_of("combined"))
-FLIP_IMMUNE = ["bull", "clownfish", "eagle", "elephant", "goldfish", "rabbit", "shark", "starfish", "swordfish"]
+FLIP_IMMUNE = [
+    "bull",
+    "clownfish",
+    "eagle",
+    "elephant",
+    "goldfish",
+    "rabbit",
+    "shark",
+    "starfish",
+    "swordfish",
+]
 DISMISS_IMMUNE = ["cat", "opossum", "tiger"]
 RETURN_IMMUNE = ["coyote", "zebra"]
-STARTING = ["bee", "caterpillar", "dragonfly", "firefly", "grasshopper", "ladybug", "mosquito", "skunk",
-            "snail", "spider"]
+STARTING = [
+    "bee",
+    "caterpillar",
+    "dragonfly",
+    "firefly",
+    "grasshopper",
+    "ladybug",
+    "mosquito",
+    "skunk",
+    "snail",
+    "spider",
+]
 FISH = ["clownfish", "goldfish", "starfish", "swordfish"]
 
 
@@ -29,6 +60,7 @@ def g():
 
 
 # -- the declarative table ------------------------------------------------------------------------
+
 
 def test_every_ability_key_of_the_card_table_is_declared():
     for spec in CATALOG.values():
@@ -63,10 +95,12 @@ def test_reach_is_keyed_by_ability_not_card():
     assert reach_of("rat")[0] == reach_of("turkey")[0] == reach_of("panther")[0]
     assert [(c, k, r.effect, r.target) for c, k, r in reach_of("swordfish")] == [
         ("place", "flip_previous_and_next", "flip", "previous_placed"),
-        ("place", "flip_previous_and_next", "flip", "next_revealed")]
+        ("place", "flip_previous_and_next", "flip", "next_revealed"),
+    ]
 
 
 # -- the graph ------------------------------------------------------------------------------------
+
 
 def test_nodes_are_the_cards_of_the_season():
     g1, g2 = interaction_graph("s1"), interaction_graph("s2")
@@ -75,9 +109,16 @@ def test_nodes_are_the_cards_of_the_season():
     assert "crab" not in g1 and "eagle" not in g2 and "platypus" in g1 and "platypus" in g2
     assert len(interaction_graph("combined")) == len(CATALOG) == 62
     node = interaction_graph("s1").nodes["rabbit"]
-    assert node == {"name": "Rabbit", "rank": 9, "fame": 3, "season": "s1", "timing": "on-place",
-                    "starting": False,
-                    "icons": ("flip-immune",), "copies": 4}
+    assert node == {
+        "name": "Rabbit",
+        "rank": 9,
+        "fame": 3,
+        "season": "s1",
+        "timing": "on-place",
+        "starting": False,
+        "icons": ("flip-immune",),
+        "copies": 4,
+    }
 
 
 def test_eagle(g):
@@ -102,13 +143,28 @@ def test_coyote_stacks_on_a_zebra_instead_of_returning_it(g):
     assert affects(g, "coyote", "stack_on") == ["coyote", "zebra"]
     assert affects(g, "coyote", "move") == ["coyote"]
     (data,) = g.get_edge_data("coyote", "zebra").values()
-    assert data["effect"] == "stack_on" and data["instead_of"] == "return" and data["rule"] == "s2.faq.coyote"
+    assert (
+        data["effect"] == "stack_on"
+        and data["instead_of"] == "return"
+        and data["rule"] == "s2.faq.coyote"
+    )
     assert edges_between(g, "coyote", "zebra") == [
         "coyote -> zebra: returns the previously placed card; zebra cannot be returned: the coyote "
-        "stacks on it instead"]
+        "stacks on it instead"
+    ]
     assert affected_by(g, "zebra", "return") == []
-    assert affected_by(g, "zebra", "stack_on") == ["coyote", "mole", "ostrich", "panther", "rabbit",
-                                                   "rat", "sloth", "starfish", "turkey", "zebra"]
+    assert affected_by(g, "zebra", "stack_on") == [
+        "coyote",
+        "mole",
+        "ostrich",
+        "panther",
+        "rabbit",
+        "rat",
+        "sloth",
+        "starfish",
+        "turkey",
+        "zebra",
+    ]
 
 
 def test_crab(g):
@@ -126,7 +182,12 @@ def test_crab(g):
     assert affects(g, "crab", "return") == ["crab"]
     assert affected_by(g, "crab", "flip", season="s1") == ["eagle", "elephant"]
     assert affected_by(g, "crab", "flip", season="s2") == ["starfish", "swordfish"]
-    assert affected_by(g, "crab", ("return", "place_above")) == ["coyote", "crab", "gorilla", "zebra"]
+    assert affected_by(g, "crab", ("return", "place_above")) == [
+        "coyote",
+        "crab",
+        "gorilla",
+        "zebra",
+    ]
 
 
 def test_gorilla(g):
@@ -134,7 +195,9 @@ def test_gorilla(g):
     assert affects(g, "gorilla", "place_above", season="promo") == ["axolotl", "platypus"]
     assert [e for e in EFFECTS if affects(g, "gorilla", e)] == ["place_above", "score_from"]
     # rank 19: it cancels a neighbouring Lion's +4 and counts for the Hen, not the Rooster
-    assert "lion" in affects(g, "gorilla", "score_from") and "hen" in affects(g, "gorilla", "score_from")
+    assert "lion" in affects(g, "gorilla", "score_from") and "hen" in affects(
+        g, "gorilla", "score_from"
+    )
     assert "rooster" not in affects(g, "gorilla", "score_from")
 
 
@@ -172,17 +235,47 @@ def test_scoring_links(g):
     assert affected_by(g, "dog", "score_from") == ["dog"]
     assert affected_by(g, "camel", "score_from") == ["camel"]
     assert affected_by(g, "cat", "score_from") == STARTING
-    assert affected_by(g, "rooster", "score_from") == sorted(c.id for c in cards_of("combined") if c.rank <= 13)
-    assert affected_by(g, "hen", "score_from") == sorted(c.id for c in cards_of("combined") if c.rank >= 6)
+    assert affected_by(g, "rooster", "score_from") == sorted(
+        c.id for c in cards_of("combined") if c.rank <= 13
+    )
+    assert affected_by(g, "hen", "score_from") == sorted(
+        c.id for c in cards_of("combined") if c.rank >= 6
+    )
     assert affected_by(g, "lion", "score_from") == [
-        "axolotl", "bear", "bull", "cow", "crab", "deer", "gorilla", "hippopotamus", "monkey", "peacock",
-        "pig", "platypus", "rhinoceros", "shark", "sloth", "swordfish", "tiger", "turkey", "vulture", "zebra"]
+        "axolotl",
+        "bear",
+        "bull",
+        "cow",
+        "crab",
+        "deer",
+        "gorilla",
+        "hippopotamus",
+        "monkey",
+        "peacock",
+        "pig",
+        "platypus",
+        "rhinoceros",
+        "shark",
+        "sloth",
+        "swordfish",
+        "tiger",
+        "turkey",
+        "vulture",
+        "zebra",
+    ]
     assert affected_by(g, "rhinoceros", "score_from") == sorted(  # one Rhinoceros: not itself
-        c.id for c in cards_of("combined") if c.rank % 2 and c.id != "rhinoceros")
+        c.id for c in cards_of("combined") if c.rank % 2 and c.id != "rhinoceros"
+    )
     # a bonus that reads only its own space makes no edge
-    assert affected_by(g, "goat", "score_from") == [] and affected_by(g, "donkey", "score_from") == []
+    assert (
+        affected_by(g, "goat", "score_from") == [] and affected_by(g, "donkey", "score_from") == []
+    )
     (data,) = g.get_edge_data("hen", "fox").values()
-    assert data["by"] == "fox" and data["ability"] == "hen_or_rooster_anywhere" and data["rule"] == "s2.faq.fox"
+    assert (
+        data["by"] == "fox"
+        and data["ability"] == "hen_or_rooster_anywhere"
+        and data["rule"] == "s2.faq.fox"
+    )
 
 
 def test_another_copy_only_if_the_boxes_hold_two(g):
@@ -194,7 +287,12 @@ def test_another_copy_only_if_the_boxes_hold_two(g):
 
 
 def test_season_filter_and_errors(g):
-    assert affected_by(g, "caterpillar", "dismiss", season="s1") == ["alligator", "butterfly", "skunk", "snake"]
+    assert affected_by(g, "caterpillar", "dismiss", season="s1") == [
+        "alligator",
+        "butterfly",
+        "skunk",
+        "snake",
+    ]
     with pytest.raises(KeyError, match='did you mean "crab"'):
         affects(g, "crabb")
     with pytest.raises(ValueError, match="unknown effect 'eat'"):
@@ -206,27 +304,33 @@ def test_season_filter_and_errors(g):
 
 
 def test_neighbourhood_text(g):
-    assert neighbourhood_text(interaction_graph("s2"), "coyote") == "\n".join([
-        "coyote (rank 14, return-immune)",
-        "  can affect:",
-        "    return      axolotl, capybara, clownfish, crab, crow, firefly, fox, goldfish, gorilla, "
-        "grasshopper, groundhog, hen, hippopotamus, ladybug, mole, mongoose, mosquito, opossum, panther, "
-        "platypus, raccoon, rat, rhinoceros, salamander, shark, sloth, spider, starfish, swordfish, vulture",
-        "    stack_on    coyote, zebra",
-        "    move        coyote",
-        "    score_from  capybara, grasshopper, hen, hippopotamus, opossum, sloth, spider",
-        "  can be affected by:",
-        "    flip        starfish, swordfish",
-        "    stack_on    coyote, mole, panther, rat, sloth, starfish, zebra",
-        "    move        coyote",
-        "    dismiss     mongoose, panther, vulture",
-        "    gain        crow, mongoose, raccoon",
-        "    place_above gorilla",
-        "    cost        ladybug, rat",
-    ])
+    assert neighbourhood_text(interaction_graph("s2"), "coyote") == "\n".join(
+        [
+            "coyote (rank 14, return-immune)",
+            "  can affect:",
+            "    return      axolotl, capybara, clownfish, crab, crow, firefly, fox, goldfish, "
+            "gorilla, "
+            "grasshopper, groundhog, hen, hippopotamus, ladybug, mole, mongoose, mosquito, "
+            "opossum, panther, "
+            "platypus, raccoon, rat, rhinoceros, salamander, shark, sloth, spider, starfish, "
+            "swordfish, vulture",
+            "    stack_on    coyote, zebra",
+            "    move        coyote",
+            "    score_from  capybara, grasshopper, hen, hippopotamus, opossum, sloth, spider",
+            "  can be affected by:",
+            "    flip        starfish, swordfish",
+            "    stack_on    coyote, mole, panther, rat, sloth, starfish, zebra",
+            "    move        coyote",
+            "    dismiss     mongoose, panther, vulture",
+            "    gain        crow, mongoose, raccoon",
+            "    place_above gorilla",
+            "    cost        ladybug, rat",
+        ]
+    )
 
 
 # -- the interaction finder ------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def pairs():
@@ -241,8 +345,15 @@ def row(df, *sequence):
 
 
 def test_finder_columns(pairs):
-    assert list(pairs.columns) == ["sequence", "kind", "changed", "fame", "expected_fame", "fame_change",
-                                   "description"]
+    assert list(pairs.columns) == [
+        "sequence",
+        "kind",
+        "changed",
+        "fame",
+        "expected_fame",
+        "fame_change",
+        "description",
+    ]
     assert set(pairs["kind"]) == {"grid", "fame"}
     # one Sloth in the boxes: no Sloth after a Sloth (unless asked)
     assert not (pairs["sequence"] == ("sloth", "sloth")).any()
@@ -253,16 +364,26 @@ def test_finder_columns(pairs):
 def test_gorilla_then_crab():
     df = find_interactions(prefix=["mosquito"], cards=["gorilla", "crab"])
     r = row(df, "gorilla", "crab")
-    assert r.description == ("gorilla > crab: crab ends in the deck, expected face up at extra row 1, middle "
-                             "and scores 0, expected 5 [alone, crab: not in the middle column]")
-    assert (r.kind, r.changed, r.fame, r.expected_fame, r.fame_change) == ("grid", ("crab",), 5, 10, -5)
+    assert r.description == (
+        "gorilla > crab: crab ends in the deck, expected face up at extra row 1, middle "
+        "and scores 0, expected 5 [alone, crab: not in the middle column]"
+    )
+    assert (r.kind, r.changed, r.fame, r.expected_fame, r.fame_change) == (
+        "grid",
+        ("crab",),
+        5,
+        10,
+        -5,
+    )
 
 
 def test_gorilla_then_coyote(pairs):
     r = row(pairs, "gorilla", "coyote")
     assert r.description == (
-        "gorilla > coyote: coyote ends face up at slot 3 (upper right) (gorilla alone: face up at extra "
-        "row 1, right; coyote alone: face up at slot 3 (upper right))")
+        "gorilla > coyote: coyote ends face up at slot 3 (upper right) (gorilla alone: face up at "
+        "extra "
+        "row 1, right; coyote alone: face up at slot 3 (upper right))"
+    )
     assert r.changed == ("coyote",)
 
 
@@ -270,9 +391,12 @@ def test_eagle_then_a_card_that_stacks(pairs):
     for card in ("rat", "turkey", "panther", "sloth"):
         r = row(pairs, "eagle", card)
         assert r.description == (
-            f"eagle > {card}: {card} ends face down at slot 4 (lower left), expected face down at slot 3 "
-            f"(upper right), card 2 of its stack (+3 more cards) [{card}: its ability does not resolve: "
-            "it was flipped face down or returned]")
+            f"eagle > {card}: {card} ends face down at slot 4 (lower left), expected face down at "
+            "slot 3 "
+            f"(upper right), card 2 of its stack (+3 more cards) [{card}: its ability does not "
+            "resolve: "
+            "it was flipped face down or returned]"
+        )
     # a Rabbit cannot be flipped and finds no face-down card: nothing to report
     assert not (pairs["sequence"] == ("eagle", "rabbit")).any()
 
@@ -288,8 +412,10 @@ def test_swordfish_last():
     df = find_interactions(prefix=["mosquito"] * 4, cards=["rat", "swordfish"])
     r = row(df, "rat", "swordfish")
     assert r.description == (
-        "rat > swordfish: mosquito (tail 1) ends face down at slot 6 (lower right), expected face up at "
-        "slot 6 (lower right) [alone, swordfish: placed in the last slot: no next card is revealed]")
+        "rat > swordfish: mosquito (tail 1) ends face down at slot 6 (lower right), expected face "
+        "up at "
+        "slot 6 (lower right) [alone, swordfish: placed in the last slot: no next card is revealed]"
+    )
     assert list(df["sequence"]) == [("rat", "rat"), ("rat", "swordfish"), ("swordfish", "rat")]
 
 
@@ -310,8 +436,12 @@ def test_triples_and_seasons():
     r = row(df, "gorilla", "ostrich", "crab")
     assert r.changed[0] == "crab" and r.fame_change == -5
     s1 = find_interactions("s1")
-    assert row(s1, "eagle", "turkey").description.startswith("eagle > turkey: turkey ends face down")
-    assert not any("mosquito" in str(c) for c in s1["changed"])  # the Bee is the Season 1 neutral card
+    assert row(s1, "eagle", "turkey").description.startswith(
+        "eagle > turkey: turkey ends face down"
+    )
+    assert not any(
+        "mosquito" in str(c) for c in s1["changed"]
+    )  # the Bee is the Season 1 neutral card
     with pytest.raises(ValueError, match="give `cards`"):
         find_interactions(length=3)
     with pytest.raises(KeyError, match="crab"):

@@ -3,6 +3,7 @@ games in their subpackages, analysis beside them, the widgets a one-way layer on
 import circles anywhere (every `import`, also the ones inside functions, counted). Every import of
 the package names a module that exists under that name (there are no aliases), so the graph below
 sees all of them, the widgets' included; it is built once for the whole file."""
+
 from __future__ import annotations
 
 import ast
@@ -19,9 +20,29 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fliptoons_explore"
 #: The toolkit: what both games are built on.
-TOOLKIT = ("events", "rules", "rulings", "policy", "stepping", "chains", "views", "words", "limits",
-           "jsonio", "games", "resolution", "links", "teach", "parallel", "_optional")
-GAME_PACKAGES = ("fliptoons_explore.fliptoons", "fliptoons_explore.flipology", "fliptoons_explore.analysis")
+TOOLKIT = (
+    "events",
+    "rules",
+    "rulings",
+    "policy",
+    "stepping",
+    "chains",
+    "views",
+    "words",
+    "limits",
+    "jsonio",
+    "games",
+    "resolution",
+    "links",
+    "teach",
+    "parallel",
+    "_optional",
+)
+GAME_PACKAGES = (
+    "fliptoons_explore.fliptoons",
+    "fliptoons_explore.flipology",
+    "fliptoons_explore.analysis",
+)
 WIDGETS = "fliptoons_explore.widgets"
 
 
@@ -65,7 +86,7 @@ def _import_nodes(name: str, tree: ast.AST, top_level_only: bool = False):
     for node in nodes:
         if isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
@@ -83,8 +104,12 @@ def _tree(name: str) -> ast.Module:
 def _imports(name: str, top_level_only: bool = False) -> set[str]:
     """Every module of the package that `name` imports (anywhere in its code, or only at its top
     level)."""
-    return {c for _, _, candidates in _import_nodes(name, _tree(name), top_level_only)
-            for c in candidates if c in MODULES and c != name}
+    return {
+        c
+        for _, _, candidates in _import_nodes(name, _tree(name), top_level_only)
+        for c in candidates
+        if c in MODULES and c != name
+    }
 
 
 @functools.cache
@@ -151,10 +176,20 @@ def test_the_widgets_are_a_one_way_layer():
     g = _graph()
     engine = [m for m in MODULES if not m.startswith(WIDGETS)]
     assert sorted(m for m in engine if any(t.startswith(WIDGETS) for t in g.successors(m))) == []
-    used = {t for m in MODULES if m.startswith(WIDGETS) for t in g.successors(m) if not t.startswith(WIDGETS)}
-    assert {"fliptoons_explore.fliptoons.cards", "fliptoons_explore.fliptoons.engine",
-            "fliptoons_explore.fliptoons.render", "fliptoons_explore.analysis.compare",
-            "fliptoons_explore.analysis.interactions"} <= used
+    used = {
+        t
+        for m in MODULES
+        if m.startswith(WIDGETS)
+        for t in g.successors(m)
+        if not t.startswith(WIDGETS)
+    }
+    assert {
+        "fliptoons_explore.fliptoons.cards",
+        "fliptoons_explore.fliptoons.engine",
+        "fliptoons_explore.fliptoons.render",
+        "fliptoons_explore.analysis.compare",
+        "fliptoons_explore.analysis.interactions",
+    } <= used
     relative_out, absolute_in = [], []
     for name in (m for m in MODULES if m.startswith(WIDGETS)):
         for node, target, _ in _import_nodes(name, _tree(name)):
@@ -170,10 +205,33 @@ def test_importing_the_package_imports_only_what_its_init_needs():
     not the analysis, the command line, the app or the widgets, nor ipywidgets, IPython or
     matplotlib."""
     code = "import sys, json, fliptoons_explore; print(json.dumps(sorted(sys.modules)))"
-    loaded = set(json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                           check=True, cwd=ROOT).stdout))
-    needed = {"fliptoons_explore"} | nx.descendants(_graph(top_level_only=True), "fliptoons_explore")
+    loaded = set(
+        json.loads(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+            ).stdout
+        )
+    )
+    needed = {"fliptoons_explore"} | nx.descendants(
+        _graph(top_level_only=True), "fliptoons_explore"
+    )
     assert {m for m in loaded if _is_ours(m)} == needed
-    assert sorted(m for m in needed if m.startswith(("fliptoons_explore.analysis", "fliptoons_explore.cli",
-                                                     "fliptoons_explore.app", WIDGETS))) == []
-    assert sorted(m for m in loaded if m.split(".")[0] in ("ipywidgets", "IPython", "matplotlib")) == []
+    assert (
+        sorted(
+            m
+            for m in needed
+            if m.startswith(
+                (
+                    "fliptoons_explore.analysis",
+                    "fliptoons_explore.cli",
+                    "fliptoons_explore.app",
+                    WIDGETS,
+                )
+            )
+        )
+        == []
+    )
+    assert (
+        sorted(m for m in loaded if m.split(".")[0] in ("ipywidgets", "IPython", "matplotlib"))
+        == []
+    )

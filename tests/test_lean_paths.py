@@ -1,6 +1,7 @@
 """The lean paths of loading (issue 17, item 5) accept exactly what the careful ones accept: the
 one-pass JSON check passes only what the walk that names a wrong field passes, at every limit
 (docs/limits.md), and a scenario's table is the same however its cards are checked."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,9 +41,9 @@ CASES = [
     (["a\u2028"], False),
     (["\ud800", "x"], False),
     ({"a": "\x7f"}, False),
-    ([10 ** 20 - 1, -(10 ** 20) + 1], True),
-    ([10 ** 20], False),
-    ([-(10 ** 20)], False),
+    ([10**20 - 1, -(10**20) + 1], True),
+    ([10**20], False),
+    ([-(10**20)], False),
     ([1.5, float("inf")], False),
     ([float("nan")], False),
     ([True, False, None, 0.25], True),
@@ -88,13 +89,20 @@ def test_a_season_s_cards_are_read_once():
 def test_a_list_checked_at_once_names_its_first_wrong_card():
     with pytest.raises(ScenarioError, match=r'^players\[0\]\.deck\[2\]: unknown card id "crbb"'):
         load({"players": [{"deck": ["crab", "rat", "crbb", 7]}]})
-    with pytest.raises(ScenarioError, match=r'^toon_deck\[1\]: expected a card id, got a number'):
+    with pytest.raises(ScenarioError, match=r"^toon_deck\[1\]: expected a card id, got a number"):
         load({"players": [{"deck": ["crab"]}], "toon_deck": ["rat", 7]})
 
 
 def test_copy_notes_count_every_card_of_the_scenario():
-    table, _ = load({"players": [{"deck": ["capybara"] * 2, "dismissed": ["capybara"]}],
-                     "market": ["capybara"], "toon_deck": ["capybara", "rat"]})
+    table, _ = load(
+        {
+            "players": [{"deck": ["capybara"] * 2, "dismissed": ["capybara"]}],
+            "market": ["capybara"],
+            "toon_deck": ["capybara", "rat"],
+        }
+    )
     assert table.notes == ['5 copies of "capybara": a "s2" game has 2']
     r = resolve({"players": [{"deck": ["rat", "crab"]}], "rulings": {}})
-    assert r.table.rulings is load({"players": [{"deck": ["rat"]}]})[0].rulings  # the shared default
+    assert (
+        r.table.rulings is load({"players": [{"deck": ["rat"]}]})[0].rulings
+    )  # the shared default

@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize(
-    "command", [["check", "--no-cache"], ["format", "--check", "--no-cache"]], ids=["check", "format"]
+    "command",
+    [["check", "--no-cache"], ["format", "--check", "--no-cache"]],
+    ids=["check", "format"],
 )
 def test_ruff_finds_nothing(command):
     done = subprocess.run(

@@ -13,13 +13,14 @@ through; in FlipToons everything but the order of the decks and of the toon deck
 variant of each policy (the same policy, with the view made to show every face) answers
 otherwise in the changed situation: the change is one a player who could see would act on.
 """
+
 from __future__ import annotations
 
 import contextlib
 import copy
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -59,6 +60,7 @@ def _name(policy) -> str:
 
 # -- Flipology: an arranged deal ----------------------------------------------------------------
 
+
 class Deal:
     """A two-player Nature game from seed `SEED`, Ann (player 0) first, whose shuffle deals Ann
     and Ben these hands (each in the order dealt) and leaves `rest` in the pile. The deck table
@@ -93,8 +95,9 @@ class Deal:
             flipology_game.setup_table = setup
 
     def new_game(self, policy, traced: bool = False):
-        return flipology_game.new_game("nature", 2, SEED, policy, traced=traced, deck=self.deck,
-                                       first_player=0)
+        return flipology_game.new_game(
+            "nature", 2, SEED, policy, traced=traced, deck=self.deck, first_player=0
+        )
 
 
 class _Ask:
@@ -156,18 +159,26 @@ def hidden_from(table, seen: set[int], player: int) -> list[int]:
 
 def sight(table, player: int, seen: set[int]) -> list:
     """What `player` sees of the table: every card's place and side, and its face if seen."""
+
     def show(c):
         return c.uid, c.face_up, c.spec.id if c.uid in seen else None
+
     return [[show(c) for c in list(p.cards()) + p.hand] for p in table.players] + [
-        [show(c) for c in table.pile], [show(c) for c in table.discard]]
+        [show(c) for c in table.pile],
+        [show(c) for c in table.discard],
+    ]
 
 
 @contextlib.contextmanager
 def all_seeing():
     """While it lasts, the view shows every face (`flipology.view` and the names the engine
     imports from it) and the search deals nothing again: every policy sees every card."""
-    saved = [(flipology_view, "seen_card"), (flipology_game, "seen_card"), (flipology_game, "sees"),
-             (flipology_search, "unseen_places")]
+    saved = [
+        (flipology_view, "seen_card"),
+        (flipology_game, "seen_card"),
+        (flipology_game, "sees"),
+        (flipology_search, "unseen_places"),
+    ]
     old = [getattr(m, n) for m, n in saved]
     for m, n in saved[:3]:
         setattr(m, n, lambda *args: True)
@@ -179,8 +190,12 @@ def all_seeing():
             setattr(m, n, f)
 
 
-FLIPOLOGY_POLICIES = {"default": DefaultPolicy, "random": lambda: RandomPolicy(7),
-                      "greedy": GreedyPolicy, "search": lambda: SearchPolicy(16, seed=1)}
+FLIPOLOGY_POLICIES = {
+    "default": DefaultPolicy,
+    "random": lambda: RandomPolicy(7),
+    "greedy": GreedyPolicy,
+    "search": lambda: SearchPolicy(16, seed=1),
+}
 
 
 class Situation:
@@ -227,12 +242,16 @@ class Situation:
                 self.deal.new_game(ask).play()
         choice = reached.value.choice
         assert (choice.kind, choice.player, choice.script_names()) == (
-            self.kind, self.player, self.choice.script_names())
+            self.kind,
+            self.player,
+            self.choice.script_names(),
+        )
         assert seeing or sight(choice.table, self.player, self.seen) == self.sight  # all seen alike
         return self.said(reached.value.answer)
 
     def _advice(self):
         from fliptoons_explore.analysis.advice import advise
+
         game = self.deal.new_game(None)
         game.decisions = list(self.prefix)
         df = advise(game, player=self.player, simulations=4, seed=1)
@@ -246,8 +265,10 @@ def check(s: Situation, policy, world: dict, how: str):
     (`how` they were changed), or AssertionError naming both answers and the changed faces."""
     dealt, changed = s.answer(policy), s.answer(policy, world)
     swaps = ", ".join(f"{a} -> {b}" for a, b in zip(s.faces(), s.faces(world)) if a != b)
-    assert dealt == changed, (f"{_name(policy)} at {s.kind} answers {dealt} with the hidden faces "
-                              f"as dealt and {changed} with them {how} ({swaps})")
+    assert dealt == changed, (
+        f"{_name(policy)} at {s.kind} answers {dealt} with the hidden faces "
+        f"as dealt and {changed} with them {how} ({swaps})"
+    )
     return dealt
 
 
@@ -258,8 +279,17 @@ def check(s: Situation, policy, world: dict, how: str):
 #: cost her. Ben's nine cards, his two discards and the four left in the pile are unseen by her.
 LOW = ["mole:1", "mole:1"]
 SLEEPERS = ["sloth:6", "sloth:7", "koala:8", "sloth:6", "koala:8"]
-BEN = ["quokka:9", "koala:8", "panda:9", "sloth:7", "kiwi:8", "koala:8", "cat:6", "hawk:3",
-       "snake:3"]
+BEN = [
+    "quokka:9",
+    "koala:8",
+    "panda:9",
+    "sloth:7",
+    "kiwi:8",
+    "koala:8",
+    "cat:6",
+    "hawk:3",
+    "snake:3",
+]
 REST = ["koala:8", "quokka:9", "sloth:6", "panda:9"]
 DOG = ["dog:5", "hermit_crab:2"] + SLEEPERS + LOW
 HAWK = ["hawk:3", "hermit_crab:2"] + SLEEPERS + LOW
@@ -280,9 +310,13 @@ FLIPOLOGY = {
     "wolves": (["wolves:2", "hermit_crab:2"] + SLEEPERS + LOW, BEN, REST, 0, "quokka:9"),
     "sun_peek": (SUN, BEN, REST, 0, "koala:8"),
     "sun": (SUN, BEN, REST, 6, "koala:8"),
-    "hermit_crab": (["panda:9", "kiwi:8", "hermit_crab:2"] + SLEEPERS[1:] + LOW,
-                    BEN[:7] + ["sloth:6", "cat:4"], ["quokka:9", "panda:9", "kiwi:8", "cat:5"], 33,
-                    "koala:8"),
+    "hermit_crab": (
+        ["panda:9", "kiwi:8", "hermit_crab:2"] + SLEEPERS[1:] + LOW,
+        BEN[:7] + ["sloth:6", "cat:4"],
+        ["quokka:9", "panda:9", "kiwi:8", "cat:5"],
+        33,
+        "koala:8",
+    ),
     "discard": (DOG, BEN, REST, 2, "koala:8"),
     "arrange": (DOG, BEN, REST, 3, "koala:8"),
     "turn": (DOG[:6] + ["frog:4"] + LOW, BEN, REST, 0, "koala:8"),
@@ -313,31 +347,52 @@ ANSWERS = {
 #: Hermit Crab's the discard pile she looks through, the deal's her own cards), the search's
 #: and the advice's answer changes: the rest of the game depends on the hidden faces.
 SEEING = {
-    "dog": {"default": ((0, 0, 1), (1, 0, 6), (1, 0, 6)),
-            "greedy": ((0, 0, 1), (1, 0, 6), (1, 0, 6)), "search": ((0, 0, 1), (1, 0, 6)),
-            "advice": ((0, 0, 1), (1, 0, 6))},
-    "frog": {"default": ((1, 0, 5), (0, 0, 2), (0, 0, 2)),
-             "greedy": ((1, 0, 5), (0, 0, 2), (0, 0, 2)), "search": ((1, 0, 5), (0, 0, 2)),
-             "advice": ((1, 0, 5), (0, 0, 2))},
-    "hawk": {"default": ((1, 0, 1), (1, 0, 5), (1, 0, 0)),
-             "greedy": ((1, 0, 1), (1, 0, 5), (1, 0, 0)), "search": ((1, 0, 1), (1, 0, 4)),
-             "advice": ((1, 0, 1), (1, 0, 4))},
-    "snake": {"default": ((1, 0, 2), (1, 0, 1), (1, 0, 1)),
-              "greedy": ((1, 0, 2), (1, 0, 1), (1, 0, 1)), "search": ((1, 0, 2), (1, 0, 4)),
-              "advice": ((1, 0, 2), (1, 0, 4))},
-    "mole": {"default": ((1, 0, 1), (1, 0, 3), (0, 0, 1)),
-             "greedy": ((1, 0, 1), (1, 0, 3), (0, 0, 1)), "search": ((0, 0, 1), (1, 0, 5)),
-             "advice": ((0, 0, 1), (1, 0, 5))},
-    "wolves": {"default": ((1, 0, 1), (1, 0, 5), (0, 0, 1)),
-               "greedy": ((1, 0, 1), (1, 0, 5), (0, 0, 1)), "search": ((1, 0, 1), (1, 0, 5)),
-               "advice": ((1, 0, 1), (1, 0, 5))},
+    "dog": {
+        "default": ((0, 0, 1), (1, 0, 6), (1, 0, 6)),
+        "greedy": ((0, 0, 1), (1, 0, 6), (1, 0, 6)),
+        "search": ((0, 0, 1), (1, 0, 6)),
+        "advice": ((0, 0, 1), (1, 0, 6)),
+    },
+    "frog": {
+        "default": ((1, 0, 5), (0, 0, 2), (0, 0, 2)),
+        "greedy": ((1, 0, 5), (0, 0, 2), (0, 0, 2)),
+        "search": ((1, 0, 5), (0, 0, 2)),
+        "advice": ((1, 0, 5), (0, 0, 2)),
+    },
+    "hawk": {
+        "default": ((1, 0, 1), (1, 0, 5), (1, 0, 0)),
+        "greedy": ((1, 0, 1), (1, 0, 5), (1, 0, 0)),
+        "search": ((1, 0, 1), (1, 0, 4)),
+        "advice": ((1, 0, 1), (1, 0, 4)),
+    },
+    "snake": {
+        "default": ((1, 0, 2), (1, 0, 1), (1, 0, 1)),
+        "greedy": ((1, 0, 2), (1, 0, 1), (1, 0, 1)),
+        "search": ((1, 0, 2), (1, 0, 4)),
+        "advice": ((1, 0, 2), (1, 0, 4)),
+    },
+    "mole": {
+        "default": ((1, 0, 1), (1, 0, 3), (0, 0, 1)),
+        "greedy": ((1, 0, 1), (1, 0, 3), (0, 0, 1)),
+        "search": ((0, 0, 1), (1, 0, 5)),
+        "advice": ((0, 0, 1), (1, 0, 5)),
+    },
+    "wolves": {
+        "default": ((1, 0, 1), (1, 0, 5), (0, 0, 1)),
+        "greedy": ((1, 0, 1), (1, 0, 5), (0, 0, 1)),
+        "search": ((1, 0, 1), (1, 0, 5)),
+        "advice": ((1, 0, 1), (1, 0, 5)),
+    },
     "sun_peek": {"search": ((1, 0, 0), (1, 0, 4)), "advice": ((1, 0, 0), (1, 0, 4))},
     "sun": {"search": ((1, 0, 1), (1, 0, 0)), "advice": ((1, 0, 1), (1, 0, 0))},
     "hermit_crab": {"search": ("cat:6", "cat:4"), "advice": ("cat:6", "cat:4")},
     "discard": {"search": ((0, 2), (1, 2)), "advice": ((0, 2), (1, 2))},
     "arrange": {"search": ("dog:5", "hermit_crab:2"), "advice": ("dog:5", "hermit_crab:2")},
-    "turn": {"greedy": ((0, 0, 6), (0, 0, 0), (0, 0, 0)), "search": ((0, 0, 0), (0, 0, 2)),
-             "advice": ((0, 0, 0), (0, 0, 2))},
+    "turn": {
+        "greedy": ((0, 0, 6), (0, 0, 0), (0, 0, 0)),
+        "search": ((0, 0, 0), (0, 0, 2)),
+        "advice": ((0, 0, 0), (0, 0, 2)),
+    },
 }
 
 POLICIES = ("default", "random", "greedy", "search", "advice")
@@ -346,7 +401,7 @@ POLICIES = ("default", "random", "greedy", "search", "advice")
 REPLACED = ("default", "random", "greedy")
 
 
-@lru_cache(maxsize=None)
+@cache
 def situation(kind: str) -> Situation:
     ann, ben, rest = FLIPOLOGY[kind][:3]
     return Situation(Deal(ann, ben, rest), kind)
@@ -391,8 +446,10 @@ def test_a_player_who_could_see_the_hidden_faces_would_answer_otherwise(kind):
     s = situation(kind)
     seed, face = FLIPOLOGY[kind][3:]
     worlds = [None, s.permuted(seed), s.replaced(face)]
-    got = {policy: tuple(s.answer(policy, w, seeing=True) for w in worlds[:len(answers)])
-           for policy, answers in SEEING[kind].items()}
+    got = {
+        policy: tuple(s.answer(policy, w, seeing=True) for w in worlds[: len(answers)])
+        for policy, answers in SEEING[kind].items()
+    }
     assert got == SEEING[kind]
     assert all(len(set(answers)) > 1 for answers in got.values())
 
@@ -410,6 +467,7 @@ class Peeking:
             card = t.at(q)
             gain = -card.spec.up_gain if card.face_up else card.spec.up_gain
             return gain if q[0] == choice.player else -gain
+
         values = [worth(q) for q in choice.options]
         return values.index(max(values))
 
@@ -424,12 +482,14 @@ def test_the_harness_catches_a_policy_that_reads_a_hidden_face():
         check(s, Peeking, permuted, "permuted")
     assert str(caught.value).startswith(
         "peeking at hawk answers (1, 0, 1) with the hidden faces as dealt and (1, 0, 5) with them "
-        "permuted (")
+        "permuted ("
+    )
     with all_seeing(), pytest.raises(AssertionError, match=r"^default at hawk answers \(1, 0, 1\)"):
         check(s, "default", permuted, "permuted")
 
 
 # -- FlipToons: decks and the toon deck in an order no one sees ---------------------------------
+
 
 def toons_said(choice, answer):
     """An answer in short words: 'hire fox', 'dismiss crow', 'skip', a card id, a deck's owner."""
@@ -468,8 +528,11 @@ def toons_sight(table) -> dict:
     """What every player sees of a FlipToons table: all of it but the order of the decks and of
     the toon deck."""
     state = table.snapshot()
-    return {**state, "players": [{**p, "deck": sorted(p["deck"])} for p in state["players"]],
-            "toon_deck": sorted(state["toon_deck"])}
+    return {
+        **state,
+        "players": [{**p, "deck": sorted(p["deck"])} for p in state["players"]],
+        "toon_deck": sorted(state["toon_deck"]),
+    }
 
 
 @contextlib.contextmanager
@@ -490,9 +553,12 @@ def _common_end(a: list, b: list) -> int:
     return n
 
 
-TOONS_POLICIES = {"default": DefaultPolicy, "random": lambda: RandomPolicy(7),
-                  "greedy": ToonsGreedyPolicy,
-                  "montecarlo": lambda: MonteCarloPolicy(simulations=8, seed=1)}
+TOONS_POLICIES = {
+    "default": DefaultPolicy,
+    "random": lambda: RandomPolicy(7),
+    "greedy": ToonsGreedyPolicy,
+    "montecarlo": lambda: MonteCarloPolicy(simulations=8, seed=1),
+}
 
 
 class Toons:
@@ -506,8 +572,10 @@ class Toons:
         self.sight = toons_sight(t)
         #: how many cards of each list of the scenario are still in their deck: its end (a Flip
         #: takes from the top, a hired card goes on top)
-        self.hidden = {key: _common_end(self._list(scenario, key), self._ids(t, key))
-                       for key in [("players", i) for i in range(len(t.players))] + ["toon_deck"]}
+        self.hidden = {
+            key: _common_end(self._list(scenario, key), self._ids(t, key))
+            for key in [("players", i) for i in range(len(t.players))] + ["toon_deck"]
+        }
 
     @staticmethod
     def _list(scenario, key) -> list:
@@ -526,9 +594,9 @@ class Toons:
         out = copy.deepcopy(self.scenario)
         for key, n in self.hidden.items():
             cards = self._list(out, key)
-            tail = cards[len(cards) - n:]
+            tail = cards[len(cards) - n :]
             rng.shuffle(tail)
-            cards[len(cards) - n:] = tail
+            cards[len(cards) - n :] = tail
         return out
 
     def _reach(self, policy, scenario):
@@ -545,6 +613,7 @@ class Toons:
         with toons_all_seeing() if seeing else contextlib.nullcontext():
             if policy == "advice":
                 from fliptoons_explore.analysis.advice import advise
+
                 df = advise(scenario, player=self.player, simulations=4, seed=1)
                 assert df.attrs["kind"] == self.kind and self.nth == 1
                 best = int(df.loc[df["best"], "index"].iloc[0])
@@ -558,8 +627,10 @@ def check_toons(s: Toons, policy, scenario: dict):
     where the hidden orders differ (and nothing else: the table it decides on looks the same);
     or AssertionError naming both."""
     (written, seen), (changed, seen_changed) = s.answers(policy), s.answers(policy, scenario)
-    assert written == changed, (f"{_name(policy)} at {s.kind} answers {written} with the decks as "
-                                f"written and {changed} with their hidden orders changed")
+    assert written == changed, (
+        f"{_name(policy)} at {s.kind} answers {written} with the decks as "
+        f"written and {changed} with their hidden orders changed"
+    )
     assert seen == seen_changed
     return written
 
@@ -568,8 +639,19 @@ M = "mosquito"
 #: Ann's deck is Jordy's of the Season 2 Market example; the end is already triggered (the
 #: Market, Cleanup and the Final Flip are left). Her Flip leaves four cards in her deck, Ben's
 #: three in his, and the toon deck is full: their order is what no one sees.
-S2_ANN = [M, "capybara", M, "grasshopper", "rat", "firefly", "groundhog", "spider", "ladybug",
-          "hen", "salamander"]
+S2_ANN = [
+    M,
+    "capybara",
+    M,
+    "grasshopper",
+    "rat",
+    "firefly",
+    "groundhog",
+    "spider",
+    "ladybug",
+    "hen",
+    "salamander",
+]
 S2_BEN = [M, M, "spider", "grasshopper", "ladybug", "firefly", "fox", "rat", "vulture"]
 S2_MARKET = ["salamander", "raccoon", "opossum", "fox", "vulture"]
 S2_TOON = ["goldfish", "hen", "mole", "shark", "crab", "gorilla", "zebra"]
@@ -586,8 +668,13 @@ def two(season, ann, ben, market, toon, actions=(), dismissed=()) -> dict:
         players[0]["actions"] = list(actions)
     if dismissed:
         players[1]["dismissed"] = list(dismissed)
-    return {"season": season, "end_triggered": True, "players": players, "market": list(market),
-            "toon_deck": list(toon)}
+    return {
+        "season": season,
+        "end_triggered": True,
+        "players": players,
+        "market": list(market),
+        "toon_deck": list(toon),
+    }
 
 
 #: situation: (scenario, decision kind, which of Ann's decisions of that kind, the policy that
@@ -596,51 +683,160 @@ TOONS = {
     # Ann's first Market action: a hire, a dismissal or a skip.
     "market": (two("s2", S2_ANN, S2_BEN, S2_MARKET, S2_TOON), "market_action", 1, "default", 0),
     # Her whole Market turn: both actions.
-    "market turn": (two("s2", S2_ANN, S2_BEN, S2_MARKET, S2_TOON), "market_action", 2, "default",
-                    0),
+    "market turn": (
+        two("s2", S2_ANN, S2_BEN, S2_MARKET, S2_TOON),
+        "market_action",
+        2,
+        "default",
+        0,
+    ),
     # test_montecarlo's HIDDEN, solo: three cards left in her deck, ten in the toon deck.
-    "solo market": ({"season": "s2", "solo": "normal", "players": [
-        {"name": "Ann", "deck": ["vulture", "clownfish", "goldfish", "shark", "hen", M, "capybara",
-                                 "spider", "ladybug"]}],
-        "market": ["salamander", "goldfish", "raccoon", "crab", "vulture"],
-        "toon_deck": ["mole", "hen", "crab", "gorilla", "fox", "shark", "rat", "zebra", "capybara",
-                      "sloth"]},
-        "market_action", 1, "default", 1),
+    "solo market": (
+        {
+            "season": "s2",
+            "solo": "normal",
+            "players": [
+                {
+                    "name": "Ann",
+                    "deck": [
+                        "vulture",
+                        "clownfish",
+                        "goldfish",
+                        "shark",
+                        "hen",
+                        M,
+                        "capybara",
+                        "spider",
+                        "ladybug",
+                    ],
+                }
+            ],
+            "market": ["salamander", "goldfish", "raccoon", "crab", "vulture"],
+            "toon_deck": [
+                "mole",
+                "hen",
+                "crab",
+                "gorilla",
+                "fox",
+                "shark",
+                "rat",
+                "zebra",
+                "capybara",
+                "sloth",
+            ],
+        },
+        "market_action",
+        1,
+        "default",
+        1,
+    ),
     # Season 1: Ann alone has the least fame after Check Fame; her Skunk makes her dismiss.
     "skunk": (two("s1", S1_SKUNK, S1_STRONG, S1_MARKET, S1_TOON), "dismiss_skunk", 1, "default", 0),
     # Each effect of a scripted action: the Crow dismissed, the Raccoon, the Pig, the Horse,
     # the Panther hired.
-    "crow": (two("s2", ["crow"] + S2_ANN, S2_BEN, S2_MARKET, S2_TOON, [{"dismiss": "crow"}]),
-             "crow", 1, "default", 0),
-    "raccoon": (two("s2", S2_ANN, S2_BEN, S2_MARKET, S2_TOON, [{"hire": "raccoon"}],
-                    ["crow", "fox"]), "raccoon", 1, "default", 0),
-    "pig": (two("s1", S1_STRONG, S1_SKUNK, ["eagle", "butterfly", "goat", "pig", "bull"], S1_TOON,
-                [{"hire": "pig"}]), "pig", 1, "default", 0),
-    "horse": (two("s1", S1_STRONG, S1_SKUNK, S1_MARKET, S1_TOON, [{"hire": "horse"}]),
-              "horse_discard", 1, "default", 0),
-    "panther": (two("s2", S2_ANN, S2_BEN, ["salamander", "panther", "opossum", "fox", "vulture"],
-                    S2_TOON, [{"hire": "panther"}]), "dismiss_panther", 1, "default", 0),
+    "crow": (
+        two("s2", ["crow"] + S2_ANN, S2_BEN, S2_MARKET, S2_TOON, [{"dismiss": "crow"}]),
+        "crow",
+        1,
+        "default",
+        0,
+    ),
+    "raccoon": (
+        two("s2", S2_ANN, S2_BEN, S2_MARKET, S2_TOON, [{"hire": "raccoon"}], ["crow", "fox"]),
+        "raccoon",
+        1,
+        "default",
+        0,
+    ),
+    "pig": (
+        two(
+            "s1",
+            S1_STRONG,
+            S1_SKUNK,
+            ["eagle", "butterfly", "goat", "pig", "bull"],
+            S1_TOON,
+            [{"hire": "pig"}],
+        ),
+        "pig",
+        1,
+        "default",
+        0,
+    ),
+    "horse": (
+        two("s1", S1_STRONG, S1_SKUNK, S1_MARKET, S1_TOON, [{"hire": "horse"}]),
+        "horse_discard",
+        1,
+        "default",
+        0,
+    ),
+    "panther": (
+        two(
+            "s2",
+            S2_ANN,
+            S2_BEN,
+            ["salamander", "panther", "opossum", "fox", "vulture"],
+            S2_TOON,
+            [{"hire": "panther"}],
+        ),
+        "dismiss_panther",
+        1,
+        "default",
+        0,
+    ),
     # The search's own Market action hires the Raccoon, and it searches the Raccoon's pick.
-    "raccoon searched": (two("s2", ["crow", M, M, "grasshopper", "ladybug", M, "spider", M, "hen"],
-                             S2_BEN, ["salamander", "raccoon", "opossum", "gorilla", "vulture"],
-                             S2_TOON, (), ["fox", "vulture"]), "raccoon", 1, "montecarlo", 0),
+    "raccoon searched": (
+        two(
+            "s2",
+            ["crow", M, M, "grasshopper", "ladybug", M, "spider", M, "hen"],
+            S2_BEN,
+            ["salamander", "raccoon", "opossum", "gorilla", "vulture"],
+            S2_TOON,
+            (),
+            ["fox", "vulture"],
+        ),
+        "raccoon",
+        1,
+        "montecarlo",
+        0,
+    ),
 }
 
 #: Ann's answers up to the decision, in words, the same whatever the hidden orders (the
 #: advice: its best answer). The default hires the card of most printed fame it can pay for.
 TOONS_ANSWERS = {
-    "market": {"default": ["hire salamander"], "random": ["dismiss capybara"],
-               "greedy": ["hire fox"], "montecarlo": ["hire fox"], "advice": ["hire salamander"]},
-    "market turn": {"default": ["hire salamander", "hire raccoon"],
-                    "random": ["dismiss capybara", "hire opossum"],
-                    "greedy": ["hire fox", "skip"], "montecarlo": ["hire fox", "skip"]},
-    "solo market": {"default": ["hire vulture"], "random": ["dismiss vulture"],
-                    "greedy": ["hire vulture"], "montecarlo": ["dismiss mosquito"],
-                    "advice": ["dismiss shark"]},
-    "skunk": {"default": ["skunk"], "random": ["dog"], "greedy": ["skunk"], "montecarlo": ["skunk"],
-              "advice": ["skunk"]},
-    "crow": {"default": ["vulture"], "random": ["opossum"], "greedy": ["vulture"],
-             "montecarlo": ["vulture"]},
+    "market": {
+        "default": ["hire salamander"],
+        "random": ["dismiss capybara"],
+        "greedy": ["hire fox"],
+        "montecarlo": ["hire fox"],
+        "advice": ["hire salamander"],
+    },
+    "market turn": {
+        "default": ["hire salamander", "hire raccoon"],
+        "random": ["dismiss capybara", "hire opossum"],
+        "greedy": ["hire fox", "skip"],
+        "montecarlo": ["hire fox", "skip"],
+    },
+    "solo market": {
+        "default": ["hire vulture"],
+        "random": ["dismiss vulture"],
+        "greedy": ["hire vulture"],
+        "montecarlo": ["dismiss mosquito"],
+        "advice": ["dismiss shark"],
+    },
+    "skunk": {
+        "default": ["skunk"],
+        "random": ["dog"],
+        "greedy": ["skunk"],
+        "montecarlo": ["skunk"],
+        "advice": ["skunk"],
+    },
+    "crow": {
+        "default": ["vulture"],
+        "random": ["opossum"],
+        "greedy": ["vulture"],
+        "montecarlo": ["vulture"],
+    },
     "raccoon": {"default": ["fox"], "random": ["fox"], "greedy": ["fox"], "montecarlo": ["fox"]},
     "pig": {"default": ["Ben"], "random": ["Ben"], "greedy": ["Ben"], "montecarlo": ["Ben"]},
     "horse": {"default": [None], "random": ["rooster"], "greedy": [None], "montecarlo": [None]},
@@ -657,7 +853,7 @@ TOONS_SEEING = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def toons(name: str) -> Toons:
     scenario, kind, nth, reach = TOONS[name][:4]
     return Toons(scenario, kind, nth, reach)
@@ -669,8 +865,9 @@ def test_no_fliptoons_policy_reads_the_order_of_a_deck(name, policy):
     shuffled: what each player sees of the table is the same, the orders differ."""
     s = toons(name)
     permuted = s.permuted(TOONS[name][4])
-    assert any(s._list(permuted, key)[-n:] != s._list(s.scenario, key)[-n:]
-               for key, n in s.hidden.items())
+    assert any(
+        s._list(permuted, key)[-n:] != s._list(s.scenario, key)[-n:] for key, n in s.hidden.items()
+    )
     assert check_toons(s, policy, permuted) == TOONS_ANSWERS[name][policy]
 
 
@@ -680,8 +877,10 @@ def test_a_fliptoons_player_who_could_see_the_orders_would_answer_otherwise(name
     scenario otherwise: the orders the harness changes matter to the decision."""
     s = toons(name)
     permuted = s.permuted(TOONS[name][4])
-    got = {p: (s.answers(p, seeing=True)[0], s.answers(p, permuted, seeing=True)[0])
-           for p in TOONS_SEEING[name]}
+    got = {
+        p: (s.answers(p, seeing=True)[0], s.answers(p, permuted, seeing=True)[0])
+        for p in TOONS_SEEING[name]
+    }
     assert got == TOONS_SEEING[name]
 
 
@@ -706,4 +905,5 @@ def test_the_harness_catches_a_policy_that_reads_the_order_of_a_deck():
         check_toons(s, TopOfDeck, s.permuted(TOONS["market"][4]))
     assert str(caught.value).splitlines()[0] == (
         "top-of-deck at market_action answers ['skip'] with the decks as written and "
-        "['hire salamander'] with their hidden orders changed")
+        "['hire salamander'] with their hidden orders changed"
+    )

@@ -3,8 +3,9 @@ process, top to bottom; then every exercise's check cell is run again with its p
 the right answer (it must say right) and to a wrong one (it must say wrong). As committed, each
 check cell says "not predicted yet" and gives nothing away. An exercise is three cells:
 `exercise_N = Exercise(...)` (with `exercise_N.setup()`), `prediction_N = None  # your answer: ...`,
-and `exercise_N.check(prediction_N)`; the teaching notebooks (FlipToons' 01-11, Flipology's 14 and 15)
-have at least three each."""
+and `exercise_N.check(prediction_N)`; the teaching notebooks (FlipToons' 01-11, Flipology's 14 and
+15) have at least three each."""
+
 from __future__ import annotations
 
 import contextlib
@@ -37,11 +38,13 @@ def _exercises(nb: dict) -> list[tuple[str, str, dict]]:
 
 
 def _out(cell: dict) -> str:
-    return "".join("".join(o.get("text", "")) for o in cell["outputs"] if o["output_type"] == "stream")
+    return "".join(
+        "".join(o.get("text", "")) for o in cell["outputs"] if o["output_type"] == "stream"
+    )
 
 
 def _run(source: str, namespace: dict) -> str:
-    lines = [l for l in source.splitlines() if not l.lstrip().startswith(("%", "!"))]
+    lines = [x for x in source.splitlines() if not x.lstrip().startswith(("%", "!"))]
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         exec(compile("\n".join(lines), "<cell>", "exec"), namespace)
@@ -62,8 +65,11 @@ def test_a_teaching_notebook_has_three_exercises_in_the_pattern(path):
         assert _out(check).startswith("Not predicted yet:"), f"{exercise} is committed predicted"
 
 
-@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if _exercises(json.loads(p.read_text("utf-8")))],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path",
+    [p for p in NOTEBOOKS if _exercises(json.loads(p.read_text("utf-8")))],
+    ids=lambda p: p.stem,
+)
 def test_each_check_cell_says_right_to_the_answer_and_wrong_to_a_wrong_one(path, monkeypatch):
     monkeypatch.setenv("MPLBACKEND", "Agg")
     monkeypatch.chdir(path.parent)

@@ -3,6 +3,7 @@ every setting of its option on a situation built so that the reading matters, qu
 it reads, checks that the trace cites `ruling.<name>` beside the rule where the option decided,
 and that `rulings_that_matter` finds it.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -11,13 +12,20 @@ from fliptoons_explore import OPTIONS, Rulings, play_round, resolve
 from fliptoons_explore.analysis.compare import rulings_that_matter
 from fliptoons_explore.fliptoons.game import Game
 from fliptoons_explore.fliptoons.scenario import load
-
 from util import table_grid, with_rulings
 
-NEW_OPTIONS = ("flipped_face_up", "fireflies_of_one_player", "monkey_above_a_card",
-               "alligator_in_the_right_column", "taken_back_before_its_effect", "capybara_exactly_three",
-               "solo_market_discard", "stacked_is_placed", "eagle_next_cannot_be_flipped",
-               "peacock_counts_for_trigger")
+NEW_OPTIONS = (
+    "flipped_face_up",
+    "fireflies_of_one_player",
+    "monkey_above_a_card",
+    "alligator_in_the_right_column",
+    "taken_back_before_its_effect",
+    "capybara_exactly_three",
+    "solo_market_discard",
+    "stacked_is_placed",
+    "eagle_next_cannot_be_flipped",
+    "peacock_counts_for_trigger",
+)
 
 
 def _cited(trace, ruling):
@@ -34,17 +42,30 @@ def test_the_ten_options_have_a_question_a_default_and_alternatives():
     for name in NEW_OPTIONS:
         option = OPTIONS[name]
         assert option.question.endswith("?") and len(option.why_default) > 40
-        assert getattr(Rulings(), name) == option.default == option.choices[0] and len(option.choices) >= 2
+        assert (
+            getattr(Rulings(), name) == option.default == option.choices[0]
+            and len(option.choices) >= 2
+        )
     assert len(OPTIONS) >= 37
 
 
 # -- 1. a card turned face up again ------------------------------------------------------------
 
-GOAT_TURNED_UP = {"season": "s1", "players": [{"deck": ["eagle", "goat", "elephant", "bee", "snail", "caterpillar"]}]}
-DONKEY_TURNED_UP = {"season": "s1", "players": [{"deck": ["bee", "bee", "bee", "eagle", "donkey", "elephant", "snail"]}]}
-FIREFLY_TURNED_UP = {"season": "combined", "players": [
-    {"name": "Ann", "deck": ["eagle", "firefly", "elephant", "mosquito"]},
-    {"name": "Ben", "deck": ["elephant", "bee", "tiger", "snail", "bee", "bee"]}]}
+GOAT_TURNED_UP = {
+    "season": "s1",
+    "players": [{"deck": ["eagle", "goat", "elephant", "bee", "snail", "caterpillar"]}],
+}
+DONKEY_TURNED_UP = {
+    "season": "s1",
+    "players": [{"deck": ["bee", "bee", "bee", "eagle", "donkey", "elephant", "snail"]}],
+}
+FIREFLY_TURNED_UP = {
+    "season": "combined",
+    "players": [
+        {"name": "Ann", "deck": ["eagle", "firefly", "elephant", "mosquito"]},
+        {"name": "Ben", "deck": ["elephant", "bee", "tiger", "snail", "bee", "bee"]},
+    ],
+}
 
 
 def test_flipped_face_up_goat_bonus():
@@ -58,7 +79,7 @@ def test_flipped_face_up_goat_bonus():
         r = resolve(with_rulings(GOAT_TURNED_UP, flipped_face_up=value))
         assert table_grid(r.players[0])[0] == ["eagle", "goat", "elephant"]
         fame[value] = r.players[0].fame_total
-        goat, = [e for e in r.trace if e.kind == "fame" and e.card == "goat"]
+        (goat,) = [e for e in r.trace if e.kind == "fame" and e.card == "goat"]
         assert (goat.rule, goat.ruling) == ("s1.faq.goat", "ruling.flipped_face_up")
     assert fame == {"active": 18, "bonus-only": 18, "inactive": 15}
     assert ("flipped_face_up", "inactive") in rulings_that_matter(GOAT_TURNED_UP)
@@ -74,29 +95,45 @@ def test_flipped_face_up_donkey_after_the_market():
         game = play_round(with_rulings(DONKEY_TURNED_UP, flipped_face_up=value))
         p = game.table.players[0]
         seen[value] = (p.fame_total, [c.spec.id for c in p.dismissed])
-        after, = [e for e in _cited(game.trace, "ruling.flipped_face_up") if e.phase == "market"]
-        assert (after.kind, after.card) == (("trigger", "donkey") if value == "active" else ("ignored", "donkey"))
+        (after,) = [e for e in _cited(game.trace, "ruling.flipped_face_up") if e.phase == "market"]
+        assert (after.kind, after.card) == (
+            ("trigger", "donkey") if value == "active" else ("ignored", "donkey")
+        )
     assert seen == {"active": (20, ["donkey"]), "bonus-only": (20, []), "inactive": (15, [])}
     assert {("flipped_face_up", "bonus-only"), ("flipped_face_up", "inactive")} <= set(
-        rulings_that_matter(DONKEY_TURNED_UP, play="round"))
+        rulings_that_matter(DONKEY_TURNED_UP, play="round")
+    )
 
 
 def test_flipped_face_up_firefly_after_check_fame():
     """Ann's Firefly, turned face down and up again, and Ann alone with the least fame (12 to
-    Ben's 15): 'active' gains 2 (S2 FAQ Firefly), the others do not (an ability after Check Fame)."""
+    Ben's 15): 'active' gains 2 (S2 FAQ Firefly), the others do not (an ability after Check
+    Fame)."""
     for value, ann in (("active", 14), ("bonus-only", 12), ("inactive", 12)):
         r = resolve(with_rulings(FIREFLY_TURNED_UP, flipped_face_up=value))
         assert [p.fame_total for p in r.players] == [ann, 15]
-        least, = [e for e in r.trace if e.card == "firefly" and e.kind in ("least_fame", "ignored")]
+        (least,) = [
+            e for e in r.trace if e.card == "firefly" and e.kind in ("least_fame", "ignored")
+        ]
         assert least.kind == ("least_fame" if value == "active" else "ignored")
         assert least.ruling == "ruling.flipped_face_up"
 
 
 # -- 2. two Fireflies ----------------------------------------------------------------------------
 
-TWO_FIREFLIES = {"season": "s2", "players": [
-    {"name": "Ann", "deck": ["firefly", "firefly", "mosquito", "mosquito", "mosquito", "mosquito"]},
-    {"name": "Ben", "deck": ["spider", "ladybug", "mosquito", "grasshopper", "mosquito", "mosquito"]}]}
+TWO_FIREFLIES = {
+    "season": "s2",
+    "players": [
+        {
+            "name": "Ann",
+            "deck": ["firefly", "firefly", "mosquito", "mosquito", "mosquito", "mosquito"],
+        },
+        {
+            "name": "Ben",
+            "deck": ["spider", "ladybug", "mosquito", "grasshopper", "mosquito", "mosquito"],
+        },
+    ],
+}
 
 
 def test_fireflies_of_one_player_each_or_once():
@@ -107,25 +144,49 @@ def test_fireflies_of_one_player_each_or_once():
         r = resolve(with_rulings(TWO_FIREFLIES, fireflies_of_one_player=value))
         assert [p.fame_total for p in r.players] == [ann, 5]
         events = [(e.kind, e.value) for e in _cited(r.trace, "ruling.fireflies_of_one_player")]
-        assert events == ([("least_fame", 2), ("least_fame", 2)] if value == "each"
-                          else [("least_fame", 2), ("ignored", None)])
+        assert events == (
+            [("least_fame", 2), ("least_fame", 2)]
+            if value == "each"
+            else [("least_fame", 2), ("ignored", None)]
+        )
     assert rulings_that_matter(TWO_FIREFLIES) == [("fireflies_of_one_player", "once")]
 
 
 def test_one_firefly_is_no_question():
     """One Firefly gains 2 either way, citing only its FAQ entry."""
-    scenario = {"season": "s2", "players": [TWO_FIREFLIES["players"][0] | {"deck": ["firefly", "mosquito"]},
-                                            TWO_FIREFLIES["players"][1]]}
+    scenario = {
+        "season": "s2",
+        "players": [
+            TWO_FIREFLIES["players"][0] | {"deck": ["firefly", "mosquito"]},
+            TWO_FIREFLIES["players"][1],
+        ],
+    }
     for value in _values("fireflies_of_one_player"):
         r = resolve(with_rulings(scenario, fireflies_of_one_player=value))
-        gain, = [e for e in r.trace if e.kind == "least_fame"]
+        (gain,) = [e for e in r.trace if e.kind == "least_fame"]
         assert (gain.value, gain.rule, gain.ruling) == (2, "s2.faq.firefly", None)
 
 
 # -- 3. a Monkey under a card already above -------------------------------------------------------
 
-MONKEY_UNDER_A_CARD = {"season": "combined", "players": [
-    {"deck": ["bee", "gorilla", "goat", "monkey", "ostrich", "monkey", "bee", "snail", "caterpillar"]}]}
+MONKEY_UNDER_A_CARD = {
+    "season": "combined",
+    "players": [
+        {
+            "deck": [
+                "bee",
+                "gorilla",
+                "goat",
+                "monkey",
+                "ostrich",
+                "monkey",
+                "bee",
+                "snail",
+                "caterpillar",
+            ]
+        }
+    ],
+}
 
 
 def test_monkey_above_a_card_above_that_card_or_pushes_it_up():
@@ -138,12 +199,19 @@ def test_monkey_above_a_card_above_that_card_or_pushes_it_up():
     default = resolve(MONKEY_UNDER_A_CARD)
     pushed = resolve(with_rulings(MONKEY_UNDER_A_CARD, monkey_above_a_card="pushes-it-up"))
     base = [["bee", "gorilla", "ostrich"], ["bee", "snail", "caterpillar"]]
-    assert table_grid(default.players[0]) == [[None, None, "monkey"], [None, "goat", "monkey"]] + base
-    assert table_grid(pushed.players[0]) == [[None, "goat", "monkey"], [None, None, "monkey"]] + base
-    move, = [e for e in _cited(default.trace, "ruling.monkey_above_a_card")]
+    assert (
+        table_grid(default.players[0]) == [[None, None, "monkey"], [None, "goat", "monkey"]] + base
+    )
+    assert (
+        table_grid(pushed.players[0]) == [[None, "goat", "monkey"], [None, None, "monkey"]] + base
+    )
+    (move,) = [e for e in _cited(default.trace, "ruling.monkey_above_a_card")]
     assert (move.kind, move.pos, move.rule) == ("move", (-2, 2), "s2.faq.gorilla.existing-row")
     assert [(e.card, e.pos) for e in _cited(pushed.trace, "ruling.monkey_above_a_card")] == [
-        ("goat", (-2, 1)), ("monkey", (-2, 2)), ("monkey", (-1, 2))]
+        ("goat", (-2, 1)),
+        ("monkey", (-2, 2)),
+        ("monkey", (-1, 2)),
+    ]
     assert ("monkey_above_a_card", "pushes-it-up") in rulings_that_matter(MONKEY_UNDER_A_CARD)
 
 
@@ -152,14 +220,25 @@ def test_monkey_with_nothing_above_is_no_question():
     scenario = {"season": "s1", "players": [{"deck": ["monkey", "bee"]}]}
     for value in _values("monkey_above_a_card"):
         r = resolve(with_rulings(scenario, monkey_above_a_card=value))
-        assert table_grid(r.players[0]) == [["monkey", None, None], ["bee", None, None], [None, None, None]]
+        assert table_grid(r.players[0]) == [
+            ["monkey", None, None],
+            ["bee", None, None],
+            [None, None, None],
+        ]
         assert not _cited(r.trace, "ruling.monkey_above_a_card")
 
 
-# -- 4. an Alligator in the right column ------------------------------------------------------------
+# -- 4. an Alligator in the right column -----------------------------------------------------------
 
-ALLIGATOR_IN_SLOT_3 = {"season": "s1", "players": [
-    {"grid": [[["bee"], ["snail"], ["alligator"]], [["goat"], ["caterpillar"], None]], "deck": ["bee", "bee"]}]}
+ALLIGATOR_IN_SLOT_3 = {
+    "season": "s1",
+    "players": [
+        {
+            "grid": [[["bee"], ["snail"], ["alligator"]], [["goat"], ["caterpillar"], None]],
+            "deck": ["bee", "bee"],
+        }
+    ],
+}
 
 
 def test_alligator_in_the_right_column_nothing_or_reading_order():
@@ -167,32 +246,56 @@ def test_alligator_in_the_right_column_nothing_or_reading_order():
     of this card". In slot 3, default 'nothing': no space right of it in its row; 'reading-order':
     the next space, slot 4, whose Goat is dismissed (S1 FAQ Alligator: it still scored)."""
     default = play_round(ALLIGATOR_IN_SLOT_3)
-    other = play_round(with_rulings(ALLIGATOR_IN_SLOT_3, alligator_in_the_right_column="reading-order"))
+    other = play_round(
+        with_rulings(ALLIGATOR_IN_SLOT_3, alligator_in_the_right_column="reading-order")
+    )
     assert [c.spec.id for c in default.table.players[0].dismissed] == []
     assert [c.spec.id for c in other.table.players[0].dismissed] == ["goat"]
     assert default.table.players[0].fame_total == other.table.players[0].fame_total == 10
-    ignored, = _cited(default.trace, "ruling.alligator_in_the_right_column")
-    assert (ignored.kind, ignored.card, ignored.rule) == ("ignored", "alligator", "s1.faq.alligator")
-    dismiss = [e for e in _cited(other.trace, "ruling.alligator_in_the_right_column") if e.kind == "dismiss"]
+    (ignored,) = _cited(default.trace, "ruling.alligator_in_the_right_column")
+    assert (ignored.kind, ignored.card, ignored.rule) == (
+        "ignored",
+        "alligator",
+        "s1.faq.alligator",
+    )
+    dismiss = [
+        e
+        for e in _cited(other.trace, "ruling.alligator_in_the_right_column")
+        if e.kind == "dismiss"
+    ]
     assert [(e.card, e.rule) for e in dismiss] == [("goat", "s1.faq.alligator")]
-    assert rulings_that_matter(ALLIGATOR_IN_SLOT_3, play="round") == [("alligator_in_the_right_column", "reading-order")]
+    assert rulings_that_matter(ALLIGATOR_IN_SLOT_3, play="round") == [
+        ("alligator_in_the_right_column", "reading-order")
+    ]
 
 
 def test_alligator_in_the_lower_right_is_no_question():
     """Slot 6 is the last space in either reading: nothing to dismiss, no ruling cited."""
-    scenario = {"season": "s1", "players": [
-        {"grid": [[["bee"], ["snail"], ["goat"]], [["bee"], ["caterpillar"], ["alligator"]]], "deck": ["bee"]}]}
+    scenario = {
+        "season": "s1",
+        "players": [
+            {
+                "grid": [[["bee"], ["snail"], ["goat"]], [["bee"], ["caterpillar"], ["alligator"]]],
+                "deck": ["bee"],
+            }
+        ],
+    }
     for value in _values("alligator_in_the_right_column"):
         game = play_round(with_rulings(scenario, alligator_in_the_right_column=value))
         assert not game.table.players[0].dismissed
         assert not _cited(game.trace, "ruling.alligator_in_the_right_column")
 
 
-# -- 5. a Crow taken back before its effect ---------------------------------------------------------
+# -- 5. a Crow taken back before its effect --------------------------------------------------------
 
-CROW_TAKEN_BACK = {"season": "combined", "players": [
-    {"deck": ["mongoose", "snake", "bee", "crow"], "choices": ["raccoon", "crow", "fox"]}],
-    "market": ["goldfish", "fox", "rat"], "toon_deck": ["mole", "raccoon", "hen", "shark"]}
+CROW_TAKEN_BACK = {
+    "season": "combined",
+    "players": [
+        {"deck": ["mongoose", "snake", "bee", "crow"], "choices": ["raccoon", "crow", "fox"]}
+    ],
+    "market": ["goldfish", "fox", "rat"],
+    "toon_deck": ["mole", "raccoon", "hen", "shark"],
+}
 
 
 def test_taken_back_before_its_effect_resolves_or_lapses():
@@ -205,9 +308,13 @@ def test_taken_back_before_its_effect_resolves_or_lapses():
     lapses = resolve(with_rulings(CROW_TAKEN_BACK, taken_back_before_its_effect="lapses"))
     assert [c.spec.id for c in default.players[0].deck] == ["fox", "crow"]
     assert [c.spec.id for c in lapses.players[0].deck] == ["crow"]
-    trigger, = _cited(default.trace, "ruling.taken_back_before_its_effect")
-    ignored, = _cited(lapses.trace, "ruling.taken_back_before_its_effect")
-    assert (trigger.kind, trigger.card, trigger.rule) == ("trigger", "crow", "s2.key.timing.after-flip")
+    (trigger,) = _cited(default.trace, "ruling.taken_back_before_its_effect")
+    (ignored,) = _cited(lapses.trace, "ruling.taken_back_before_its_effect")
+    assert (trigger.kind, trigger.card, trigger.rule) == (
+        "trigger",
+        "crow",
+        "s2.key.timing.after-flip",
+    )
     assert (ignored.kind, ignored.card) == ("ignored", "crow")
     assert rulings_that_matter(CROW_TAKEN_BACK) == [("taken_back_before_its_effect", "lapses")]
 
@@ -223,9 +330,11 @@ def test_capybara_exactly_three_counts_or_not():
     for value, fame in (("counts", 6), ("does-not-count", 2)):
         r = resolve(with_rulings(CAPYBARA_THREE_LEFT, capybara_exactly_three=value))
         assert len(r.players[0].deck) == 3 and r.players[0].fame_total == fame
-        capybara, = _cited(r.trace, "ruling.capybara_exactly_three")
+        (capybara,) = _cited(r.trace, "ruling.capybara_exactly_three")
         assert (capybara.kind, capybara.value, capybara.rule) == ("fame", fame, "s2.faq.capybara")
-    assert rulings_that_matter(CAPYBARA_THREE_LEFT) == [("capybara_exactly_three", "does-not-count")]
+    assert rulings_that_matter(CAPYBARA_THREE_LEFT) == [
+        ("capybara_exactly_three", "does-not-count")
+    ]
 
 
 def test_capybara_with_four_cards_left_is_no_question():
@@ -236,11 +345,14 @@ def test_capybara_with_four_cards_left_is_no_question():
         assert r.players[0].fame_total == 6 and not _cited(r.trace, "ruling.capybara_exactly_three")
 
 
-# -- 7. the solo market discard ----------------------------------------------------------------------
+# -- 7. the solo market discard --------------------------------------------------------------------
 
-SOLO_VULTURE_CROW = {"season": "s2", "players": [{"grid": [[["vulture"], ["crow"], ["swordfish"]], [None, None, None]]}],
-                     "market": ["goldfish", "rat", "mole", "hen", "shark"],
-                     "toon_deck": ["clownfish", "zebra", "goldfish", "starfish", "mosquito", "fox"]}
+SOLO_VULTURE_CROW = {
+    "season": "s2",
+    "players": [{"grid": [[["vulture"], ["crow"], ["swordfish"]], [None, None, None]]}],
+    "market": ["goldfish", "rat", "mole", "hen", "shark"],
+    "toon_deck": ["clownfish", "zebra", "goldfish", "starfish", "mosquito", "fox"],
+}
 
 
 class _Skip:
@@ -276,16 +388,25 @@ def test_solo_market_discard_at_cleanup_or_at_the_end_of_the_market():
     for game, phase in ((default, "cleanup"), (early, "market")):
         assert [c.spec.id for c in game.table.market_discard] == ["rat", "shark"]
         markers = _cited(game.trace, "ruling.solo_market_discard")
-        assert [(e.kind, e.phase, e.rule) for e in markers][-1] == ("phase", phase, "s2.solo.market-discard")
+        assert [(e.kind, e.phase, e.rule) for e in markers][-1] == (
+            "phase",
+            phase,
+            "s2.solo.market-discard",
+        )
         discards = [e for e in game.trace if e.kind == "discard"]
         assert [e.cause for e in discards] == [markers[-1].step, markers[-1].step]
-    waits, at_cleanup = _cited(default.trace, "ruling.solo_market_discard")  # said where the other reading acts
+    waits, at_cleanup = _cited(
+        default.trace, "ruling.solo_market_discard"
+    )  # said where the other reading acts
     assert (waits.detail, waits.phase) == ("the solo market discard waits for Cleanup", "market")
 
 
 def test_solo_market_discard_without_after_market_effects_is_no_question():
     """No after-Market card: the moment of the discard changes nothing, and nothing cites it."""
-    scenario = {**SOLO_VULTURE_CROW, "players": [{"grid": [[["crow"], ["swordfish"], None], [None, None, None]]}]}
+    scenario = {
+        **SOLO_VULTURE_CROW,
+        "players": [{"grid": [[["crow"], ["swordfish"], None], [None, None, None]]}],
+    }
     for value in _values("solo_market_discard"):
         table, _ = load(with_rulings(scenario, solo_market_discard=value))
         game = Game(table, _Skip(), solo="normal", shuffle=False)
@@ -294,13 +415,22 @@ def test_solo_market_discard_without_after_market_effects_is_no_question():
         assert not _cited(game.trace, "ruling.solo_market_discard")
 
 
-# -- 8. a card an Ostrich stacks --------------------------------------------------------------------
+# -- 8. a card an Ostrich stacks -------------------------------------------------------------------
 
-GORILLA_ON_AN_OSTRICH = {"season": "combined", "players": [
-    {"deck": ["ostrich", "gorilla", "bee", "snail", "caterpillar", "bee", "bee", "goat"]}]}
-MOLE_ON_AN_OSTRICH = {"season": "combined", "players": [{"deck": ["bee", "snail", "goat", "ostrich", "mole", "bee", "caterpillar"]}]}
-MONKEY_ON_AN_OSTRICH = {"season": "s1", "players": [
-    {"deck": ["ostrich", "monkey", "bee", "snail", "caterpillar", "horse", "peacock"]}]}
+GORILLA_ON_AN_OSTRICH = {
+    "season": "combined",
+    "players": [
+        {"deck": ["ostrich", "gorilla", "bee", "snail", "caterpillar", "bee", "bee", "goat"]}
+    ],
+}
+MOLE_ON_AN_OSTRICH = {
+    "season": "combined",
+    "players": [{"deck": ["bee", "snail", "goat", "ostrich", "mole", "bee", "caterpillar"]}],
+}
+MONKEY_ON_AN_OSTRICH = {
+    "season": "s1",
+    "players": [{"deck": ["ostrich", "monkey", "bee", "snail", "caterpillar", "horse", "peacock"]}],
+}
 
 
 def test_stacked_is_placed_gorilla():
@@ -310,12 +440,22 @@ def test_stacked_is_placed_gorilla():
     ignored and the Bee fills slot 2 (12 or 11 fame)."""
     default = resolve(GORILLA_ON_AN_OSTRICH)
     other = resolve(with_rulings(GORILLA_ON_AN_OSTRICH, stacked_is_placed=False))
-    assert table_grid(default.players[0]) == [["bee", None, None], ["ostrich+gorilla", "snail", "caterpillar"],
-                                              ["bee", "bee", "goat"]]
-    assert table_grid(other.players[0]) == [["ostrich+gorilla", "bee", "snail"], ["caterpillar", "bee", "bee"]]
+    assert table_grid(default.players[0]) == [
+        ["bee", None, None],
+        ["ostrich+gorilla", "snail", "caterpillar"],
+        ["bee", "bee", "goat"],
+    ]
+    assert table_grid(other.players[0]) == [
+        ["ostrich+gorilla", "bee", "snail"],
+        ["caterpillar", "bee", "bee"],
+    ]
     trigger, place = _cited(default.trace, "ruling.stacked_is_placed")
     trigger_too, ignored = _cited(other.trace, "ruling.stacked_is_placed")
-    assert (trigger.kind, trigger.card) == (trigger_too.kind, trigger_too.card) == ("trigger", "gorilla")
+    assert (
+        (trigger.kind, trigger.card)
+        == (trigger_too.kind, trigger_too.card)
+        == ("trigger", "gorilla")
+    )
     assert (place.kind, place.card, place.rule) == ("place", "bee", "s2.faq.gorilla")
     assert (ignored.kind, ignored.card) == ("ignored", "gorilla")
     assert rulings_that_matter(GORILLA_ON_AN_OSTRICH) == [("stacked_is_placed", False)]
@@ -326,15 +466,28 @@ def test_stacked_is_placed_mole_and_monkey():
     default, stays otherwise; the Monkey stacked in the upper row moves up (S1 FAQ Monkey) by
     default, stays otherwise."""
     for scenario, default_grid, other_grid in (
-            (MOLE_ON_AN_OSTRICH, [["bee+mole", "snail", "goat"], ["ostrich", "bee", "caterpillar"]],
-             [["bee", "snail", "goat"], ["ostrich+mole", "bee", "caterpillar"]]),
-            (MONKEY_ON_AN_OSTRICH, [["monkey", None, None], ["ostrich", "bee", "snail"], ["caterpillar", "horse", "peacock"]],
-             [["ostrich+monkey", "bee", "snail"], ["caterpillar", "horse", "peacock"]])):
+        (
+            MOLE_ON_AN_OSTRICH,
+            [["bee+mole", "snail", "goat"], ["ostrich", "bee", "caterpillar"]],
+            [["bee", "snail", "goat"], ["ostrich+mole", "bee", "caterpillar"]],
+        ),
+        (
+            MONKEY_ON_AN_OSTRICH,
+            [
+                ["monkey", None, None],
+                ["ostrich", "bee", "snail"],
+                ["caterpillar", "horse", "peacock"],
+            ],
+            [["ostrich+monkey", "bee", "snail"], ["caterpillar", "horse", "peacock"]],
+        ),
+    ):
         default = resolve(scenario)
         other = resolve(with_rulings(scenario, stacked_is_placed=False))
         assert table_grid(default.players[0]) == default_grid
         assert table_grid(other.players[0]) == other_grid
-        assert _cited(default.trace, "ruling.stacked_is_placed") and _cited(other.trace, "ruling.stacked_is_placed")
+        assert _cited(default.trace, "ruling.stacked_is_placed") and _cited(
+            other.trace, "ruling.stacked_is_placed"
+        )
         assert ("stacked_is_placed", False) in rulings_that_matter(scenario)
 
 
@@ -349,7 +502,10 @@ def test_a_card_placed_in_a_slot_is_no_question():
 
 # -- 9. an Eagle's next card that cannot be flipped -----------------------------------------------
 
-EAGLE_EAGLE = {"season": "s1", "players": [{"deck": ["eagle", "eagle", "bee", "snail", "caterpillar", "horse"]}]}
+EAGLE_EAGLE = {
+    "season": "s1",
+    "players": [{"deck": ["eagle", "eagle", "bee", "snail", "caterpillar", "horse"]}],
+}
 
 
 def test_eagle_next_cannot_be_flipped_acts_or_not():
@@ -362,8 +518,8 @@ def test_eagle_next_cannot_be_flipped_acts_or_not():
     assert table_grid(default.players[0])[0] == ["eagle", "eagle", "~bee"]
     assert table_grid(silent.players[0])[0] == ["eagle", "eagle", "bee"]
     assert (default.players[0].fame_total, silent.players[0].fame_total) == (14, 15)
-    trigger, = _cited(default.trace, "ruling.eagle_next_cannot_be_flipped")
-    ignored, = _cited(silent.trace, "ruling.eagle_next_cannot_be_flipped")
+    (trigger,) = _cited(default.trace, "ruling.eagle_next_cannot_be_flipped")
+    (ignored,) = _cited(silent.trace, "ruling.eagle_next_cannot_be_flipped")
     assert (trigger.kind, trigger.rule, trigger.pos) == ("trigger", "card.eagle", None)
     assert (ignored.kind, ignored.card, ignored.rule) == ("ignored", "eagle", "card.eagle")
     assert rulings_that_matter(EAGLE_EAGLE) == [("eagle_next_cannot_be_flipped", "does-not-act")]
@@ -372,7 +528,10 @@ def test_eagle_next_cannot_be_flipped_acts_or_not():
 def test_a_swordfish_next_card_is_no_question():
     """The Swordfish's text has no 'that card's ability does not activate': its unflippable next
     card (an Eagle) acts in both readings."""
-    scenario = {"season": "combined", "players": [{"deck": ["mosquito", "swordfish", "eagle", "bee", "snail"]}]}
+    scenario = {
+        "season": "combined",
+        "players": [{"deck": ["mosquito", "swordfish", "eagle", "bee", "snail"]}],
+    }
     for value in _values("eagle_next_cannot_be_flipped"):
         r = resolve(with_rulings(scenario, eagle_next_cannot_be_flipped=value))
         assert table_grid(r.players[0])[0] == ["~mosquito", "swordfish", "eagle"]
@@ -382,9 +541,17 @@ def test_a_swordfish_next_card_is_no_question():
 
 # -- 10. a gained Peacock's 2 and the 30-fame trigger ----------------------------------------------
 
-PEACOCK_TO_30 = {"season": "combined", "players": [
-    {"name": "Ann", "deck": ["snake", "bee", "hippopotamus", "bee", "bee", "bee", "bee"] + ["mosquito"] * 9},
-    {"name": "Ben", "deck": ["bee", "snail", "goat"]}], "toon_deck": ["peacock"]}
+PEACOCK_TO_30 = {
+    "season": "combined",
+    "players": [
+        {
+            "name": "Ann",
+            "deck": ["snake", "bee", "hippopotamus", "bee", "bee", "bee", "bee"] + ["mosquito"] * 9,
+        },
+        {"name": "Ben", "deck": ["bee", "snail", "goat"]},
+    ],
+    "toon_deck": ["peacock"],
+}
 
 
 def test_peacock_counts_for_trigger():
@@ -395,58 +562,91 @@ def test_peacock_counts_for_trigger():
     not triggered, and an event says so."""
     default = resolve(PEACOCK_TO_30)
     other = resolve(with_rulings(PEACOCK_TO_30, peacock_counts_for_trigger=False))
-    assert [p.fame_total for p in default.players] == [p.fame_total for p in other.players] == [30, 7]
+    assert (
+        [p.fame_total for p in default.players] == [p.fame_total for p in other.players] == [30, 7]
+    )
     assert default.to_json()["critics_choice"] == {"player": 0, "fame": 30}
     assert "critics_choice" not in other.to_json()
-    taken, = _cited(default.trace, "ruling.peacock_counts_for_trigger")
-    assert (taken.kind, taken.player, taken.rule, taken.value) == ("critics_choice", 0, "s2.check-fame.critics-choice", 30)
-    untriggered, = _cited(other.trace, "ruling.peacock_counts_for_trigger")
+    (taken,) = _cited(default.trace, "ruling.peacock_counts_for_trigger")
+    assert (taken.kind, taken.player, taken.rule, taken.value) == (
+        "critics_choice",
+        0,
+        "s2.check-fame.critics-choice",
+        30,
+    )
+    (untriggered,) = _cited(other.trace, "ruling.peacock_counts_for_trigger")
     assert (untriggered.kind, untriggered.rule) == ("ignored", "s2.check-fame.trigger")
     game = play_round(PEACOCK_TO_30)
     assert game.end_triggered and game.table.players[0].critics_choice
-    assert not play_round(with_rulings(PEACOCK_TO_30, peacock_counts_for_trigger=False)).end_triggered
+    assert not play_round(
+        with_rulings(PEACOCK_TO_30, peacock_counts_for_trigger=False)
+    ).end_triggered
     assert rulings_that_matter(PEACOCK_TO_30) == [("peacock_counts_for_trigger", False)]
 
 
 def test_the_solo_win_counts_the_peacock_as_the_ruling_says():
     """Solo: "If, at the end of a Check Fame phase, you have generated at least 30 you win" (S1
     Solo). The same 30 with a gained Peacock wins by default, and does not with the option off."""
-    solo = {**PEACOCK_TO_30, "players": PEACOCK_TO_30["players"][:1], "toon_deck": ["peacock"] + ["goat"] * 14}
+    solo = {
+        **PEACOCK_TO_30,
+        "players": PEACOCK_TO_30["players"][:1],
+        "toon_deck": ["peacock"] + ["goat"] * 14,
+    }
     for value, won in ((True, "won"), (False, None)):
         table, _ = load(with_rulings(solo, peacock_counts_for_trigger=value))
         game = Game(table, _Skip(), solo="normal", shuffle=False)
         game.play_round(stop_before_cleanup=True)
         assert (game.result.solo if game.result else None) == won
-        cited, = _cited(game.trace, "ruling.peacock_counts_for_trigger")
+        (cited,) = _cited(game.trace, "ruling.peacock_counts_for_trigger")
         assert cited.kind == ("game_end" if won else "ignored")
 
 
 # -- the critic's choice in resolve ---------------------------------------------------------------
 
-@pytest.mark.parametrize("decks, expected", [
-    ((["hippopotamus"] + ["mosquito"] * 20, ["mosquito"]), {"player": 0, "fame": 30}),
-    ((["hippopotamus"] + ["mosquito"] * 20, ["hippopotamus"] + ["mosquito"] * 20), {"player": None, "fame": 30}),
-    ((["hippopotamus"] + ["mosquito"] * 19, ["mosquito"]), None),
-])
+
+@pytest.mark.parametrize(
+    "decks, expected",
+    [
+        ((["hippopotamus"] + ["mosquito"] * 20, ["mosquito"]), {"player": 0, "fame": 30}),
+        (
+            (["hippopotamus"] + ["mosquito"] * 20, ["hippopotamus"] + ["mosquito"] * 20),
+            {"player": None, "fame": 30},
+        ),
+        ((["hippopotamus"] + ["mosquito"] * 19, ["mosquito"]), None),
+    ],
+)
 def test_resolve_gives_the_critics_choice(decks, expected):
     """S2 Check Fame: "If any player generated at least 30 fame, the player who generated the most
     fame takes the critic's choice card ... If multiple players generated at least 30 fame and
     are tied for the most fame, return the critic's choice card to the game box instead." The
     Hippopotamus scores 2 per card left in the deck (S2 FAQ Hippopotamus): fifteen left, 30."""
-    scenario = {"season": "s2", "players": [{"name": f"P{i}", "deck": deck} for i, deck in enumerate(decks)]}
+    scenario = {
+        "season": "s2",
+        "players": [{"name": f"P{i}", "deck": deck} for i, deck in enumerate(decks)],
+    }
     doc = resolve(scenario).to_json()
     assert doc.get("critics_choice") == expected
     events = [e for e in doc["trace"] if e["event"] == "critics_choice"]
     if expected is None:
         assert not events
     else:
-        event, = events
-        assert (event["player"], event["value"], event["phase"]) == (expected["player"], 30, "check-fame")
-        assert event["rule"] == ("s2.check-fame.critics-choice" if expected["player"] == 0
-                                 else "s2.check-fame.critics-choice-tie")
+        (event,) = events
+        assert (event["player"], event["value"], event["phase"]) == (
+            expected["player"],
+            30,
+            "check-fame",
+        )
+        assert event["rule"] == (
+            "s2.check-fame.critics-choice"
+            if expected["player"] == 0
+            else "s2.check-fame.critics-choice-tie"
+        )
 
 
 def test_one_player_resolves_without_a_critics_choice():
-    """S2 Solo Setup: "The first player card and the critic's choice card are not used in solo play"."""
-    doc = resolve({"season": "s2", "players": [{"deck": ["hippopotamus"] + ["mosquito"] * 20}]}).to_json()
+    """S2 Solo Setup: "The first player card and the critic's choice card are not used in solo
+    play"."""
+    doc = resolve(
+        {"season": "s2", "players": [{"deck": ["hippopotamus"] + ["mosquito"] * 20}]}
+    ).to_json()
     assert doc["players"][0]["fame"]["total"] == 30 and "critics_choice" not in doc

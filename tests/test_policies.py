@@ -1,5 +1,6 @@
 """Policies (the whole-game issue, item 7): the default policy as documented, the greedy policy's
 lookahead, the random policy's legality, and decisions going through one protocol."""
+
 from fliptoons_explore import DefaultPolicy, RandomPolicy
 from fliptoons_explore.fliptoons.game import Game
 from fliptoons_explore.fliptoons.greedy import GreedyPolicy
@@ -8,9 +9,28 @@ from fliptoons_explore.fliptoons.scenario import load
 M = "mosquito"
 # Mosquito slot 1, capybaras fill the grid (2 + 4 each: four cards stay in the deck), 30 fame;
 # the market offers only a 0-fame card for 3.
-THIN = {"season": "s2", "market": [M, "ladybug"], "toon_deck": ["hen", "fox", "mole", "crab"],
-        "players": [{"name": "Ann", "deck": [M, "capybara", "capybara", "capybara", "capybara",
-                                             "capybara", M, M, M, "capybara"]}]}
+THIN = {
+    "season": "s2",
+    "market": [M, "ladybug"],
+    "toon_deck": ["hen", "fox", "mole", "crab"],
+    "players": [
+        {
+            "name": "Ann",
+            "deck": [
+                M,
+                "capybara",
+                "capybara",
+                "capybara",
+                "capybara",
+                "capybara",
+                M,
+                M,
+                M,
+                "capybara",
+            ],
+        }
+    ],
+}
 
 
 def market_actions(scenario, policy):
@@ -18,8 +38,11 @@ def market_actions(scenario, policy):
     table, _ = load(scenario)
     game = Game(table, policy, shuffle=False)
     game.play_round(stop_before_cleanup=True)
-    return [(e.kind, e.card) for e in game.trace if e.phase == "market" and e.player == 0
-            and e.kind in ("hire", "dismiss", "skip")]
+    return [
+        (e.kind, e.card)
+        for e in game.trace
+        if e.phase == "market" and e.player == 0 and e.kind in ("hire", "dismiss", "skip")
+    ]
 
 
 def test_default_policy_hires_the_highest_printed_fame_it_can_pay():
@@ -37,7 +60,11 @@ def test_greedy_policy_dismisses_what_drags_the_next_flip_down():
 
 def test_greedy_policy_skips_when_nothing_helps():
     """Only a Mosquito to hire, no fame to dismiss: nothing raises the expected fame, so skip."""
-    scenario = {"season": "s2", "market": [M], "players": [{"name": "Ann", "deck": [M, "ladybug", M]}]}
+    scenario = {
+        "season": "s2",
+        "market": [M],
+        "players": [{"name": "Ann", "deck": [M, "ladybug", M]}],
+    }
     assert market_actions(scenario, GreedyPolicy()) == [("skip", None), ("skip", None)]
 
 

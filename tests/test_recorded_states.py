@@ -5,6 +5,7 @@ catches a card moved, turned over or given fame without such an event, and chang
 the game it watches; tests/test_seeded_games.py runs it after every event of seeded games of
 every season and player count.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -27,8 +28,11 @@ def test_a_card_moved_without_an_event_is_caught():
     t = game.table
     card = t.toon_deck.popleft()
     t.players[0].deck.append(card)
-    with pytest.raises(UnseenChange, match=rf"does not name {card.spec.id}#{card.uid} "
-                                           rf"\(\('toon',\), None\) -> \(\('deck', 0\), None\)"):
+    with pytest.raises(
+        UnseenChange,
+        match=rf"does not name {card.spec.id}#{card.uid} "
+        rf"\(\('toon',\), None\) -> \(\('deck', 0\), None\)",
+    ):
         game.emit(Phase, 0, None, None, "s2.market")
 
 
@@ -48,8 +52,9 @@ def test_fame_changed_without_an_event_is_caught():
     game.play_round(stop_before_cleanup=True)
     entry = next(e for p in game.table.players for e in p.fame)
     entry.gained += 2
-    with pytest.raises(UnseenChange,
-                       match=rf"the fame of #{entry.card.uid}: {entry.fame - 2} -> {entry.fame}"):
+    with pytest.raises(
+        UnseenChange, match=rf"the fame of #{entry.card.uid}: {entry.fame - 2} -> {entry.fame}"
+    ):
         game.emit(Phase, 0, None, None, "s2.market")
 
 

@@ -10,6 +10,7 @@ S2 How to Play: a round is Flip, Check Fame, Market, Cleanup; S2 Key Concepts, t
 Flip queued resolve at its end, before Check Fame. A second, smaller check goes through the public
 scenario doors (`resolve(scenario)` against the recorded `play_round(scenario)`).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -52,8 +53,14 @@ def _state(table) -> dict:
 
 
 def _situation(season, seed):
-    return random_table(seed, n_cards=(4, 16), players=1 + seed % 8, season=season,
-                        toon_cards=seed % 13, random_rulings=seed % 2 == 1)
+    return random_table(
+        seed,
+        n_cards=(4, 16),
+        players=1 + seed % 8,
+        season=season,
+        toon_cards=seed % 13,
+        random_rulings=seed % 2 == 1,
+    )
 
 
 def _policy(seed):
@@ -81,11 +88,14 @@ def test_resolve_equals_the_round_after_check_fame(season, block):
 
 def _scenario_of(table) -> dict:
     """The scenario dict (DESIGN.md §2.2) of a random table."""
-    return {"season": table.season, "first_player": table.first_player,
-            "players": [{"name": p.name, "deck": [c.spec.id for c in p.deck]} for p in table.players],
-            "market": [c.spec.id for c in table.market_cards()],
-            "toon_deck": [c.spec.id for c in table.toon_deck],
-            "rulings": table.rulings.changed()}
+    return {
+        "season": table.season,
+        "first_player": table.first_player,
+        "players": [{"name": p.name, "deck": [c.spec.id for c in p.deck]} for p in table.players],
+        "market": [c.spec.id for c in table.market_cards()],
+        "toon_deck": [c.spec.id for c in table.toon_deck],
+        "rulings": table.rulings.changed(),
+    }
 
 
 @pytest.mark.parametrize("season", SEASONS)
@@ -97,4 +107,6 @@ def test_resolve_scenario_equals_the_recorded_round(season):
         resolved = resolve(scenario, record=True)
         game = play_round(scenario, record=True)
         first_market = next(e.step for e in game.trace if e.phase == "market")
-        assert game.trace.states[first_market - 1] == resolved.trace.states[-1], f"{season} seed {seed}"
+        assert game.trace.states[first_market - 1] == resolved.trace.states[-1], (
+            f"{season} seed {seed}"
+        )

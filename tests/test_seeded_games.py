@@ -17,6 +17,7 @@ options. A sample of each mode by default; 2,000 games of each under the soak sw
 class (one unit of work for pytest-xdist, tests/conftest.py), so that parallel workers share the
 costly modes evenly.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -26,14 +27,23 @@ from soak import SWITCH
 
 #: Parts per mode (measured: a checked game of 8 players about 140 ms, 4 players 75, mixed counts
 #: 55, 2 players 35, solo 10).
-PARTS = {"8p-combined": 4, "4p-s1": 2, "mixed-s1": 2, "mixed-s2": 2, "mixed-combined": 2,
-         "2p-s2": 1, "solo-s1": 1, "solo-s2": 1, "solo-combined": 1}
+PARTS = {
+    "8p-combined": 4,
+    "4p-s1": 2,
+    "mixed-s1": 2,
+    "mixed-s2": 2,
+    "mixed-combined": 2,
+    "2p-s2": 1,
+    "solo-s1": 1,
+    "solo-s2": 1,
+    "solo-combined": 1,
+}
 
 
 def part(mode: str, k: int) -> list:
     """The games of part k (0-based) of a mode: consecutive seeds."""
     games, n = plan(mode), PARTS[mode]
-    return games[k * len(games) // n:(k + 1) * len(games) // n]
+    return games[k * len(games) // n : (k + 1) * len(games) // n]
 
 
 def test_the_parts_play_every_game_of_the_plan_once_2000_per_mode_for_a_soak(monkeypatch):
@@ -63,6 +73,7 @@ def test_the_parts_play_every_game_of_the_plan_once_2000_per_mode_for_a_soak(mon
 def results(request) -> dict:
     """The games of the test class's part of its mode, each played once with both checks."""
     from checked_games import play_games
+
     return play_games(part(request.cls.mode, request.cls.part))
 
 
@@ -77,15 +88,17 @@ class _Part:
         """DESIGN §4.2 (every card in exactly one place), S2 Market ("spends their fame", "up to
         two actions"; Peacock's extra action; S1 FAQ Snake): checked after every event."""
         broken = results["broken"]
-        assert not broken, (f"{len(broken)} games broke an invariant, e.g.:\n"
-                            + "\n".join(broken[:10]))
+        assert not broken, f"{len(broken)} games broke an invariant, e.g.:\n" + "\n".join(
+            broken[:10]
+        )
 
     def test_every_change_of_a_recorded_game_is_named_by_its_event(self, results):
         """docs/engine.md: no card moves, turns over or changes fame without an event naming it
         (or standing for it as a whole)."""
         unseen = results["unseen"]
-        assert not unseen, (f"{len(unseen)} games changed a card unseen, e.g.:\n"
-                            + "\n".join(unseen[:5]))
+        assert not unseen, f"{len(unseen)} games changed a card unseen, e.g.:\n" + "\n".join(
+            unseen[:5]
+        )
 
     def test_every_game_ends(self, results):
         """S2 Final Flip / Solo Play Rules: every game of the part ends with a result (play()

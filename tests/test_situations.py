@@ -7,6 +7,7 @@ RULINGS.md; each entry's `explain` walks through it. This file replaces tests/te
 and the Season 2 FAQ section of tests/test_cards_s2.py: each of their assertions lives on in the
 expected outcome of the situation with the same scenario.
 """
+
 from __future__ import annotations
 
 import csv
@@ -17,10 +18,17 @@ from pathlib import Path
 import pytest
 
 from fliptoons_explore import situation, situations
-from fliptoons_explore.situations import (NOT_ILLUSTRATED, LibraryError, Situation, SituationError,
-                                          differences, file_about, library_files, load_file)
+from fliptoons_explore.situations import (
+    NOT_ILLUSTRATED,
+    LibraryError,
+    Situation,
+    SituationError,
+    differences,
+    file_about,
+    library_files,
+    load_file,
+)
 from fliptoons_explore.stepping import Stepper
-
 from util import CHECK_FAME_EXAMPLE
 
 SHARED_EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
@@ -33,6 +41,7 @@ def test_situation_plays_to_its_expected_outcome(s):
 
 
 # -- coverage ---------------------------------------------------------------------------------
+
 
 def _rule_ids() -> list[str]:
     text = resources.files("fliptoons_explore").joinpath("data/rules.csv").read_text("utf-8")
@@ -53,7 +62,9 @@ def test_every_faq_entry_and_key_concept_is_illustrated():
     """Each `.faq.` and `.key.` id of rules.csv is among some situation's rules, or is one of the
     documented exceptions (NOT_ILLUSTRATED, information-only rules)."""
     illustrated = {r for s in situations() for r in s.rules}
-    missing = [rid for rid in _faq_and_key_ids() if rid not in illustrated and rid not in NOT_ILLUSTRATED]
+    missing = [
+        rid for rid in _faq_and_key_ids() if rid not in illustrated and rid not in NOT_ILLUSTRATED
+    ]
     assert missing == []
 
 
@@ -62,7 +73,9 @@ def test_every_flipology_rule_is_illustrated():
     exceptions (NOT_ILLUSTRATED: what happens before a scenario's table exists or between two of
     its games, covered by tests of whole games)."""
     illustrated = {r for s in situations() for r in s.rules}
-    missing = [rid for rid in _flipology_ids() if rid not in illustrated and rid not in NOT_ILLUSTRATED]
+    missing = [
+        rid for rid in _flipology_ids() if rid not in illustrated and rid not in NOT_ILLUSTRATED
+    ]
     assert missing == []
     assert len(_flipology_ids()) > 50
 
@@ -91,7 +104,10 @@ def test_examples_are_the_shared_example_files():
     check_fame = situation("s2.example.check-fame.jordy-13").scenario
     market = situation("s2.example.market.jordy-raccoon-rat-groundhog").scenario
     assert check_fame == CHECK_FAME_EXAMPLE
-    for scenario, file in ((check_fame, "s2-check-fame-example.json"), (market, "s2-market-example.json")):
+    for scenario, file in (
+        (check_fame, "s2-check-fame-example.json"),
+        (market, "s2-market-example.json"),
+    ):
         shared = SHARED_EXAMPLES / file
         if shared.exists():
             assert json.loads(shared.read_text()) == scenario, file
@@ -99,14 +115,39 @@ def test_examples_are_the_shared_example_files():
 
 # -- the files ----------------------------------------------------------------------------------
 
-FILE_FAMILIES = {"examples.json": ("s1.example.", "s2.example."), "flipology.json": ("fl.",), "s1-faq.json": ("s1.faq.",),
-                 "s2-faq.json": ("s2.faq.",), "s2-key-concepts.json": ("s2.key.",),
-                 "keywords.json": ("s1.keyword.", "s2.keyword."),
-                 "rules-of-play.json": ("s1.flip.", "s2.flip.", "s1.icon.", "s1.market.", "s2.market.",
-                                        "s1.check-fame.", "s2.check-fame.", "s1.cleanup.", "s2.cleanup.",
-                                        "s1.solo.", "s2.solo.", "s2.combined."),
-                 "end-of-game.json": ("s1.cleanup.", "s1.final-flip.", "s2.check-fame.", "s2.cleanup.",
-                                      "s2.combined.cleanup.", "s2.market.end.", "s1.solo.", "s2.solo.", "s2.final-flip.")}
+FILE_FAMILIES = {
+    "examples.json": ("s1.example.", "s2.example."),
+    "flipology.json": ("fl.",),
+    "s1-faq.json": ("s1.faq.",),
+    "s2-faq.json": ("s2.faq.",),
+    "s2-key-concepts.json": ("s2.key.",),
+    "keywords.json": ("s1.keyword.", "s2.keyword."),
+    "rules-of-play.json": (
+        "s1.flip.",
+        "s2.flip.",
+        "s1.icon.",
+        "s1.market.",
+        "s2.market.",
+        "s1.check-fame.",
+        "s2.check-fame.",
+        "s1.cleanup.",
+        "s2.cleanup.",
+        "s1.solo.",
+        "s2.solo.",
+        "s2.combined.",
+    ),
+    "end-of-game.json": (
+        "s1.cleanup.",
+        "s1.final-flip.",
+        "s2.check-fame.",
+        "s2.cleanup.",
+        "s2.combined.cleanup.",
+        "s2.market.end.",
+        "s1.solo.",
+        "s2.solo.",
+        "s2.final-flip.",
+    ),
+}
 
 
 def test_library_files_are_the_documented_ones():
@@ -133,26 +174,35 @@ def _entry(**changes) -> dict:
     return data
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"colour": "red"}, "colour: unknown field"),
-    ({"name": "Crab returns"}, "a name is lowercase words joined by dots"),
-    ({"name": "s2.faq.zebra.crab"}, "starts with its first rule id"),
-    ({"rules": ["s2.faq.crabs"]}, "unknown rule id 's2.faq.crabs'"),
-    ({"play": "flip"}, 'expected "resolve", "round" or "game"'),
-    ({"expect": {"winners": ["Ann"]}}, 'winners needs play "game"'),
-    ({"expect": {"final_fame": {"Ann": 1}}}, 'final_fame needs play "game"'),
-    ({"expect": {"critics_choice": "Bob"}, "play": "game"}, "critics_choice: expected a player name"),
-    ({"expect": {"solo": "win"}, "play": "game"}, 'solo: expected "won" or "lost"'),
-    ({"title": ""}, "title: expected a non-empty string"),
-    ({"expect": {"fame": {"Bob": 1}}}, "'Bob' is not a player of the scenario"),
-    ({"expect": {"fame_left": {"Ann": 1}}}, 'fame_left needs play "round"'),
-    ({"expect": {"score": 1}}, "score: unknown field"),
-    ({"expect": {"events": [{"card": "crab", "where": 1}]}}, "where: unknown field"),
-    ({"expect": {"cites": ["s2.faq.crabs"]}}, "unknown rule id 's2.faq.crabs'"),
-    ({"expect": {"card_fame": {"Ann": {"crab@1": 5}}}}, "is not 'id', 'id@row,col'"),
-    ({"expect": {"card_fame": {"Ann": {"ladybug": {"points": 1}}}}}, 'some of {"fame", "base", "bonus"}'),
-    ({"expect": {"fame_grid": {"Ann": []}}, "play": "round"}, 'fame_grid needs play "resolve"'),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"colour": "red"}, "colour: unknown field"),
+        ({"name": "Crab returns"}, "a name is lowercase words joined by dots"),
+        ({"name": "s2.faq.zebra.crab"}, "starts with its first rule id"),
+        ({"rules": ["s2.faq.crabs"]}, "unknown rule id 's2.faq.crabs'"),
+        ({"play": "flip"}, 'expected "resolve", "round" or "game"'),
+        ({"expect": {"winners": ["Ann"]}}, 'winners needs play "game"'),
+        ({"expect": {"final_fame": {"Ann": 1}}}, 'final_fame needs play "game"'),
+        (
+            {"expect": {"critics_choice": "Bob"}, "play": "game"},
+            "critics_choice: expected a player name",
+        ),
+        ({"expect": {"solo": "win"}, "play": "game"}, 'solo: expected "won" or "lost"'),
+        ({"title": ""}, "title: expected a non-empty string"),
+        ({"expect": {"fame": {"Bob": 1}}}, "'Bob' is not a player of the scenario"),
+        ({"expect": {"fame_left": {"Ann": 1}}}, 'fame_left needs play "round"'),
+        ({"expect": {"score": 1}}, "score: unknown field"),
+        ({"expect": {"events": [{"card": "crab", "where": 1}]}}, "where: unknown field"),
+        ({"expect": {"cites": ["s2.faq.crabs"]}}, "unknown rule id 's2.faq.crabs'"),
+        ({"expect": {"card_fame": {"Ann": {"crab@1": 5}}}}, "is not 'id', 'id@row,col'"),
+        (
+            {"expect": {"card_fame": {"Ann": {"ladybug": {"points": 1}}}}},
+            'some of {"fame", "base", "bonus"}',
+        ),
+        ({"expect": {"fame_grid": {"Ann": []}}, "play": "round"}, 'fame_grid needs play "resolve"'),
+    ],
+)
 def test_a_malformed_entry_is_reported_by_file_situation_and_field(changes, message):
     with pytest.raises(LibraryError) as e:
         Situation.from_dict(_entry(**changes), "mine.json")
@@ -167,19 +217,35 @@ def _flipology_entry(**changes) -> dict:
     return data
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"expect": {"fame": {"Ann": 1}}}, "fame: unknown field"),
-    ({"expect": {"grid": {"Ann": []}}}, "grid: unknown field"),
-    ({"expect": {"score": {"Cleo": 1}}}, "'Cleo' is not a player of the scenario"),
-    ({"expect": {"winners": ["Ann", "Cleo"]}}, "winners: expected a list of the scenario's player names"),
-    ({"expect": {"running_scores": [110]}}, "running_scores: expected 2 whole numbers, one per player"),
-    ({"expect": {"game_points": [25, "8"]}}, "game_points: expected 2 whole numbers"),
-    ({"expect": {"events": [{"event": "flip", "player": "Cleo"}]}}, "'Cleo' is not a player of the scenario"),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"expect": {"fame": {"Ann": 1}}}, "fame: unknown field"),
+        ({"expect": {"grid": {"Ann": []}}}, "grid: unknown field"),
+        ({"expect": {"score": {"Cleo": 1}}}, "'Cleo' is not a player of the scenario"),
+        (
+            {"expect": {"winners": ["Ann", "Cleo"]}},
+            "winners: expected a list of the scenario's player names",
+        ),
+        (
+            {"expect": {"running_scores": [110]}},
+            "running_scores: expected 2 whole numbers, one per player",
+        ),
+        ({"expect": {"game_points": [25, "8"]}}, "game_points: expected 2 whole numbers"),
+        (
+            {"expect": {"events": [{"event": "flip", "player": "Cleo"}]}},
+            "'Cleo' is not a player of the scenario",
+        ),
+    ],
+)
 def test_a_malformed_flipology_entry_is_reported(changes, message):
     with pytest.raises(LibraryError) as e:
         Situation.from_dict(_flipology_entry(**changes), "mine.json")
-    assert message in str(e.value) and str(e.value).startswith("mine.json: ") and "\n" not in str(e.value)
+    assert (
+        message in str(e.value)
+        and str(e.value).startswith("mine.json: ")
+        and "\n" not in str(e.value)
+    )
 
 
 def test_flipology_differences_name_each_field_that_differs():
@@ -187,11 +253,20 @@ def test_flipology_differences_name_each_field_that_differs():
     difference."""
     s = situation("fl.multi.running-score-and-the-winners-10")
     doc = s.outcome()
-    wrong = {"score": {"Ann": 16}, "rows": {"Ben": [["~kiwi:8"]]}, "score_parts": {"Ben": {"face_up": 9}},
-             "different_animals": {"Ann": 1}, "winners": ["Ben"], "moon": True, "discard": ["dog:6"],
-             "running_scores": [110, 104], "game_points": [25, 9],
-             "events": [{"event": "pick"}], "no_events": [{"event": "fame", "card": "kiwi:8"}],
-             "cites": ["fl.card.moon"]}
+    wrong = {
+        "score": {"Ann": 16},
+        "rows": {"Ben": [["~kiwi:8"]]},
+        "score_parts": {"Ben": {"face_up": 9}},
+        "different_animals": {"Ann": 1},
+        "winners": ["Ben"],
+        "moon": True,
+        "discard": ["dog:6"],
+        "running_scores": [110, 104],
+        "game_points": [25, 9],
+        "events": [{"event": "pick"}],
+        "no_events": [{"event": "fame", "card": "kiwi:8"}],
+        "cites": ["fl.card.moon"],
+    }
     assert differences(wrong, doc, s.players) == [
         "Ann score: expected 16, got 15",
         'Ben rows: expected [["~kiwi:8"]], got [["kiwi:8"]]',
@@ -224,10 +299,16 @@ def test_flipology_situations_by_variant_and_card():
     assert "fl.example.tree.nicolas-snake-parrot-frog-quokka" in {s.name for s in tree}
     assert tree and all(s.season == "great-tree" and s.game == "flipology" for s in tree)
     parrots = {s.name for s in situations(card="parrot")}
-    assert "fl.card.parrot.mole.exchanges-the-parrot" in parrots and "fl.card.snake.any-other-card-of-its-row" not in parrots
+    assert (
+        "fl.card.parrot.mole.exchanges-the-parrot" in parrots
+        and "fl.card.snake.any-other-card-of-its-row" not in parrots
+    )
     assert {s.name for s in situations(rule="fl.example")} == {
-        "fl.example.cascade.joelles-monkey-frog-sloth", "fl.example.tree.nicolas-snake-parrot-frog-quokka",
-        "fl.example.tree.straight-reach-misses-the-quokka", "fl.example.tiebreak.tim-and-rachel-21"}
+        "fl.example.cascade.joelles-monkey-frog-sloth",
+        "fl.example.tree.nicolas-snake-parrot-frog-quokka",
+        "fl.example.tree.straight-reach-misses-the-quokka",
+        "fl.example.tiebreak.tim-and-rachel-21",
+    }
 
 
 def test_a_recorded_flipology_situation_steps_like_any_resolution():
@@ -245,12 +326,15 @@ def test_round_trip_of_an_entry():
 
 # -- the API ------------------------------------------------------------------------------------
 
+
 def test_unknown_name_suggests_close_names():
     with pytest.raises(KeyError) as e:
         situation("s2.faq.crab.middle-column-return")
     assert isinstance(e.value, SituationError)
-    assert str(e.value).startswith("no situation named 's2.faq.crab.middle-column-return'; did you "
-                                   "mean s2.faq.crab.middle-column-returns, ")
+    assert str(e.value).startswith(
+        "no situation named 's2.faq.crab.middle-column-return'; did you "
+        "mean s2.faq.crab.middle-column-returns, "
+    )
 
 
 def test_unknown_name_far_from_any_points_at_the_list():
@@ -261,9 +345,13 @@ def test_unknown_name_far_from_any_points_at_the_list():
 
 def test_situations_by_rule_family_season_play_and_card():
     crab = situations(rule="s2.faq.crab")
-    assert {s.name for s in crab} >= {"s2.faq.crab.middle-column-returns",
-                                      "s2.faq.crab.deck-only-crabs.empty-deck"}
-    assert all(any(r == "s2.faq.crab" or r.startswith("s2.faq.crab.") for r in s.rules) for s in crab)
+    assert {s.name for s in crab} >= {
+        "s2.faq.crab.middle-column-returns",
+        "s2.faq.crab.deck-only-crabs.empty-deck",
+    }
+    assert all(
+        any(r == "s2.faq.crab" or r.startswith("s2.faq.crab.") for r in s.rules) for s in crab
+    )
     assert situations(rule="s2.faq.cr") == []
     s1 = situations(season="s1")
     assert s1 and all(s.season == "s1" for s in s1)
@@ -273,8 +361,9 @@ def test_situations_by_rule_family_season_play_and_card():
     assert "s2.faq.crab.middle-column-returns" in {s.name for s in with_crab}
     assert "s1.faq.cow.chooses-the-bottom-card" not in {s.name for s in with_crab}
     both = situations(rule="s1.faq", season="combined")
-    assert both and all(s.season == "combined" and any(r.startswith("s1.faq.") for r in s.rules)
-                        for s in both)
+    assert both and all(
+        s.season == "combined" and any(r.startswith("s1.faq.") for r in s.rules) for s in both
+    )
 
 
 def test_scenario_and_expect_are_fresh_copies():
@@ -303,7 +392,9 @@ def test_differences_name_each_field_that_differs():
     players = s.players
     wrong = {
         "fame": {"Jordy": 14},
-        "grid": {"Renato": [["mosquito", "mosquito", "spider"], ["grasshopper", "firefly", "ladybug"]]},
+        "grid": {
+            "Renato": [["mosquito", "mosquito", "spider"], ["grasshopper", "firefly", "ladybug"]]
+        },
         "fame_grid": {"Jordy": [[0, 6, 0], ["1+1", 1, 3]]},
         "card_fame": {"Jordy": {"capybara": 2, "mosquito": 0, "rat@1,0,1": {"bonus": 1}}},
         "deck": {"Renato": ["spider"]},
@@ -316,7 +407,8 @@ def test_differences_name_each_field_that_differs():
     assert differences(wrong, doc, players) == [
         "Jordy fame: expected 14, got 13",
         'Renato grid: expected [["mosquito", "mosquito", "spider"], ["grasshopper", "firefly", '
-        '"ladybug"]], got [["mosquito", "mosquito", "spider"], ["grasshopper", "ladybug", "firefly"]]',
+        '"ladybug"]], got [["mosquito", "mosquito", "spider"], ["grasshopper", "ladybug", '
+        '"firefly"]]',
         'Jordy fame_grid: expected [[0, 6, 0], ["1+1", 1, 3]], got [[0, 6, 0], ["2+1", 1, 3]]',
         "Jordy card_fame capybara: expected 2, got 6",
         "Jordy card_fame mosquito: 2 scoring cards match",
@@ -326,7 +418,8 @@ def test_differences_name_each_field_that_differs():
         "events {event: return}: none in the trace",
         "events {event: fame, card: firefly, count: 1}: 2 in the trace",
         f"no_events {{event: stack, card: rat}}: found at step {_step(doc, 'stack', 'rat')}",
-        f"order {{event: reveal, card: capybara}}: not found after step {_step(doc, 'place', 'rat')}",
+        f"order {{event: reveal, card: capybara}}: not found after step "
+        f"{_step(doc, 'place', 'rat')}",
         "cites s2.faq.crab: no event cites it",
     ]
 
@@ -338,11 +431,13 @@ def _step(doc, kind, card):
 def test_a_fame_entry_on_no_card_is_a_difference():
     s = situation("s2.faq.crab.middle-column-returns")
     doc = s.outcome()
-    doc["players"][0]["fame"]["cards"].append({"id": "crab", "row": 0, "col": 1, "stack": 1,
-                                               "fame": 5, "base": 5, "bonus": 0})
+    doc["players"][0]["fame"]["cards"].append(
+        {"id": "crab", "row": 0, "col": 1, "stack": 1, "fame": 5, "base": 5, "bonus": 0}
+    )
     assert differences({"fame_grid": {"Ann": [[0, 1, 0], [0, 0, 0]]}}, doc, s.players) == [
         "Ann fame_grid: fame entries for no card of the grid: [{'id': 'crab', 'row': 0, 'col': 1, "
-        "'stack': 1, 'fame': 5, 'base': 5, 'bonus': 0}]"]
+        "'stack': 1, 'fame': 5, 'base': 5, 'bonus': 0}]"
+    ]
 
 
 def test_a_shuffled_toon_deck_is_compared_in_any_order():
@@ -353,4 +448,5 @@ def test_a_shuffled_toon_deck_is_compared_in_any_order():
     doc["toon_deck"] = ["goat", "pig", "sheep"]
     assert differences({"toon_deck_cards": ["pig", "sheep", "goat"]}, doc, s.players) == []
     assert differences({"toon_deck_cards": ["pig", "goat"]}, doc, s.players) == [
-        'toon_deck_cards: expected ["goat", "pig"] in any order, got ["goat", "pig", "sheep"]']
+        'toon_deck_cards: expected ["goat", "pig"] in any order, got ["goat", "pig", "sheep"]'
+    ]

@@ -2,6 +2,7 @@
 answer, which stays hidden until asked for; a wrong prediction is told why, with the rule; the
 check fails loudly when the engine stops giving the library's answer. Game-neutral: an answer may
 come from any resolution."""
+
 from __future__ import annotations
 
 import doctest
@@ -12,11 +13,15 @@ import fliptoons_explore.teach as teach
 from fliptoons_explore import Situation, resolve, situation
 from fliptoons_explore.teach import Exercise
 
-FISH = "s2.key.fish.four-fish-and-a-shark"   # Ann: Goldfish+Starfish, Clownfish, Swordfish / Shark: 29
+FISH = (
+    "s2.key.fish.four-fish-and-a-shark"  # Ann: Goldfish+Starfish, Clownfish, Swordfish / Shark: 29
+)
 
 
 def fish_exercise(**kw):
-    return Exercise("How much fame does Ann score?", situation(FISH), "fame.Ann", name="exercise_1", **kw)
+    return Exercise(
+        "How much fame does Ann score?", situation(FISH), "fame.Ann", name="exercise_1", **kw
+    )
 
 
 def test_the_module_examples_run():
@@ -39,12 +44,20 @@ def test_a_right_prediction_says_right_with_the_situation_explain_and_the_rule()
 
 
 def test_a_wrong_prediction_says_why_and_not_the_answer():
-    ex = fish_exercise(rule="s2.key.fish.shark", mistakes={31: "The Shark counts fish but is not one."},
-                       hint="Which cards are fish?")
+    ex = fish_exercise(
+        rule="s2.key.fish.shark",
+        mistakes={31: "The Shark counts fish but is not one."},
+        hint="Which cards are fish?",
+    )
     anticipated = ex.verdict(31)
     assert anticipated.right is False
-    assert anticipated.text.splitlines()[:2] == ["✗ Not 31.", "The Shark counts fish but is not one."]
-    assert "Rule s2.key.fish.shark" in anticipated.text and "exercise_1.answer()" in anticipated.text
+    assert anticipated.text.splitlines()[:2] == [
+        "✗ Not 31.",
+        "The Shark counts fish but is not one.",
+    ]
+    assert (
+        "Rule s2.key.fish.shark" in anticipated.text and "exercise_1.answer()" in anticipated.text
+    )
     other = ex.verdict(12)
     assert other.right is False and "Which cards are fish?" in other.text
     assert "29" not in anticipated.text + other.text
@@ -56,21 +69,39 @@ def test_the_answer_is_shown_when_asked_for(capsys):
     assert out.startswith("Answer: 29.") and "Shark" in out
 
 
-@pytest.mark.parametrize("prediction, right", [("29", True), (" 29 ", True), (29.0, True), (30, False),
-                                               ("twenty-nine", False), (True, False), ([29], False)])
+@pytest.mark.parametrize(
+    "prediction, right",
+    [
+        ("29", True),
+        (" 29 ", True),
+        (29.0, True),
+        (30, False),
+        ("twenty-nine", False),
+        (True, False),
+        ([29], False),
+    ],
+)
 def test_numbers_are_read_kindly(prediction, right):
     assert fish_exercise().verdict(prediction).right is right
 
 
 def test_an_unreadable_prediction_gets_one_line_saying_what_to_write():
     v = fish_exercise().verdict("twenty-nine")
-    assert v.text == "✗ 'twenty-nine' cannot be read as an answer here: write a number, without quotes."
+    assert (
+        v.text
+        == "✗ 'twenty-nine' cannot be read as an answer here: write a number, without quotes."
+    )
 
 
 def test_cards_and_lists_compare_by_name_and_in_order_unless_told():
     s = situation(FISH)
     card = Exercise("Which card is in the lower left slot?", s, "grid.Ann.1.0")
-    assert [card.verdict(p).right for p in ("shark", "Shark", "the SHARK", "goldfish")] == [True, True, True, False]
+    assert [card.verdict(p).right for p in ("shark", "Shark", "the SHARK", "goldfish")] == [
+        True,
+        True,
+        True,
+        False,
+    ]
     row = Exercise("The upper row, left to right?", s, "grid.Ann.0")
     assert row.verdict(["goldfish+starfish", "clownfish", "swordfish"]).right is True
     assert row.verdict(["clownfish", "goldfish+starfish", "swordfish"]).right is False
@@ -81,12 +112,29 @@ def test_cards_and_lists_compare_by_name_and_in_order_unless_told():
 
 def test_yes_no_and_nothing():
     s = situation(FISH)
-    flipped = Exercise("Is any card flipped?", s, lambda expect: {"event": "flip"} not in expect["no_events"])
+    flipped = Exercise(
+        "Is any card flipped?", s, lambda expect: {"event": "flip"} not in expect["no_events"]
+    )
     assert flipped.expected is False
-    assert [flipped.verdict(p).right for p in ("no", "No", False, "yes", True, 0)] == [True, True, True, False, False, False]
-    empty = Exercise("What is in the toon deck?", Situation.from_dict(dict(
-        situation(FISH).to_dict(), expect={"toon_deck": []})), lambda e: None)
-    assert [empty.verdict(p).right for p in ("nothing", "none", "", "spider")] == [True, True, True, False]
+    assert [flipped.verdict(p).right for p in ("no", "No", False, "yes", True, 0)] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+        False,
+    ]
+    empty = Exercise(
+        "What is in the toon deck?",
+        Situation.from_dict(dict(situation(FISH).to_dict(), expect={"toon_deck": []})),
+        lambda e: None,
+    )
+    assert [empty.verdict(p).right for p in ("nothing", "none", "", "spider")] == [
+        True,
+        True,
+        True,
+        False,
+    ]
     assert empty.right_example() == "nothing" and empty.verdict(empty.right_example()).right is True
 
 
@@ -101,12 +149,16 @@ def test_the_check_fails_when_the_engine_stops_giving_the_library_answer():
     changed = Situation.from_dict(dict(situation(FISH).to_dict(), expect={"fame": {"Ann": 30}}))
     ex = Exercise("How much fame does Ann score?", changed, "fame.Ann")
     assert ex.verdict(30).right is True
-    with pytest.raises(AssertionError, match="no longer gives the library's outcome: Ann fame: expected 30, got 29"):
+    with pytest.raises(
+        AssertionError, match="no longer gives the library's outcome: Ann fame: expected 30, got 29"
+    ):
         ex.check(30)
 
 
 def test_an_answer_from_any_resolution():
-    r = resolve({"season": "s2", "players": [{"name": "Bo", "deck": ["mosquito", "ladybug", "spider"]}]})
+    r = resolve(
+        {"season": "s2", "players": [{"name": "Bo", "deck": ["mosquito", "ladybug", "spider"]}]}
+    )
     ex = Exercise("Bo's fame?", r, lambda res: res.players[0].fame_total)
     assert ex.expected == 2 and ex.verdict(2).right and not ex.verdict(3).right
     lazy = Exercise("Bo's fame?", lambda: r, lambda res: res.players[0].fame_total)
@@ -117,8 +169,13 @@ def test_an_answer_from_any_resolution():
 
 def test_wrong_examples_are_wrong():
     s = situation(FISH)
-    for ex in (fish_exercise(), fish_exercise(mistakes={31: "x"}), Exercise("?", s, "grid.Ann.1.0"),
-               Exercise("?", s, "grid.Ann.0"), Exercise("?", s, lambda e: True)):
+    for ex in (
+        fish_exercise(),
+        fish_exercise(mistakes={31: "x"}),
+        Exercise("?", s, "grid.Ann.1.0"),
+        Exercise("?", s, "grid.Ann.0"),
+        Exercise("?", s, lambda e: True),
+    ):
         assert ex.verdict(ex.wrong_example()).right is False
         assert ex.verdict(ex.expected).right is True
 

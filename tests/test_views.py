@@ -5,9 +5,9 @@ Every view is checked three ways: (1) it holds no `<style>`, `<script>` or `<svg
 properties that JupyterLab's sanitizer keeps; (2) with every tag's attributes stripped (the
 harshest viewer), its tables still give the same grid and fame; (3) it is byte-stable.
 """
+
 from __future__ import annotations
 
-import json
 import re
 from html.parser import HTMLParser
 
@@ -16,22 +16,56 @@ import pytest
 from fliptoons_explore import new_game, play_round, resolve
 from fliptoons_explore.fliptoons.cards import CATALOG
 from fliptoons_explore.fliptoons.render import card_html, grid_html, player_html, resolution_html
-from fliptoons_explore.views import trace_html
 from fliptoons_explore.stepping import Stepper
-
+from fliptoons_explore.views import trace_html
 from util import CHECK_FAME_EXAMPLE, MARKET_EXAMPLE
-
 
 #: CSS properties JupyterLab 4's HTML sanitizer keeps in a `style` attribute (its
 #: `allowedStyles`, @jupyterlab/apputils sanitizer), the ones these views may use.
 SANITIZER_KEEPS = {
-    "background", "background-color", "border", "border-bottom", "border-collapse", "border-left",
-    "border-radius", "border-spacing", "border-top", "box-shadow", "box-sizing", "color", "cursor",
-    "display", "font-family", "font-size", "font-style", "font-weight", "height", "line-height",
-    "margin", "margin-bottom", "margin-left", "margin-right", "margin-top", "max-height", "max-width",
-    "min-height", "min-width", "outline", "outline-offset", "overflow", "padding", "padding-bottom",
-    "padding-left", "padding-right", "padding-top", "text-align", "text-decoration", "text-overflow",
-    "vertical-align", "white-space", "width",
+    "background",
+    "background-color",
+    "border",
+    "border-bottom",
+    "border-collapse",
+    "border-left",
+    "border-radius",
+    "border-spacing",
+    "border-top",
+    "box-shadow",
+    "box-sizing",
+    "color",
+    "cursor",
+    "display",
+    "font-family",
+    "font-size",
+    "font-style",
+    "font-weight",
+    "height",
+    "line-height",
+    "margin",
+    "margin-bottom",
+    "margin-left",
+    "margin-right",
+    "margin-top",
+    "max-height",
+    "max-width",
+    "min-height",
+    "min-width",
+    "outline",
+    "outline-offset",
+    "overflow",
+    "padding",
+    "padding-bottom",
+    "padding-left",
+    "padding-right",
+    "padding-top",
+    "text-align",
+    "text-decoration",
+    "text-overflow",
+    "vertical-align",
+    "white-space",
+    "width",
 }
 
 
@@ -130,6 +164,7 @@ def check_sanitizer_safe(html: str) -> None:
 
 # -- the situations -----------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def check_fame():
     return resolve(CHECK_FAME_EXAMPLE, record=True)
@@ -140,20 +175,35 @@ def market_round():
     return play_round(MARKET_EXAMPLE)
 
 
-STACKS_AND_FACE_DOWN = {"season": "combined", "players": [
-    {"name": "Ann", "deck": ["monkey", "mosquito", "eagle", "turkey", "rat", "grasshopper"]},
-    {"name": "Bo", "grid": [[None, ["gorilla"], None], [["cow"], [{"id": "crab", "face_up": False}], ["capybara"]],
-                            [["grasshopper", "rat", "rat"], None, ["lion"]]]}]}
+STACKS_AND_FACE_DOWN = {
+    "season": "combined",
+    "players": [
+        {"name": "Ann", "deck": ["monkey", "mosquito", "eagle", "turkey", "rat", "grasshopper"]},
+        {
+            "name": "Bo",
+            "grid": [
+                [None, ["gorilla"], None],
+                [["cow"], [{"id": "crab", "face_up": False}], ["capybara"]],
+                [["grasshopper", "rat", "rat"], None, ["lion"]],
+            ],
+        },
+    ],
+}
 
 
 def views(resolution):
     players = resolution.table.players
-    return {"resolution": resolution_html(resolution), "trace": trace_html(resolution.trace, players, resolution.game),
-            **{f"grid {p.index}": grid_html(p) for p in players},
-            **{f"player {p.index}": player_html(p) for p in players}}
+    return {
+        "resolution": resolution_html(resolution),
+        "trace": trace_html(resolution.trace, players, resolution.game),
+        **{f"grid {p.index}": grid_html(p) for p in players},
+        **{f"player {p.index}": player_html(p) for p in players},
+    }
 
 
-@pytest.mark.parametrize("scenario", [CHECK_FAME_EXAMPLE, STACKS_AND_FACE_DOWN], ids=["check-fame", "stacks"])
+@pytest.mark.parametrize(
+    "scenario", [CHECK_FAME_EXAMPLE, STACKS_AND_FACE_DOWN], ids=["check-fame", "stacks"]
+)
 def test_every_view_keeps_its_look_and_its_content_without_styles(scenario):
     r = resolve(scenario)
     doc = r.to_json()
@@ -175,8 +225,15 @@ def test_fame_badges_read_back_without_styles(check_fame):
     html = grid_html(check_fame.players[0])
     tree = Tree(html, keep_attributes=False)
     badges = re.findall(r"(\w+) rank \d+ · fame [\d=]+ → (\d+)", tree.root.words())
-    assert badges == [("Mosquito", "0"), ("Capybara", "6"), ("Mosquito", "0"), ("Grasshopper", "2"),
-                      ("Rat", "1"), ("Firefly", "1"), ("Groundhog", "3")]
+    assert badges == [
+        ("Mosquito", "0"),
+        ("Capybara", "6"),
+        ("Mosquito", "0"),
+        ("Grasshopper", "2"),
+        ("Rat", "1"),
+        ("Firefly", "1"),
+        ("Groundhog", "3"),
+    ]
 
 
 def test_views_are_byte_stable(check_fame):
@@ -207,7 +264,10 @@ def test_game_view_hides_shuffled_orders_and_stale_flip_notes():
     text = Tree(html, keep_attributes=False).root.words()
     assert "Flip ended" not in text
     assert "toon deck: " in text and "toon deck (" not in text
-    assert len(re.findall(r"(?<!toon )deck: \d+ cards", text)) == 6 and "top first" not in text.split("Trace")[0]
+    assert (
+        len(re.findall(r"(?<!toon )deck: \d+ cards", text)) == 6
+        and "top first" not in text.split("Trace")[0]
+    )
     assert "left to spend" not in text  # unspent fame is lost at Cleanup (S2 Cleanup)
 
 
@@ -246,8 +306,10 @@ def test_stepper_fame_counts_up_through_check_fame(check_fame):
 
 def test_stepper_marks_the_space_a_returned_card_left():
     """A Crab placed in the middle column is returned (s2.faq.crab): the step shows where it was."""
-    r = resolve({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]},
-                record=True)
+    r = resolve(
+        {"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]},
+        record=True,
+    )
     step = next(e.step for e in r.trace if e.kind == "return")
     marks = Stepper(r, step).marks()
     assert marks.ghost == (0, 0, 1, "crab") and marks.deck_mark == (0, "bottom")
@@ -266,25 +328,50 @@ def test_causal_graph_draws_itself():
     """A causal graph shows as an SVG picture (and PNG where SVG is not rendered), one box per
     event with its step as `data-step`, byte-stable."""
     from fliptoons_explore.chains import causal_graph, chain_svg
-    r = resolve({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "crab"]}]})
+
+    r = resolve(
+        {"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "crab"]}]}
+    )
     g = causal_graph(r)
     bundle = g._repr_mimebundle_()
     assert set(bundle) >= {"image/svg+xml", "text/plain"}
     svg = bundle["image/svg+xml"]
     assert sorted(int(s) for s in re.findall(r'data-step="(\d+)"', svg)) == sorted(g.nodes)
-    assert svg == chain_svg(causal_graph(resolve({"season": "s2", "players": [
-        {"name": "Ann", "deck": ["mosquito", "gorilla", "crab"]}]})))
-    assert bundle["text/plain"] == f"<CausalGraph of 1 player(s): {len(r.trace)} events, {g.number_of_edges()} links>"
+    assert svg == chain_svg(
+        causal_graph(
+            resolve(
+                {
+                    "season": "s2",
+                    "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "crab"]}],
+                }
+            )
+        )
+    )
+    assert (
+        bundle["text/plain"]
+        == f"<CausalGraph of 1 player(s): {len(r.trace)} events, {g.number_of_edges()} links>"
+    )
     if "image/png" in bundle:
         assert bundle["image/png"][:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_chain_svg_marks_the_current_step_and_its_causes():
     from fliptoons_explore.chains import causal_graph, chain_svg, chain_to
-    r = resolve({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "crab"]}]})
+
+    r = resolve(
+        {"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "gorilla", "crab"]}]}
+    )
     g = causal_graph(r)
     crab_return = next(e.step for e in r.trace if e.kind == "return")
     svg = chain_svg(g, current=crab_return)
-    groups = dict(re.findall(r'<g data-step="(\d+)"(?: data-current="1")?><title>[^<]*</title><rect [^>]*stroke="(#[0-9a-f]+)"', svg))
+    groups = dict(
+        re.findall(
+            r'<g data-step="(\d+)"(?: data-current="1")?><title>[^<]*</title><rect '
+            r'[^>]*stroke="(#[0-9a-f]+)"',
+            svg,
+        )
+    )
     assert groups[str(crab_return)] == "#d4a72c"
-    assert {int(k) for k, v in groups.items() if v == "#9a6700"} == set(chain_to(g, crab_return)[:-1])
+    assert {int(k) for k, v in groups.items() if v == "#9a6700"} == set(
+        chain_to(g, crab_return)[:-1]
+    )

@@ -5,23 +5,28 @@ checks the engine state the clicks built and what the widgets then show.
 Outcomes are the engine's rulings, cited where they matter: the S2 rulebook's Key Concepts and
 FAQ (../shared/seeds/000_…), the S1 FAQ, RULINGS.md.
 """
+
 from __future__ import annotations
 
 import json
-from html import escape
 import re
+from html import escape
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-from fliptoons_explore import ScenarioError, resolve  # noqa: E402
-from fliptoons_explore.fliptoons.cards import CATALOG  # noqa: E402
 from fliptoons_explore.widgets import Catalog, Situation, explorer  # noqa: E402
 from fliptoons_explore.widgets.examples import EXAMPLES  # noqa: E402
 
-COW = {"season": "s1", "players": [{"name": "Ann", "grid": [[["lion"], ["cow"], ["bee"]], [None, ["bear"], None]]}]}
+from fliptoons_explore import ScenarioError, resolve  # noqa: E402
+from fliptoons_explore.fliptoons.cards import CATALOG  # noqa: E402
+
+COW = {
+    "season": "s1",
+    "players": [{"name": "Ann", "grid": [[["lion"], ["cow"], ["bee"]], [None, ["bear"], None]]}],
+}
 
 
 def pick(x, *cards):
@@ -30,10 +35,13 @@ def pick(x, *cards):
 
 
 def text(html: str) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").replace("&quot;", '"').split())
+    return " ".join(
+        re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").replace("&quot;", '"').split()
+    )
 
 
-# -- the catalog ------------------------------------------------------------------------------------
+# -- the catalog -----------------------------------------------------------------------------------
+
 
 def test_catalog_filters_by_text_season_timing_icon_and_rank():
     c = Catalog(season="s2")
@@ -61,14 +69,18 @@ def test_picking_a_card_shows_its_rules():
     assert "s2.faq.crab" in c.details.value and "card.crab" in c.details.value
 
 
-# -- building ---------------------------------------------------------------------------------------
+# -- building --------------------------------------------------------------------------------------
+
 
 def test_catalog_clicks_build_a_deck_in_order_and_it_resolves():
     x = explorer()
     pick(x, "gorilla", "coyote", "rat")
     assert x.situation.scenario()["players"][0]["deck"] == ["gorilla", "coyote", "rat"]
     deck_view = x.builder.rows[0]["deck"]
-    assert "fte-deck-0" in deck_view._dom_classes and deck_view.html.count('class="fte-deck-card"') == 3
+    assert (
+        "fte-deck-0" in deck_view._dom_classes
+        and deck_view.html.count('class="fte-deck-card"') == 3
+    )
     # reorder and remove, as the ↑ ✕ on the chips do
     deck_view.click(action="edit", op="down", pile="deck", player=0, index=0)
     assert x.situation.players[0]["deck"] == ["coyote", "gorilla", "rat"]
@@ -95,7 +107,11 @@ def test_players_names_season_and_piles():
     pick(x, "fox")
     s = x.situation.scenario()
     assert s["players"][1] == {"name": "Bo", "deck": ["mosquito", "crab"]}
-    assert s["players"][2]["dismissed"] == ["crow"] and s["market"] == ["hen"] and s["toon_deck"] == ["fox"]
+    assert (
+        s["players"][2]["dismissed"] == ["crow"]
+        and s["market"] == ["hen"]
+        and s["toon_deck"] == ["fox"]
+    )
     x.builder.season.value = "s1"
     # a Season 2 card in a Season 1 scenario: the engine's one-line message, in the widget
     assert 'players[1].deck[0]: "mosquito" is a S2 card' in text(x.error.value)
@@ -116,14 +132,21 @@ def test_a_grid_built_by_hand_with_a_stack_a_face_down_card_and_a_fame_preview()
     x.stepper.table.click(action="cell", player=0, row=1, col=0)
     pick(x, "grasshopper")
     x.builder.cell.click(action="edit", op="turn", player=0, row=1, col=0, height=0)
-    x.builder.cell.click(action="edit", op="turn", player=0, row=1, col=0, height=0)  # face up again
+    x.builder.cell.click(
+        action="edit", op="turn", player=0, row=1, col=0, height=0
+    )  # face up again
     x.builder.target_box.value = ("grid", 0, -1, 0)  # a new extra row above the left column
     pick(x, "ladybug")
     x.builder.target_box.value = ("grid", 0, 0, 0)
-    x.builder.cell.click(action="edit", op="turn", player=0, row=0, col=0, height=1)  # the rat face down
+    x.builder.cell.click(
+        action="edit", op="turn", player=0, row=0, col=0, height=1
+    )  # the rat face down
     grid = x.situation.scenario()["players"][0]["grid"]
-    assert grid == [[["ladybug"], None, None], [["mosquito", {"id": "rat", "face_up": False}], None, None],
-                    [["grasshopper"], None, None]]
+    assert grid == [
+        [["ladybug"], None, None],
+        [["mosquito", {"id": "rat", "face_up": False}], None, None],
+        [["grasshopper"], None, None],
+    ]
     assert x.error.value == ""
     fame = {k: v.fame for k, v in x.builder.cell_fame.items()}
     assert fame[(0, 1, 0, 0)] == 1 + 3  # grasshopper: printed 1, three cards above it
@@ -141,9 +164,12 @@ def test_flipping_players_cells_are_not_edited():
 
 # -- stepping ------------------------------------------------------------------------------------
 
+
 def test_stepper_buttons_slider_and_filters():
     """The Crab placed in the middle column is returned (s2.faq.crab)."""
-    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]})
+    x = explorer(
+        {"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]}
+    )
     s = x.stepper
     s.first.click()
     assert s.stepper.step == -1 and "Before the first event" in text(s.event.value)
@@ -157,7 +183,9 @@ def test_stepper_buttons_slider_and_filters():
     step = s.stepper.step
     assert x.result.trace[step].kind == "return" and x.result.trace[step].card == "crab"
     assert "s2.faq.crab" in s.rule.value
-    assert 'Crab left here' in text(s.table.html) and "fte-acting" not in s.table.html  # the crab is in the deck now
+    assert (
+        "Crab left here" in text(s.table.html) and "fte-acting" not in s.table.html
+    )  # the crab is in the deck now
     s.kind.value = "any"
     s.last.click()
     assert s.stepper.step == len(x.result.trace) - 1
@@ -169,7 +197,9 @@ def test_stepper_buttons_slider_and_filters():
 
 
 def test_editing_keeps_the_step():
-    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]})
+    x = explorer(
+        {"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]}
+    )
     x.stepper.slider.value = 4
     pick(x, "mosquito")
     assert x.stepper.stepper.step == 4 and x.situation.players[0]["deck"][-1] == "mosquito"
@@ -186,6 +216,7 @@ def test_the_acting_card_is_marked_on_the_table():
 
 # -- decisions ------------------------------------------------------------------------------------
 
+
 def test_a_cow_asks_and_the_answer_is_written_into_the_scenario():
     """The Cow copies the fame of one chosen adjacent card (S1 FAQ: Cow): Bear 1, Lion 3, Bee 1
     printed. The resolution waits at the question; answering Bear gives Ann 3+1+1+5 = 10."""
@@ -194,9 +225,13 @@ def test_a_cow_asks_and_the_answer_is_written_into_the_scenario():
     assert x.stepper.limit == decision
     x.stepper.last.click()
     assert x.stepper.stepper.step == decision  # it stops at the question
-    # each button carries what its answer gives (re-resolved): the Bear's 1, the Lion's 3, the Bee's 1
-    assert [b.description for b in x.options] == ["Bear: Ann ends with 10 fame", "Lion: Ann ends with 12 fame",
-                                                  "Bee: Ann ends with 10 fame"]
+    # each button carries what its answer gives (re-resolved): the Bear's 1, the Lion's 3, the Bee's
+    # 1
+    assert [b.description for b in x.options] == [
+        "Bear: Ann ends with 10 fame",
+        "Lion: Ann ends with 12 fame",
+        "Bee: Ann ends with 10 fame",
+    ]
     assert all("fte-option" in b._dom_classes for b in x.options)
     # the question shows at every step while it waits, so that stepping does not move the table
     x.stepper.first.click()
@@ -223,11 +258,18 @@ def test_a_policy_may_answer_every_decision():
 
 #: Season 1: Ann's grid makes 33 (the Cow copies the Tiger's printed 3), so the end is triggered and
 #: a Final Flip follows, in which her Cow asks again.
-COW_TO_THE_END = {"season": "s1", "players": [
-    {"name": "Ann", "deck": ["cow", "bear", "lion", "tiger", "deer", "horse"],
-     "dismissed": ["bee", "bee", "snail", "caterpillar", "caterpillar"],
-     "actions": [{"skip": True}, {"skip": True}]},
-    {"name": "Ben", "deck": ["bee", "snail"], "actions": [{"skip": True}, {"skip": True}]}]}
+COW_TO_THE_END = {
+    "season": "s1",
+    "players": [
+        {
+            "name": "Ann",
+            "deck": ["cow", "bear", "lion", "tiger", "deer", "horse"],
+            "dismissed": ["bee", "bee", "snail", "caterpillar", "caterpillar"],
+            "actions": [{"skip": True}, {"skip": True}],
+        },
+        {"name": "Ben", "deck": ["bee", "snail"], "actions": [{"skip": True}, {"skip": True}]},
+    ],
+}
 
 
 def test_play_to_the_end_steps_through_cleanup_and_the_final_flip():
@@ -236,7 +278,11 @@ def test_play_to_the_end_steps_through_cleanup_and_the_final_flip():
     x = explorer(EXAMPLES["s2.final-flip.critics-choice-adds-3"].scenario)
     assert "fte-game-end" in x.game_button._dom_classes
     x.game_button.click()
-    assert x.mode == "game" and x.game_button.button_style == "primary" and x.resolve_button.button_style == ""
+    assert (
+        x.mode == "game"
+        and x.game_button.button_style == "primary"
+        and x.resolve_button.button_style == ""
+    )
     assert x.result.game.result.winners == [0]
     x.stepper.last.click()
     assert text(x.stepper.fame.value) == "fame: Ann 8 · Ben 6"  # 5 + the critic's choice card's 3
@@ -246,9 +292,14 @@ def test_play_to_the_end_steps_through_cleanup_and_the_final_flip():
     x.game_button.click()
     discard = next(e.step for e in x.result.trace if e.kind == "discard")
     x.stepper.goto(discard)
-    assert text(x.stepper.event.value) == f"#{discard} The Salamander is discarded: an end of the market."
+    assert (
+        text(x.stepper.event.value)
+        == f"#{discard} The Salamander is discarded: an end of the market."
+    )
     assert text(x.stepper.rule.value).startswith("s2.cleanup.low-count — With one or two players")
-    assert text(x.stepper.fame.value) == "fame so far: Ann 38 · Ben 0"  # the round's Check Fame, still
+    assert (
+        text(x.stepper.fame.value) == "fame so far: Ann 38 · Ben 0"
+    )  # the round's Check Fame, still
     x.stepper.last.click()
     assert text(x.stepper.fame.value) == "fame: Ann 41 · Ben 0"
 
@@ -278,6 +329,7 @@ def test_play_to_the_end_asks_the_decisions_of_every_round():
 
 # -- the chain view -------------------------------------------------------------------------------
 
+
 def test_chain_and_stepper_follow_each_other():
     x = explorer(EXAMPLES["first.coyote-above-a-gorilla"].scenario)
     move = next(e for e in x.result.trace if e.kind == "move")
@@ -300,6 +352,7 @@ def test_trace_rows_jump_to_their_step():
 
 # -- rulings and comparison -----------------------------------------------------------------------
 
+
 def test_rulings_tab_sets_options_and_compares_side_by_side():
     """Open question 7 (RULINGS.md): the Cow copies printed fame (default) or the total; with
     'total' and the Bear chosen the Cow copies the Bear's 5."""
@@ -316,6 +369,7 @@ def test_rulings_tab_sets_options_and_compares_side_by_side():
 
 
 # -- import and export ----------------------------------------------------------------------------
+
 
 def test_export_and_import_round_trip():
     market = EXAMPLES["s2.example.market.jordy-raccoon-rat-groundhog"].scenario
@@ -339,7 +393,10 @@ def test_bad_json_is_one_calm_line():
     x.json.text.value = '{"players": [}'
     x.json.import_button.click()
     message = text(x.error.value)
-    assert message.startswith("scenario JSON: not valid JSON (line 1, column 14") and "Traceback" not in message
+    assert (
+        message.startswith("scenario JSON: not valid JSON (line 1, column 14")
+        and "Traceback" not in message
+    )
     x.json.text.value = '{"players": [{"deck": []}], "players": []}'
     x.json.import_button.click()
     assert "players" in text(x.error.value) and "twice" in text(x.error.value)
@@ -369,6 +426,7 @@ def test_an_engine_bug_shows_briefly_with_its_traceback_folded():
 
 # -- interactions and examples --------------------------------------------------------------------
 
+
 def test_interactions_of_a_card_and_loading_a_pair():
     x = explorer()
     x.tabs.selected_index = 3
@@ -387,8 +445,10 @@ def test_every_example_loads_without_error():
     """The menu holds every situation of the library, of both games; each loads (a Flipology one
     switches the explorer to Flipology), plays as it says (resolve or the round) and shows its
     title."""
-    from fliptoons_explore import situations
     from fliptoons_explore.widgets.flipology import FlipologySituation
+
+    from fliptoons_explore import situations
+
     assert set(EXAMPLES) >= {s.name for s in situations()}
     x = explorer()
     for name, example in EXAMPLES.items():
@@ -407,6 +467,7 @@ def test_a_tab_draws_its_panel_when_first_shown():
     no graph."""
     import ipywidgets as w
     from fliptoons_explore.widgets.explorer import TABS
+
     x = explorer(COW)
     assert x.tabs.children[0] is x.chain
     assert all(type(c) is w.Box and not c.children for c in x.tabs.children[1:])
@@ -415,7 +476,10 @@ def test_a_tab_draws_its_panel_when_first_shown():
     x.share()
     assert x.tabs.children[TABS.index("Share")] is x.share_panel
     x.tabs.selected_index = 0
-    assert x.tabs.children[TABS.index("Trace")] is x.trace and type(x.tabs.children[TABS.index("JSON")]) is w.Box
+    assert (
+        x.tabs.children[TABS.index("Trace")] is x.trace
+        and type(x.tabs.children[TABS.index("JSON")]) is w.Box
+    )
     x.tabs.selected_index = TABS.index("Interactions")
     assert x.tabs.children[TABS.index("Interactions")] is x.interactions
     x.switch_game("flipology")
@@ -433,18 +497,52 @@ def test_every_browser_hook_is_present():
         classes.update(getattr(widget, "_dom_classes", ()))
         for child in getattr(widget, "children", ()):
             walk(child)
+
     walk(x)
     for panel in x.tab_panels:  # a tab's panel is in the page once its tab has been shown
         walk(panel)
-    for hook in ("fte-explorer", "fte-catalog", "fte-catalog-search", "fte-target", "fte-season", "fte-players",
-                 "fte-deck-0", "fte-resolve", "fte-round", "fte-game-end", "fte-scenario-json", "fte-export", "fte-import",
-                 "fte-table", "fte-step-first", "fte-step-prev", "fte-step-next", "fte-step-last", "fte-step-play",
-                 "fte-step-slider", "fte-event", "fte-rule", "fte-fame", "fte-chain", "fte-decision", "fte-error",
-                 # issue 16
-                 "fte-step-pause", "fte-step-stop", "fte-undo", "fte-redo", "fte-hand-built", "fte-banner",
-                 "fte-share", "fte-share-link", "fte-markdown", "fte-markdown-text",
-                 # issue 18: what a strong player would do
-                 "fte-advice", "fte-advice-table"):
+    for hook in (
+        "fte-explorer",
+        "fte-catalog",
+        "fte-catalog-search",
+        "fte-target",
+        "fte-season",
+        "fte-players",
+        "fte-deck-0",
+        "fte-resolve",
+        "fte-round",
+        "fte-game-end",
+        "fte-scenario-json",
+        "fte-export",
+        "fte-import",
+        "fte-table",
+        "fte-step-first",
+        "fte-step-prev",
+        "fte-step-next",
+        "fte-step-last",
+        "fte-step-play",
+        "fte-step-slider",
+        "fte-event",
+        "fte-rule",
+        "fte-fame",
+        "fte-chain",
+        "fte-decision",
+        "fte-error",
+        # issue 16
+        "fte-step-pause",
+        "fte-step-stop",
+        "fte-undo",
+        "fte-redo",
+        "fte-hand-built",
+        "fte-banner",
+        "fte-share",
+        "fte-share-link",
+        "fte-markdown",
+        "fte-markdown-text",
+        # issue 18: what a strong player would do
+        "fte-advice",
+        "fte-advice-table",
+    ):
         assert hook in classes, hook
     x.stepper.last.click()
     assert x.options and all("fte-option" in b._dom_classes for b in x.options)
@@ -454,6 +552,7 @@ def test_every_browser_hook_is_present():
 
 
 # -- issue 16: every control does what its label says ------------------------------------------
+
 
 def test_undo_and_redo_take_back_every_builder_edit():
     """Each edit is one step of the history, named in words; undo and redo walk it both ways,
@@ -504,7 +603,9 @@ def test_unticking_a_hand_built_grid_puts_it_aside_and_undo_or_ticking_brings_it
 
 
 def test_resolve_and_play_the_round_go_to_the_end_and_say_so():
-    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]})
+    x = explorer(
+        {"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]}
+    )
     x.stepper.first.click()
     x.resolve_button.click()
     assert x.stepper.stepper.step == len(x.result.trace) - 1
@@ -522,16 +623,24 @@ def test_a_decision_is_where_resolve_goes_when_one_waits():
     x.stepper.first.click()
     x.resolve_button.click()
     decision = next(e.step for e in x.result.trace if e.kind == "decision")
-    assert x.stepper.stepper.step == decision and "a decision waits" in text(x.stepper.position.value)
+    assert x.stepper.stepper.step == decision and "a decision waits" in text(
+        x.stepper.position.value
+    )
 
 
 def test_an_example_opens_at_its_start_and_its_banner_says_once_it_is_edited():
-    x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]})
+    x = explorer(
+        {"season": "s2", "players": [{"name": "Ann", "deck": ["mosquito", "crab", "rat"]}]}
+    )
     x.stepper.slider.value = 5
     x.examples.value = "first.coyote-above-a-gorilla"
     assert x.stepper.stepper.step == -1 and "example loaded" in text(x.stepper.position.value)
-    assert "A Coyote lands above a Gorilla" in text(x.about.value) and "fte-banner" in x.about._dom_classes
-    # the banner's button goes to the first event its rules name: the Gorilla's new row (s2.faq.gorilla)
+    assert (
+        "A Coyote lands above a Gorilla" in text(x.about.value)
+        and "fte-banner" in x.about._dom_classes
+    )
+    # the banner's button goes to the first event its rules name: the Gorilla's new row
+    # (s2.faq.gorilla)
     x.about_step.click()
     assert x.result.trace[x.stepper.stepper.step].rule == "s2.faq.gorilla"
     pick(x, "hen")
@@ -566,11 +675,17 @@ def test_the_preview_and_the_table_each_say_what_they_show():
     x.policy.value = "default"
     x.builder.set_target(("grid", 0, 0, 1))
     assert "Cow (face up) → 3 at Check Fame" in text(x.builder.cell.html)
-    check_fame = next(e.step for e in x.result.trace if e.kind == "phase" and e.phase == "check-fame")
+    check_fame = next(
+        e.step for e in x.result.trace if e.kind == "phase" and e.phase == "check-fame"
+    )
     x.stepper.slider.value = check_fame
-    assert "Ann — 0 fame so far" in text(x.stepper.table.html) and "fame so far: Ann 0" in text(x.stepper.fame.value)
+    assert "Ann — 0 fame so far" in text(x.stepper.table.html) and "fame so far: Ann 0" in text(
+        x.stepper.fame.value
+    )
     x.stepper.last.click()
-    assert "so far" not in text(x.stepper.table.html) and text(x.stepper.fame.value) == "fame: Ann 12"
+    assert (
+        "so far" not in text(x.stepper.table.html) and text(x.stepper.fame.value) == "fame: Ann 12"
+    )
 
 
 def test_a_link_opens_the_same_situation_at_the_same_step():
@@ -582,7 +697,9 @@ def test_a_link_opens_the_same_situation_at_the_same_step():
     y = explorer()
     y.page.location_hash = "#" + url.split("#", 1)[1]  # what the page sends from its URL
     assert y.situation.scenario() == x.situation.scenario() and y.mode == "round"
-    assert y.stepper.stepper.step == 17 and text(y.stepper.event.value) == text(x.stepper.event.value)
+    assert y.stepper.stepper.step == 17 and text(y.stepper.event.value) == text(
+        x.stepper.event.value
+    )
     y.share_button.click()
     assert y.share_panel.url == url and escape(url) in y.share_panel.link.value
     assert "fte-share-link" in y.share_panel.link._dom_classes
@@ -590,31 +707,40 @@ def test_a_link_opens_the_same_situation_at_the_same_step():
 
 
 def test_a_link_of_a_game_played_to_its_end_opens_the_game_at_its_step():
-    """"play to the end" is part of what a link carries (`play=game`): the page it opens plays
+    """ "play to the end" is part of what a link carries (`play=game`): the page it opens plays
     the Final Flip's re-flips again (S2 Final Flip: the tied players re-flip) and stands at the
     same step, past the round's end; its Markdown says how far it was played."""
     from fliptoons_explore import situation
+
     x = explorer(situation("s2.final-flip.tie.only-the-tied-players-reflip").scenario)
     x.game_button.click()
-    assert x.stepper.stepper.step == 106 and "played to the end of the game" in text(x.stepper.position.value)
+    assert x.stepper.stepper.step == 106 and "played to the end of the game" in text(
+        x.stepper.position.value
+    )
     x.stepper.slider.value = 100
     url = x.link()
     assert url.endswith("&step=100&play=game")
     y = explorer()
     y.page.location_hash = "#" + url.split("#", 1)[1]
     assert y.mode == "game" and y.game_button.button_style == "primary"
-    assert y.stepper.stepper.step == 100 and text(y.stepper.event.value) == text(x.stepper.event.value)
-    assert "to the end of the game: every round, then the Final Flip" in y.markdown().splitlines()[0]
+    assert y.stepper.stepper.step == 100 and text(y.stepper.event.value) == text(
+        x.stepper.event.value
+    )
+    assert (
+        "to the end of the game: every round, then the Final Flip" in y.markdown().splitlines()[0]
+    )
 
 
 def test_a_damaged_link_is_one_calm_line_and_changes_nothing():
     x = explorer({"season": "s2", "players": [{"name": "Ann", "deck": ["crab"]}]})
     before = x.situation.scenario()
     good = x.link().split("#", 1)[1]
-    for bad, message in ((good[:-30], "link: the situation is"),
-                         ("s=" + "A" * 40, "link: the situation is damaged or cut short (not zlib data)"),
-                         (good + "&step=x", "link: step: expected a whole number from -1, got 'x'"),
-                         (good.replace("s=", "q="), "link: no situation in it")):
+    for bad, message in (
+        (good[:-30], "link: the situation is"),
+        ("s=" + "A" * 40, "link: the situation is damaged or cut short (not zlib data)"),
+        (good + "&step=x", "link: step: expected a whole number from -1, got 'x'"),
+        (good.replace("s=", "q="), "link: no situation in it"),
+    ):
         x.page.location_hash = "#" + bad
         assert text(x.error.value).startswith(message), bad
         assert x.situation.scenario() == before
@@ -626,31 +752,42 @@ def test_a_damaged_link_is_one_calm_line_and_changes_nothing():
 
 def test_copy_as_markdown_is_the_command_lines_markdown_with_the_link():
     from fliptoons_explore.cli import main
+
     x = explorer()
     x.examples.value = "first.coyote-above-a-gorilla"
     x.markdown_button.click()
     md = x.share_panel.text.value
     assert "fte-markdown-text" in x.share_panel.text._dom_classes
-    assert "- #9 Ann: The Gorilla returns from slot 2 (upper middle) to the bottom of the deck. (`s2.keyword.return`, after #8)" in md
+    assert (
+        "- #9 Ann: The Gorilla returns from slot 2 (upper middle) to the bottom of the deck. "
+        "(`s2.keyword.return`, after #8)" in md
+    )
     assert "upper   | mosquito        | coyote          | mosquito" in md
     assert "- `s2.faq.gorilla` — A gorilla placed in the upper row" in md
-    assert md.rstrip().endswith(f"[Open it in the explorer]({x.link()}) (with `fliptoons-explore app` running)")
+    assert md.rstrip().endswith(
+        f"[Open it in the explorer]({x.link()}) (with `fliptoons-explore app` running)"
+    )
     # the command line prints the same, without the title, the step and the link
     path = "/tmp/fte-markdown-test.json"
     with open(path, "w") as f:
         json.dump(x.situation.scenario(), f)
     import contextlib
     import io
+
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main(["resolve", path, "--markdown"]) == 0
-    body = md.split("What happens:", 1)[1].split("The link opens it at", 1)[0].split("At the end:")[0]
+    body = (
+        md.split("What happens:", 1)[1].split("The link opens it at", 1)[0].split("At the end:")[0]
+    )
     assert body in out.getvalue()
 
 
 def test_export_is_one_click_and_the_file_is_named_after_the_situation():
     saved = []
-    x = explorer({"season": "s1", "players": [{"name": "Ann", "deck": ["bee"]}, {"name": "Bo", "deck": []}]})
+    x = explorer(
+        {"season": "s1", "players": [{"name": "Ann", "deck": ["bee"]}, {"name": "Bo", "deck": []}]}
+    )
     x.json.downloader = lambda name, text: saved.append((name, json.loads(text)))
     x.json.export_button.click()
     assert saved == [("fliptoons-s1-Ann-Bo.json", x.situation.scenario())]
@@ -664,7 +801,10 @@ def test_interactions_follow_the_season_and_offer_every_card():
     x.interactions.card.value = "cow"
     assert "Cow" in text(x.interactions.links.value)
     x.builder.season.value = "s2"  # the Cow is not a Season 2 card: the first card is chosen
-    assert "mosquito" in [v for _, v in x.interactions.card.options] and x.interactions.card.value != "cow"
+    assert (
+        "mosquito" in [v for _, v in x.interactions.card.options]
+        and x.interactions.card.value != "cow"
+    )
     x.interactions.card.value = "platypus"
     assert "Platypus" in text(x.interactions.links.value)
 
@@ -682,6 +822,7 @@ def test_the_catalogs_details_close_and_follow_the_filters():
 
 def test_the_app_opens_every_page_on_its_scenario(monkeypatch):
     from fliptoons_explore.links import Link
+
     scenario = {"season": "s2", "players": [{"name": "Ann", "deck": ["gorilla", "coyote"]}]}
     monkeypatch.setenv("FLIPTOONS_EXPLORE_OPEN", Link(scenario, 4).fragment())
     x = explorer()

@@ -1,4 +1,5 @@
 """Small helpers shared by the tests: build scenarios, resolve them, read results compactly."""
+
 from __future__ import annotations
 
 from fliptoons_explore import resolve_scenario
@@ -8,25 +9,59 @@ from fliptoons_explore import resolve_scenario
 CHECK_FAME_EXAMPLE = {
     "season": "s2",
     "players": [
-        {"name": "Jordy",
-         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
-                  "spider", "ladybug", "hen", "salamander"]},
-        {"name": "Renato",
-         "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"]},
+        {
+            "name": "Jordy",
+            "deck": [
+                "mosquito",
+                "capybara",
+                "mosquito",
+                "grasshopper",
+                "rat",
+                "firefly",
+                "groundhog",
+                "spider",
+                "ladybug",
+                "hen",
+                "salamander",
+            ],
+        },
+        {
+            "name": "Renato",
+            "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
+        },
     ],
 }
 
 
 #: ../shared/examples/s2-market-example.json (the Season 2 rulebook's Market example), copied.
 MARKET_EXAMPLE = {
-    "season": "s2", "first_player": 0,
+    "season": "s2",
+    "first_player": 0,
     "players": [
-        {"name": "Jordy",
-         "deck": ["mosquito", "capybara", "mosquito", "grasshopper", "rat", "firefly", "groundhog",
-                  "spider", "ladybug", "hen", "salamander"],
-         "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}], "choices": ["crow"]},
-        {"name": "Renato", "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
-         "dismissed": ["crow"], "actions": []},
+        {
+            "name": "Jordy",
+            "deck": [
+                "mosquito",
+                "capybara",
+                "mosquito",
+                "grasshopper",
+                "rat",
+                "firefly",
+                "groundhog",
+                "spider",
+                "ladybug",
+                "hen",
+                "salamander",
+            ],
+            "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}],
+            "choices": ["crow"],
+        },
+        {
+            "name": "Renato",
+            "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
+            "dismissed": ["crow"],
+            "actions": [],
+        },
     ],
     "market": ["salamander", "raccoon", "opossum", "fox", "vulture"],
     "toon_deck": ["goldfish", "hen", "mole", "shark", "crab"],
@@ -42,9 +77,15 @@ def table_grid(player) -> list:
     """A live player's grid, rows top first; a cell is None or its stack bottom first joined by
     '+', '~id' for a face-down card."""
     g = player.grid
-    return [[None if not g.at(r, c) else "+".join(("" if x.face_up else "~") + x.spec.id
-                                                  for x in g.at(r, c)) for c in range(3)]
-            for r in range(-g.extra_height(), 2)]
+    return [
+        [
+            None
+            if not g.at(r, c)
+            else "+".join(("" if x.face_up else "~") + x.spec.id for x in g.at(r, c))
+            for c in range(3)
+        ]
+        for r in range(-g.extra_height(), 2)
+    ]
 
 
 def solo(deck, season="s2", **player_fields):
@@ -86,7 +127,8 @@ def events(doc: dict, kind: str, card: str | None = None) -> list[dict]:
 
 
 def cites(doc: dict, rule_id: str) -> bool:
-    """The trace cites this rule or one of its parts (`s2.faq.crab.deck-only-crabs` for `s2.faq.crab`)."""
+    """The trace cites this rule or one of its parts (`s2.faq.crab.deck-only-crabs` for
+    `s2.faq.crab`)."""
     return any(r == rule_id or r.startswith(rule_id + ".") for r in rules_cited(doc))
 
 
@@ -111,13 +153,17 @@ def citation_misfit(event, season: str) -> str | None:
     rule of another season (`fliptoons.rules.seasons_of_rule`), or a decision about a card whose
     rule does not name that card (its printed text `card.<id>`, or an entry whose id names it)."""
     from fliptoons_explore.fliptoons.rules import seasons_of_rule
+
     rule = event.rule
     key = (rule, season)
     fits = _FITS.get(key)
     if fits is None:
         seasons = seasons_of_rule(rule)
-        fits = _FITS[key] = "" if season in seasons else (
-            f"unknown rule {rule}" if not seasons else f"{rule} is not a rule of {season}")
+        fits = _FITS[key] = (
+            ""
+            if season in seasons
+            else (f"unknown rule {rule}" if not seasons else f"{rule} is not a rule of {season}")
+        )
     if fits:
         return f"#{event.step} {event.kind}: {fits}"
     if event.kind == "decision" and event.card is not None:

@@ -10,6 +10,7 @@ The parts work on their own too: `Catalog`, `Builder` (over a `Situation`), `Ste
 and the resolution in Markdown), `AdvicePanel` (what a strong player would do), and `HTMLView`,
 the one custom widget (HTML from the kernel, clicks back).
 """
+
 from .advice import AdvicePanel
 from .builder import Builder
 from .catalog import Catalog
@@ -20,6 +21,19 @@ from .panels import InteractionsPanel, JSONPanel, RulingsPanel, SharePanel, Trac
 from .situation import Situation
 from .stepper import StepperView
 
-__all__ = ["explorer", "Explorer", "Catalog", "Builder", "Situation", "StepperView", "ChainView",
-           "RulingsPanel", "InteractionsPanel", "JSONPanel", "TracePanel", "SharePanel", "AdvicePanel",
-           "HTMLView"]
+__all__ = [
+    "explorer",
+    "Explorer",
+    "Catalog",
+    "Builder",
+    "Situation",
+    "StepperView",
+    "ChainView",
+    "RulingsPanel",
+    "InteractionsPanel",
+    "JSONPanel",
+    "TracePanel",
+    "SharePanel",
+    "AdvicePanel",
+    "HTMLView",
+]

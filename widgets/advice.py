@@ -11,6 +11,7 @@ the best one marked (`fte-advice-table`, in the explorer's Advice tab), with wha
 mean. The result stays while the situation stays as it was; any change of the situation clears
 it.
 """
+
 from __future__ import annotations
 
 import time
@@ -30,12 +31,19 @@ SIMULATIONS, MS = 60, 1200
 ASK = "what would a strong player do?"
 FIRST = -1  # the player choice "whoever decides first"
 #: How equal win rates are told apart, by game (what the search adds to a win rate).
-TIES = {"fliptoons": "in a solo game, equal win rates are told apart by the fame their lost games reached",
-        "flipology": FLIPOLOGY_TIES}
+TIES = {
+    "fliptoons": "in a solo game, equal win rates are told apart by the fame their lost games "
+    "reached",
+    "flipology": FLIPOLOGY_TIES,
+}
 #: What the button asks of each game: the decisions advised, and where their simulations end.
-ASKED = {"fliptoons": ("the next Market action (or the Skunk's dismissal)", "the end of the game"),
-         "flipology": ("the next decision (a turn's flip, an effect's answer, a Hermit Crab's pick)",
-                       "the count at the end of the round")}
+ASKED = {
+    "fliptoons": ("the next Market action (or the Skunk's dismissal)", "the end of the game"),
+    "flipology": (
+        "the next decision (a turn's flip, an effect's answer, a Hermit Crab's pick)",
+        "the count at the end of the round",
+    ),
+}
 
 
 def _percent(x: float) -> str:
@@ -45,11 +53,16 @@ def _percent(x: float) -> str:
 def _bar(r, best: bool) -> str:
     """The interval as a bar (0 to 100%), the win rate a tick on it."""
     left, width = 100 * r.low, max(1.0, 100 * (r.high - r.low))
-    return (f'<div style="position:relative;height:8px;width:56px;background:#eaeef2;border-radius:4px">'
-            f'<div style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;height:8px;border-radius:4px;'
-            f'background:{"#2da44e" if best else "#8c959f"};opacity:.6"></div>'
-            f'<div style="position:absolute;left:calc({100 * r.win_rate:.1f}% - 1px);width:2px;height:8px;'
-            f'background:#24292f"></div></div>')
+    return (
+        '<div style="position:relative;height:8px;width:56px;background:#eaeef2;'
+        'border-radius:4px">'
+        f'<div style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;height:8px;'
+        "border-radius:4px;"
+        f'background:{"#2da44e" if best else "#8c959f"};opacity:.6"></div>'
+        f'<div style="position:absolute;left:calc({100 * r.win_rate:.1f}% - '
+        "1px);width:2px;height:8px;"
+        f'background:#24292f"></div></div>'
+    )
 
 
 def table_html(df) -> str:
@@ -60,33 +73,46 @@ def table_html(df) -> str:
     for r in df.itertuples():
         best = bool(r.best)
         style = ' style="background:#eef8f0;font-weight:600"' if best else ""
-        rows.append(f'<tr class="fte-advice-row{" fte-advice-best" if best else ""}"{style}>'
-                    f'<td style="{cell};color:#1a7f37;width:1em">{"★" if best else ""}</td>'
-                    f'<td style="{cell}">{escape(r.words)}</td>'
-                    f'<td style="{cell};text-align:right;white-space:nowrap">{_percent(r.win_rate)}</td>'
-                    f'<td style="{cell};white-space:nowrap;color:#57606a;font-weight:400">'
-                    f'{_percent(r.low)}–{_percent(r.high)}</td>'
-                    f'<td style="{cell};padding-top:5px">{_bar(r, best)}</td></tr>')
+        rows.append(
+            f'<tr class="fte-advice-row{" fte-advice-best" if best else ""}"{style}>'
+            f'<td style="{cell};color:#1a7f37;width:1em">{"★" if best else ""}</td>'
+            f'<td style="{cell}">{escape(r.words)}</td>'
+            f'<td style="{cell};text-align:right;white-space:nowrap">{_percent(r.win_rate)}</td>'
+            f'<td style="{cell};white-space:nowrap;color:#57606a;font-weight:400">'
+            f"{_percent(r.low)}–{_percent(r.high)}</td>"
+            f'<td style="{cell};padding-top:5px">{_bar(r, best)}</td></tr>'
+        )
     a = df.attrs
     n = a["simulations"]
     spent = f"Here {n} simulation{'' if n == 1 else 's'} an option"
     if a.get("stopped"):
-        spent += f" (the budget: up to {a['budget']}, cut short by its time limit of {a['ms'] / 1000:g} s)"
+        spent += (
+            f" (the budget: up to {a['budget']}, cut short by its time limit of "
+            f"{a['ms'] / 1000:g} s)"
+        )
     elif a.get("budget"):
-        spent += f" (the budget: up to {a['budget']}" + (f" within {a['ms'] / 1000:g} s" if a.get("ms") else "") + ")"
+        spent += (
+            f" (the budget: up to {a['budget']}"
+            + (f" within {a['ms'] / 1000:g} s" if a.get("ms") else "")
+            + ")"
+        )
     if "seconds" in a:
         spent += f", {a['seconds']:.1f} s"
     head = "padding:0 4px;font-weight:400;text-align:left"
-    return (f'<div style="line-height:1.35;font-size:12px">'
-            f'<div style="margin-bottom:2px"><b>{escape(a["decision"])}</b>: what a strong player would do '
-            f'(★ the best)</div>'
-            f'<table style="border-collapse:collapse;width:100%;max-width:46em">'
-            f'<tr style="color:#57606a;font-size:11px"><th></th><th style="{head}">option</th>'
-            f'<th style="{head};text-align:right">wins</th><th style="{head};white-space:nowrap">95% interval</th><th></th></tr>'
-            + "".join(rows) + "</table>"
-            f'<div style="color:#57606a;font-size:11px;margin-top:4px;max-width:54em">'
-            f'{escape(a.get("explained", EXPLAINED))} ★ marks the option '
-            f"the search would take ({escape(TIES[a.get('game', 'fliptoons')])}). {escape(spent)}.</div></div>")
+    return (
+        f'<div style="line-height:1.35;font-size:12px">'
+        f'<div style="margin-bottom:2px"><b>{escape(a["decision"])}</b>: what a strong player '
+        "would do "
+        f"(★ the best)</div>"
+        f'<table style="border-collapse:collapse;width:100%;max-width:46em">'
+        f'<tr style="color:#57606a;font-size:11px"><th></th><th style="{head}">option</th>'
+        f'<th style="{head};text-align:right">wins</th><th style="{head};white-space:nowrap">95% '
+        "interval</th><th></th></tr>" + "".join(rows) + "</table>"
+        f'<div style="color:#57606a;font-size:11px;margin-top:4px;max-width:54em">'
+        f"{escape(a.get('explained', EXPLAINED))} ★ marks the option "
+        f"the search would take ({escape(TIES[a.get('game', 'fliptoons')])}). "
+        f"{escape(spent)}.</div></div>"
+    )
 
 
 class AdvicePanel(w.HBox):
@@ -97,27 +123,42 @@ class AdvicePanel(w.HBox):
     result is shown. The budget: `simulations` an option, `ms` a time limit (None: none, as
     tests use), `seed`."""
 
-    def __init__(self, errors: ErrorArea | None = None, simulations: int = SIMULATIONS,
-                 ms: float | None = MS, seed: int = 0, **kwargs) -> None:
+    def __init__(
+        self,
+        errors: ErrorArea | None = None,
+        simulations: int = SIMULATIONS,
+        ms: float | None = MS,
+        seed: int = 0,
+        **kwargs,
+    ) -> None:
         self.errors = errors or ErrorArea()
         self.simulations, self.ms, self.seed = simulations, ms, seed
         self.scenario: dict | None = None  # the situation shown
-        self.advised: dict | None = None   # the situation the result is of
+        self.advised: dict | None = None  # the situation the result is of
         self.df = None
         self._handlers: list = []
         self.subject = w.HTML(layout=w.Layout(flex="1 1 12em", min_width="0"))
         self.subject.add_class("fte-advice-subject")
-        self.who = w.Dropdown(options=[("first to decide", FIRST)], value=FIRST, layout=w.Layout(width="11em",
-                              flex="0 0 auto", display="none"), tooltip="whose next decision is advised")
-        self.button = w.Button(description=ASK, icon="lightbulb", layout=w.Layout(width="auto", flex="0 0 auto"))
+        self.who = w.Dropdown(
+            options=[("first to decide", FIRST)],
+            value=FIRST,
+            layout=w.Layout(width="11em", flex="0 0 auto", display="none"),
+            tooltip="whose next decision is advised",
+        )
+        self.button = w.Button(
+            description=ASK, icon="lightbulb", layout=w.Layout(width="auto", flex="0 0 auto")
+        )
         self.button.add_class("fte-advice")
         self.result = w.HTML()
         self.result.add_class("fte-advice-table")
         guard = self.errors.guard
         self.button.on_click(guard(lambda _b: self.advise()))
         self.who.observe(guard(lambda _c: self._player_changed()), names="value")
-        super().__init__([self.button, self.who, self.subject],
-                         layout=w.Layout(align_items="center", flex_flow="row wrap", margin="2px 0"), **kwargs)
+        super().__init__(
+            [self.button, self.who, self.subject],
+            layout=w.Layout(align_items="center", flex_flow="row wrap", margin="2px 0"),
+            **kwargs,
+        )
         self.add_class("fte-advice-line")
         self.clear()
 
@@ -150,27 +191,44 @@ class AdvicePanel(w.HBox):
 
     def _subject(self) -> None:
         s = self.scenario
-        if self.game == "fliptoons" and isinstance(s, dict) and len(s.get("players") or ()) == 1 and not s.get("solo"):
+        if (
+            self.game == "fliptoons"
+            and isinstance(s, dict)
+            and len(s.get("players") or ()) == 1
+            and not s.get("solo")
+        ):
             self.button.disabled = True
             self.button.tooltip = "no decision to advise here"
-            self.subject.value = ('<span style="color:#57606a;font-size:11px;line-height:1.3">No advice here: '
-                                  "one player plays a solo game; pick its difficulty in the solo menu beside "
-                                  "players to ask what a strong player would do</span>")
+            self.subject.value = (
+                '<span style="color:#57606a;font-size:11px;line-height:1.3">No advice here: '
+                "one player plays a solo game; pick its difficulty in the solo menu beside "
+                "players to ask what a strong player would do</span>"
+            )
             return
         try:
             said = advised_decision(self.scenario, self.player)
         except Exception as e:  # the line says why, calmly; it never stops the situation resolving
-            why = one_line(e) if isinstance(e, USER_ERRORS) else f"internal error: {type(e).__name__}: {one_line(e)}"
+            why = (
+                one_line(e)
+                if isinstance(e, USER_ERRORS)
+                else f"internal error: {type(e).__name__}: {one_line(e)}"
+            )
             self.button.disabled = True
             self.button.tooltip = "no decision to advise here"
-            self.subject.value = (f'<span style="color:#57606a;font-size:11px;line-height:1.3">No advice here: '
-                                  f'{escape(_reason(why))}</span>')
+            self.subject.value = (
+                f'<span style="color:#57606a;font-size:11px;line-height:1.3">No advice here: '
+                f"{escape(_reason(why))}</span>"
+            )
             return
         self.button.disabled = False
-        self.button.tooltip = (f"plays every option on to {ASKED[self.game][1]}, up to {self.simulations} "
-                               "times each (a second or two), and shows how often each wins (in the Advice tab)")
-        self.subject.value = ('<span style="color:#3d4650;font-size:12px">on the first decision no script '
-                              f"gives: <b>{escape(said)}</b></span>")
+        self.button.tooltip = (
+            f"plays every option on to {ASKED[self.game][1]}, up to {self.simulations} "
+            "times each (a second or two), and shows how often each wins (in the Advice tab)"
+        )
+        self.subject.value = (
+            '<span style="color:#3d4650;font-size:12px">on the first decision no script '
+            f"gives: <b>{escape(said)}</b></span>"
+        )
 
     def _player_changed(self) -> None:
         if self.scenario is not None:
@@ -181,10 +239,12 @@ class AdvicePanel(w.HBox):
         """Forget the result (the situation changed): the Advice tab says how to ask."""
         self.df = None
         self.advised = None
-        self.result.value = (f'<div style="color:#57606a;line-height:1.4;max-width:40em">Press <b>{ASK}</b> '
-                             f"(above the table) for the win rate of every option of {ASKED[self.game][0]} "
-                             "the scenario does not script. A result stays here until the situation "
-                             "changes.</div>")
+        self.result.value = (
+            f'<div style="color:#57606a;line-height:1.4;max-width:40em">Press <b>{ASK}</b> '
+            f"(above the table) for the win rate of every option of {ASKED[self.game][0]} "
+            "the scenario does not script. A result stays here until the situation "
+            "changes.</div>"
+        )
 
     def advise(self) -> None:
         """Run the search on the situation's advised decision and show each option's win rate;
@@ -195,12 +255,26 @@ class AdvicePanel(w.HBox):
         self.button.description, self.button.icon = "thinking… (a second or two)", "spinner spin"
         try:
             start = time.perf_counter()
-            df = advise(self.scenario, player=self.player, simulations=self.simulations, seed=self.seed, ms=self.ms)
-            df.attrs.update(budget=self.simulations, ms=self.ms, seconds=time.perf_counter() - start)
+            df = advise(
+                self.scenario,
+                player=self.player,
+                simulations=self.simulations,
+                seed=self.seed,
+                ms=self.ms,
+            )
+            df.attrs.update(
+                budget=self.simulations, ms=self.ms, seconds=time.perf_counter() - start
+            )
         except Exception as e:  # one calm line, never a traceback
             self.clear()
-            why = one_line(e) if isinstance(e, USER_ERRORS) else f"internal error: {type(e).__name__}: {one_line(e)}"
-            self.result.value = f'<span style="color:#57606a">No advice here: {escape(_reason(why))}</span>'
+            why = (
+                one_line(e)
+                if isinstance(e, USER_ERRORS)
+                else f"internal error: {type(e).__name__}: {one_line(e)}"
+            )
+            self.result.value = (
+                f'<span style="color:#57606a">No advice here: {escape(_reason(why))}</span>'
+            )
             return
         finally:
             self.button.description, self.button.icon = ASK, "lightbulb"
@@ -214,4 +288,4 @@ class AdvicePanel(w.HBox):
 
 def _reason(message: str) -> str:
     """An advice error without its 'advise: ' prefix (the line says it is about advice)."""
-    return message[len("advise: "):] if message.startswith("advise: ") else message
+    return message[len("advise: ") :] if message.startswith("advise: ") else message

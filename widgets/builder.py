@@ -2,6 +2,7 @@
 dismissed piles, the market and the toon deck, scripted Market actions — every edit made on a
 `Situation` and announced to `on_change` handlers (the explorer re-resolves at once). Every edit
 can be undone and redone (`undo_button`, `redo_button`, Ctrl-Z / Ctrl-Shift-Z in the explorer)."""
+
 from __future__ import annotations
 
 from html import escape
@@ -15,10 +16,13 @@ from fliptoons_explore.fliptoons.render import CardScore
 from .errors import ErrorArea
 from .history import UndoRedo
 from .htmlview import HTMLView
-from .situation import SEASONS, Situation, target_name
+from .situation import Situation, target_name
 
-CHIP = ("display:inline-block;margin:0 4px 4px 0;padding:1px 5px;border:1px solid #9aa4ae;border-radius:4px;"
-        "background:#fffdf5;font-size:12px;white-space:nowrap")
+CHIP = (
+    "display:inline-block;margin:0 4px 4px 0;padding:1px 5px;border:1px solid "
+    "#9aa4ae;border-radius:4px;"
+    "background:#fffdf5;font-size:12px;white-space:nowrap"
+)
 OP = "cursor:pointer;color:#2f6fb5;padding:0 2px;font-weight:700"
 
 
@@ -27,50 +31,84 @@ def _op(label: str, tip: str, **data) -> str:
     return f'<span data-action="edit"{attrs} title="{escape(tip)}" style="{OP}">{label}</span>'
 
 
-def pile_html(title: str, pile: str, player, ids: list, entry_class: str = "", empty: str = "empty") -> str:
+def pile_html(
+    title: str, pile: str, player, ids: list, entry_class: str = "", empty: str = "empty"
+) -> str:
     """A pile as built (top first), each entry with ↑ ↓ ✕ to reorder or remove it."""
     who = {} if player is None else {"player": player}
     chips = []
     for k, cid in enumerate(ids):
         name = CATALOG[cid].name if isinstance(cid, str) and cid in CATALOG else str(cid)
         cls = f' class="{entry_class}"' if entry_class else ""
-        chips.append(f'<span{cls} data-card="{escape(str(cid))}" style="{CHIP}">'
-                     f'<span style="color:#57606a">{k + 1}.</span> {escape(name)} '
-                     + _op("↑", "move up", op="up", pile=pile, index=k, **who)
-                     + _op("↓", "move down", op="down", pile=pile, index=k, **who)
-                     + _op("✕", "remove", op="remove", pile=pile, index=k, **who) + "</span>")
+        chips.append(
+            f'<span{cls} data-card="{escape(str(cid))}" style="{CHIP}">'
+            f'<span style="color:#57606a">{k + 1}.</span> {escape(name)} '
+            + _op("↑", "move up", op="up", pile=pile, index=k, **who)
+            + _op("↓", "move down", op="down", pile=pile, index=k, **who)
+            + _op("✕", "remove", op="remove", pile=pile, index=k, **who)
+            + "</span>"
+        )
     body = "".join(chips) or f'<span style="color:#8c959f">{escape(empty)}</span>'
-    return f'<div style="font-size:11px;color:#57606a;margin:2px 0">{escape(title)}</div><div>{body}</div>'
+    return (
+        '<div style="font-size:11px;color:#57606a;margin:2px '
+        f'0">{escape(title)}</div><div>{body}</div>'
+    )
 
 
 class Builder(UndoRedo, w.VBox):
     """Build a situation. `situation` is the model; `target` is where a picked card goes
     (`add(card_id)`); `on_change(handler)` handlers run after every edit."""
 
-    def __init__(self, situation: Situation | None = None, errors: ErrorArea | None = None, **kwargs) -> None:
+    def __init__(
+        self, situation: Situation | None = None, errors: ErrorArea | None = None, **kwargs
+    ) -> None:
         self.situation = situation or Situation()
         self.errors = errors or ErrorArea()
         guard = self.errors.guard
         self.target: tuple = ("deck", 0)
         self._handlers: list = []
         self._quiet = False
-        self.season = w.Dropdown(options=[("Season 1", "s1"), ("Season 2", "s2"), ("both combined", "combined")],
-                                 value=self.situation.season, description="season",
-                                 layout=w.Layout(width="13.5em"), style={"description_width": "initial"})
+        self.season = w.Dropdown(
+            options=[("Season 1", "s1"), ("Season 2", "s2"), ("both combined", "combined")],
+            value=self.situation.season,
+            description="season",
+            layout=w.Layout(width="13.5em"),
+            style={"description_width": "initial"},
+        )
         self.season.add_class("fte-season")
-        self.count = w.BoundedIntText(value=len(self.situation.players), min=1, max=8, description="players",
-                                      layout=w.Layout(width="8em"), style={"description_width": "initial"})
+        self.count = w.BoundedIntText(
+            value=len(self.situation.players),
+            min=1,
+            max=8,
+            description="players",
+            layout=w.Layout(width="8em"),
+            style={"description_width": "initial"},
+        )
         self.count.add_class("fte-players")
-        self.solo = w.Dropdown(options=[("not solo", ""), ("solo easy", "easy"), ("solo normal", "normal"),
-                                        ("solo hard", "hard")], value="", layout=w.Layout(width="8.5em"),
-                               tooltip="one player as a solo game of this difficulty (S2 Solo Play Rules: won at "
-                                       "30 fame in one Check Fame, its loss, its market discard), played on "
-                                       "to the end of the game")
+        self.solo = w.Dropdown(
+            options=[
+                ("not solo", ""),
+                ("solo easy", "easy"),
+                ("solo normal", "normal"),
+                ("solo hard", "hard"),
+            ],
+            value="",
+            layout=w.Layout(width="8.5em"),
+            tooltip="one player as a solo game of this difficulty (S2 Solo Play Rules: won at "
+            "30 fame in one Check Fame, its loss, its market discard), played on "
+            "to the end of the game",
+        )
         self.solo.add_class("fte-solo")
-        self.first_player = w.Dropdown(description="first player", layout=w.Layout(width="14em"),
-                                       style={"description_width": "initial"})
-        self.target_box = w.Dropdown(description="picked cards go to", layout=w.Layout(width="26em"),
-                                     style={"description_width": "initial"})
+        self.first_player = w.Dropdown(
+            description="first player",
+            layout=w.Layout(width="14em"),
+            style={"description_width": "initial"},
+        )
+        self.target_box = w.Dropdown(
+            description="picked cards go to",
+            layout=w.Layout(width="26em"),
+            style={"description_width": "initial"},
+        )
         self.target_box.add_class("fte-target")
         self.players_box = w.VBox()
         self.market = HTMLView()
@@ -78,10 +116,17 @@ class Builder(UndoRedo, w.VBox):
         self.cell = HTMLView()
         self.cell_fame: dict = {}
         self.action_player = w.Dropdown(layout=w.Layout(width="9em"))
-        self.action_verb = w.Dropdown(options=["hire", "dismiss", "skip"], value="hire", layout=w.Layout(width="6em"))
-        self.action_card = w.Combobox(placeholder="card id", ensure_option=False, layout=w.Layout(width="9em"))
-        self.action_add = w.Button(description="add action", layout=w.Layout(width="7.5em"),
-                                   tooltip="a scripted Market action, used by 'play the round'")
+        self.action_verb = w.Dropdown(
+            options=["hire", "dismiss", "skip"], value="hire", layout=w.Layout(width="6em")
+        )
+        self.action_card = w.Combobox(
+            placeholder="card id", ensure_option=False, layout=w.Layout(width="9em")
+        )
+        self.action_add = w.Button(
+            description="add action",
+            layout=w.Layout(width="7.5em"),
+            tooltip="a scripted Market action, used by 'play the round'",
+        )
         self._make_history_buttons(guard)
         self.rows: list[dict] = []
 
@@ -93,14 +138,36 @@ class Builder(UndoRedo, w.VBox):
         for view in (self.market, self.toon, self.cell):
             view.on_click(guard(self._clicked))
         self.action_add.on_click(guard(self._add_action))
-        actions = w.HBox([w.HTML('<span style="font-size:11px;color:#57606a">add a scripted Market action:</span>'),
-                          self.action_player, self.action_verb, self.action_card, self.action_add],
-                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.more = w.Accordion(children=[w.VBox([self.market, self.toon, actions])], selected_index=None)
+        actions = w.HBox(
+            [
+                w.HTML(
+                    '<span style="font-size:11px;color:#57606a">add a scripted Market '
+                    "action:</span>"
+                ),
+                self.action_player,
+                self.action_verb,
+                self.action_card,
+                self.action_add,
+            ],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.more = w.Accordion(
+            children=[w.VBox([self.market, self.toon, actions])], selected_index=None
+        )
         self.more.set_title(0, "market, toon deck, scripted Market actions")
-        super().__init__(([] if errors else [self.errors]) + [w.HBox([self.season, self.count, self.solo, self.first_player, self.target_box],
-                                 layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                          self.cell, self.players_box, self.more], **kwargs)
+        super().__init__(
+            ([] if errors else [self.errors])
+            + [
+                w.HBox(
+                    [self.season, self.count, self.solo, self.first_player, self.target_box],
+                    layout=w.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.cell,
+                self.players_box,
+                self.more,
+            ],
+            **kwargs,
+        )
         self.add_class("fte-builder")
         self.rebuild()
 
@@ -113,13 +180,16 @@ class Builder(UndoRedo, w.VBox):
         for handler in self._handlers:
             handler()
 
-    # -- editing ------------------------------------------------------------------------------------
+    # -- editing -----------------------------------------------------------------------------------
     def add(self, card_id: str) -> None:
         """Put a card where the target says (a deck's bottom: decks list their top card first)."""
         target = self.target
         s = self.situation
         switch = target[0] == "grid" and not s.has_grid(target[1])
-        with s.edit(f"add {CATALOG[card_id].name if card_id in CATALOG else card_id} to {target_name(s, target)}"):
+        with s.edit(
+            f"add {CATALOG[card_id].name if card_id in CATALOG else card_id} to "
+            f"{target_name(s, target)}"
+        ):
             if switch:
                 s.set_grid_mode(target[1], True)
             s.add(card_id, target)
@@ -142,26 +212,39 @@ class Builder(UndoRedo, w.VBox):
         self.rebuild()
         self.changed()
 
-    # -- drawing ------------------------------------------------------------------------------------
+    # -- drawing -----------------------------------------------------------------------------------
     def rebuild(self) -> None:
-        """Make the per-player controls again (after the number of players or the situation changed)."""
+        """Make the per-player controls again (after the number of players or the situation
+        changed)."""
         s = self.situation
         self._quiet = True
         self.season.value = s.season
         self.count.value = len(s.players)
         self.solo.value = s.solo or ""
         self.solo.layout.display = None if len(s.players) == 1 else "none"
-        self.first_player.options = [(p.get("name") or f"Player {i + 1}", i) for i, p in enumerate(s.players)]
-        self.first_player.value = s.data.get("first_player", 0) if s.data.get("first_player", 0) < len(s.players) else 0
+        self.first_player.options = [
+            (p.get("name") or f"Player {i + 1}", i) for i, p in enumerate(s.players)
+        ]
+        self.first_player.value = (
+            s.data.get("first_player", 0) if s.data.get("first_player", 0) < len(s.players) else 0
+        )
         self.action_player.options = self.first_player.options
         self.rows = []
         for i, p in enumerate(s.players):
-            name = w.Text(value=str(p.get("name", f"Player {i + 1}")), layout=w.Layout(width="10em"),
-                          continuous_update=False, tooltip="the player's name")
-            grid = w.Checkbox(value=s.has_grid(i), description="grid built by hand", indent=False,
-                              layout=w.Layout(width="11em"),
-                              tooltip="build this player's grid cell by cell: the player does not flip "
-                                      "(switched off, the grid is put aside and comes back when switched on)")
+            name = w.Text(
+                value=str(p.get("name", f"Player {i + 1}")),
+                layout=w.Layout(width="10em"),
+                continuous_update=False,
+                tooltip="the player's name",
+            )
+            grid = w.Checkbox(
+                value=s.has_grid(i),
+                description="grid built by hand",
+                indent=False,
+                layout=w.Layout(width="11em"),
+                tooltip="build this player's grid cell by cell: the player does not flip "
+                "(switched off, the grid is put aside and comes back when switched on)",
+            )
             grid.add_class("fte-hand-built")
             deck = HTMLView()
             deck.add_class(f"fte-deck-{i}")
@@ -174,10 +257,19 @@ class Builder(UndoRedo, w.VBox):
             self.rows.append({"name": name, "grid": grid, "deck": deck, "piles": piles})
         old = self.players_box.children
         self.players_box.children = [
-            w.VBox([w.HBox([r["name"], r["grid"]], layout=w.Layout(align_items="center")), r["deck"], r["piles"]],
-                   layout=w.Layout(border="1px solid #d0d7de", padding="2px 6px", margin="2px 0"))
-            for r in self.rows]
-        for box in old:  # the previous controls are gone from the page: close them (and their comms)
+            w.VBox(
+                [
+                    w.HBox([r["name"], r["grid"]], layout=w.Layout(align_items="center")),
+                    r["deck"],
+                    r["piles"],
+                ],
+                layout=w.Layout(border="1px solid #d0d7de", padding="2px 6px", margin="2px 0"),
+            )
+            for r in self.rows
+        ]
+        for (
+            box
+        ) in old:  # the previous controls are gone from the page: close them (and their comms)
             _close(box)
         self._target_options()
         self._quiet = False
@@ -215,7 +307,9 @@ class Builder(UndoRedo, w.VBox):
         quiet, self._quiet = self._quiet, True
         options = self._targets()
         self.target_box.options = options
-        self.target_box.value = self.target if self.target in [v for _, v in options] else options[0][1]
+        self.target_box.value = (
+            self.target if self.target in [v for _, v in options] else options[0][1]
+        )
         self._quiet = quiet
 
     def redraw(self) -> None:
@@ -224,15 +318,26 @@ class Builder(UndoRedo, w.VBox):
         for i, r in enumerate(self.rows):
             p = s.players[i]
             deck = p.get("deck", []) if isinstance(p.get("deck", []), list) else []
-            r["deck"].html = pile_html("deck (top first: revealed in this order)", "deck", i, deck, "fte-deck-card",
-                                       "empty — pick cards in the catalog")
+            r["deck"].html = pile_html(
+                "deck (top first: revealed in this order)",
+                "deck",
+                i,
+                deck,
+                "fte-deck-card",
+                "empty — pick cards in the catalog",
+            )
             parts = []
             if i in s.shelved and not s.has_grid(i):
                 n = sum(len(cell) for row in s.shelved[i] for cell in row if cell)
-                parts.append(f'<div style="font-size:11px;color:#6b4e00;background:#fff8e1;border-radius:3px;'
-                             f'padding:1px 6px;margin:2px 0">{escape(s.who(i))} flips from the deck; the grid built '
-                             f"by hand ({n} card{'s' if n != 1 else ''}) is put aside: tick “grid built by hand” "
-                             "to bring it back</div>")
+                parts.append(
+                    '<div style="font-size:11px;color:#6b4e00;background:#fff8e1;'
+                    "border-radius:3px;"
+                    f'padding:1px 6px;margin:2px 0">{escape(s.who(i))} flips from the deck; the '
+                    "grid built "
+                    f"by hand ({n} card{'s' if n != 1 else ''}) is put aside: tick “grid built by "
+                    "hand” "
+                    "to bring it back</div>"
+                )
             dismissed = p.get("dismissed", [])
             if isinstance(dismissed, list) and (dismissed or self.target == ("dismissed", i)):
                 parts.append(pile_html("dismissed pile", "dismissed", i, dismissed))
@@ -240,21 +345,38 @@ class Builder(UndoRedo, w.VBox):
             if isinstance(actions, list) and actions:
                 chips = "".join(
                     f'<span style="{CHIP}">{k + 1}. {escape(_action_words(a))} '
-                    + _op("✕", "remove", op="remove-action", player=i, index=k) + "</span>"
-                    for k, a in enumerate(actions))
-                parts.append(f'<div style="font-size:11px;color:#57606a;margin:2px 0">scripted Market actions</div>{chips}')
+                    + _op("✕", "remove", op="remove-action", player=i, index=k)
+                    + "</span>"
+                    for k, a in enumerate(actions)
+                )
+                parts.append(
+                    '<div style="font-size:11px;color:#57606a;margin:2px 0">scripted Market '
+                    f"actions</div>{chips}"
+                )
             choices = p.get("choices", [])
             if isinstance(choices, list) and choices:
-                chips = "".join(f'<span style="{CHIP}">{k + 1}. {escape(_answer_words(c))}</span>'
-                                for k, c in enumerate(choices))
-                parts.append(f'<div style="font-size:11px;color:#57606a;margin:2px 0">answers to decisions, in order '
-                             + _op("forget all", "ask them again", op="forget", player=i) + f"</div>{chips}")
+                chips = "".join(
+                    f'<span style="{CHIP}">{k + 1}. {escape(_answer_words(c))}</span>'
+                    for k, c in enumerate(choices)
+                )
+                parts.append(
+                    '<div style="font-size:11px;color:#57606a;margin:2px 0">answers to decisions, '
+                    "in order "
+                    + _op("forget all", "ask them again", op="forget", player=i)
+                    + f"</div>{chips}"
+                )
             r["piles"].html = "".join(parts)
         market = s.data.get("market", [])
-        self.market.html = pile_html("market (arranged by rank when resolved)", "market", None,
-                                     market if isinstance(market, list) else [])
+        self.market.html = pile_html(
+            "market (arranged by rank when resolved)",
+            "market",
+            None,
+            market if isinstance(market, list) else [],
+        )
         toon = s.data.get("toon_deck", [])
-        self.toon.html = pile_html("toon deck (top first)", "toon_deck", None, toon if isinstance(toon, list) else [])
+        self.toon.html = pile_html(
+            "toon deck (top first)", "toon_deck", None, toon if isinstance(toon, list) else []
+        )
         self.cell.html = self._cell_html()
 
     def _cell_html(self) -> str:
@@ -274,21 +396,37 @@ class Builder(UndoRedo, w.VBox):
             spec = CATALOG.get(e["id"])
             name = spec.name if spec else str(e["id"])
             score = self.cell_fame.get((i, row, col, h))
-            fame = f" → {score.fame} at Check Fame" if isinstance(score, CardScore) and e["face_up"] else ""
+            fame = (
+                f" → {score.fame} at Check Fame"
+                if isinstance(score, CardScore) and e["face_up"]
+                else ""
+            )
             face = "face up" if e["face_up"] else "face down"
-            chips.append(f'<span style="{CHIP}">{"+ " if h else ""}{escape(name)} ({face}){escape(fame)} '
-                         + _op("⟲", "turn over", op="turn", player=i, row=row, col=col, height=h)
-                         + _op("↑", "higher in the stack", op="higher", player=i, row=row, col=col, height=h)
-                         + _op("↓", "lower in the stack", op="lower", player=i, row=row, col=col, height=h)
-                         + _op("✕", "take out", op="take", player=i, row=row, col=col, height=h) + "</span>")
-        body = "".join(chips) or '<span style="color:#8c959f">empty: pick cards in the catalog to stack them here</span>'
-        return (f'<div style="border:2px solid #2f6fb5;border-radius:5px;padding:3px 6px;margin:3px 0">'
-                f'<div style="font-size:11px;color:#57606a">{escape(who or "")} · grid, {escape(where)} — the stack, '
-                f"bottom first, each card with the fame it scores at Check Fame (the end of the resolution; "
-                f"the table shows the step the stepper is at). Click another cell of the table to choose it."
-                f"</div>{body}</div>")
+            chips.append(
+                f'<span style="{CHIP}">{"+ " if h else ""}{escape(name)} ({face}){escape(fame)} '
+                + _op("⟲", "turn over", op="turn", player=i, row=row, col=col, height=h)
+                + _op("↑", "higher in the stack", op="higher", player=i, row=row, col=col, height=h)
+                + _op("↓", "lower in the stack", op="lower", player=i, row=row, col=col, height=h)
+                + _op("✕", "take out", op="take", player=i, row=row, col=col, height=h)
+                + "</span>"
+            )
+        body = (
+            "".join(chips)
+            or '<span style="color:#8c959f">empty: pick cards in the catalog to stack them '
+            "here</span>"
+        )
+        return (
+            f'<div style="border:2px solid #2f6fb5;border-radius:5px;padding:3px 6px;margin:3px 0">'
+            f'<div style="font-size:11px;color:#57606a">{escape(who or "")} · grid, '
+            f"{escape(where)} — the stack, "
+            "bottom first, each card with the fame it scores at Check Fame (the end of the "
+            "resolution; "
+            "the table shows the step the stepper is at). Click another cell of the table to "
+            "choose it."
+            f"</div>{body}</div>"
+        )
 
-    # -- events ---------------------------------------------------------------------------------------
+    # -- events ------------------------------------------------------------------------------------
     def _season(self, change) -> None:
         if not self._quiet:
             self.situation.set_season(change["new"])
@@ -320,8 +458,9 @@ class Builder(UndoRedo, w.VBox):
     def _rename(self, i: int, name: str) -> None:
         self.situation.set_name(i, name)
         quiet, self._quiet = self._quiet, True
-        self.first_player.options = [(p.get("name") or f"Player {k + 1}", k)
-                                     for k, p in enumerate(self.situation.players)]
+        self.first_player.options = [
+            (p.get("name") or f"Player {k + 1}", k) for k, p in enumerate(self.situation.players)
+        ]
         self.first_player.value = self.situation.data.get("first_player", 0)
         self.action_player.options = self.first_player.options
         self._target_options()
@@ -351,7 +490,9 @@ class Builder(UndoRedo, w.VBox):
             return
         op = data.get("op")
         s = self.situation
-        num = {k: int(v) for k, v in data.items() if k in ("player", "index", "row", "col", "height")}
+        num = {
+            k: int(v) for k, v in data.items() if k in ("player", "index", "row", "col", "height")
+        }
         if op in ("up", "down", "remove"):
             pile = data.get("pile")
             target = (pile, num["player"]) if pile in ("deck", "dismissed") else (pile,)
@@ -385,7 +526,7 @@ def _close(widget) -> None:
 
 def _action_words(action) -> str:
     if isinstance(action, dict) and len(action) == 1:
-        (verb, arg), = action.items()
+        ((verb, arg),) = action.items()
         return "skip" if verb == "skip" else f"{verb} {arg}"
     if isinstance(action, list):  # one round of a script given round by round
         return "a round: " + (", ".join(map(_action_words, action)) or "the policy's")

@@ -2,26 +2,40 @@
 drawn by `chain_svg` with its deterministic layered layout), in step with the stepper both
 ways: the current step and its chain of causes are marked, and a click on an event jumps there.
 """
+
 from __future__ import annotations
 
 import ipywidgets as w
 
-from fliptoons_explore.chains import card_chain, causal_graph, chain_svg, layered_positions, linked, subgraph
+from fliptoons_explore.chains import (
+    card_chain,
+    causal_graph,
+    chain_svg,
+    layered_positions,
+    linked,
+    subgraph,
+)
 
 from .errors import ErrorArea
 from .htmlview import HTMLView
 
 LINKED, CARD, ALL = "events with a link", "the acting card's story", "every event"
 
-_ZOOM = ("display:inline-block;min-width:1.6em;text-align:center;padding:0 6px;margin-right:3px;border:1px solid #c3cad1;"
-         "border-radius:4px;background:#f6f8fa;cursor:pointer;user-select:none")
+_ZOOM = (
+    "display:inline-block;min-width:1.6em;text-align:center;padding:0 "
+    "6px;margin-right:3px;border:1px solid #c3cad1;"
+    "border-radius:4px;background:#f6f8fa;cursor:pointer;user-select:none"
+)
 #: The picture's own zoom buttons (the view's JavaScript handles them: `htmlview` panzoom).
-ZOOM_BAR = (f'<div style="font-size:11px;color:#57606a;margin:0 0 3px;line-height:1.6">'
-            f'<span data-zoom="out" title="zoom out" style="{_ZOOM}">−</span>'
-            f'<span data-zoom="in" title="zoom in" style="{_ZOOM}">+</span>'
-            f'<span data-zoom="auto" title="readable, following the current step" style="{_ZOOM}">follow the step</span>'
-            f'<span data-zoom="fit" title="the whole graph in view" style="{_ZOOM}">whole graph</span> '
-            f'<span data-zoom-note></span></div>')
+ZOOM_BAR = (
+    f'<div style="font-size:11px;color:#57606a;margin:0 0 3px;line-height:1.6">'
+    f'<span data-zoom="out" title="zoom out" style="{_ZOOM}">−</span>'
+    f'<span data-zoom="in" title="zoom in" style="{_ZOOM}">+</span>'
+    f'<span data-zoom="auto" title="readable, following the current step" style="{_ZOOM}">follow '
+    "the step</span>"
+    f'<span data-zoom="fit" title="the whole graph in view" style="{_ZOOM}">whole graph</span> '
+    f"<span data-zoom-note></span></div>"
+)
 
 
 class ChainView(w.VBox):
@@ -30,10 +44,15 @@ class ChainView(w.VBox):
 
     def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
-        self.scope = w.Dropdown(options=[LINKED, CARD, ALL], value=LINKED, description="draw",
-                                tooltip="the events with a cause or an effect; what led to the acting card's "
-                                        "ability and what it caused; every event",
-                                style={"description_width": "initial"}, layout=w.Layout(width="18em"))
+        self.scope = w.Dropdown(
+            options=[LINKED, CARD, ALL],
+            value=LINKED,
+            description="draw",
+            tooltip="the events with a cause or an effect; what led to the acting card's "
+            "ability and what it caused; every event",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="18em"),
+        )
         self.view = HTMLView()
         self.view.add_class("fte-chain")
         self.note = w.HTML()
@@ -44,7 +63,9 @@ class ChainView(w.VBox):
         self._handlers: list = []
         self.view.on_click(self.errors.guard(self._clicked))
         self.scope.observe(self.errors.guard(lambda _c: self.redraw()), names="value")
-        super().__init__(([] if errors else [self.errors]) + [self.scope, self.note, self.view], **kwargs)
+        super().__init__(
+            ([] if errors else [self.errors]) + [self.scope, self.note, self.view], **kwargs
+        )
 
     def on_jump(self, handler) -> None:
         self._handlers.append(handler)
@@ -83,15 +104,28 @@ class ChainView(w.VBox):
         _, g, positions = self._shown
         shown = g.number_of_nodes()
         total = self.graph.number_of_nodes()
-        here = "" if self.step in g else " (the current step is not drawn: it has no cause and no effect)"
-        self.note.value = (f'<div style="color:#57606a;font-size:11px;line-height:1.3">{shown} of {total} events, '
-                           f"{g.number_of_edges()} links; causes left of their effects, dashed: a revealed card "
-                           f"put in place by an effect. Click an event to go there; drag the picture to see the "
-                           f"rest, Ctrl + wheel (or − +) to zoom.{here}</div>")
+        here = (
+            ""
+            if self.step in g
+            else " (the current step is not drawn: it has no cause and no effect)"
+        )
+        self.note.value = (
+            f'<div style="color:#57606a;font-size:11px;line-height:1.3">{shown} of {total} events, '
+            f"{g.number_of_edges()} links; causes left of their effects, dashed: a revealed card "
+            f"put in place by an effect. Click an event to go there; drag the picture to see the "
+            f"rest, Ctrl + wheel (or − +) to zoom.{here}</div>"
+        )
         bar = ZOOM_BAR if shown else ""
-        self.view.html = (f'<div data-panzoom="0.75" data-max-height="460">{bar}'
-                          + chain_svg(g, current=self.step if self.step in g else None, clickable=True,
-                                      positions=positions) + "</div>")
+        self.view.html = (
+            f'<div data-panzoom="0.75" data-max-height="460">{bar}'
+            + chain_svg(
+                g,
+                current=self.step if self.step in g else None,
+                clickable=True,
+                positions=positions,
+            )
+            + "</div>"
+        )
 
     def _clicked(self, data: dict) -> None:
         step = data.get("step")

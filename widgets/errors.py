@@ -1,6 +1,7 @@
 """Where the explorer's errors show (class `fte-error`, empty when there is none): a user's
 mistake as one calm line, an engine bug as a short line with its traceback folded away. Every
 callback of every part runs through `ErrorArea.guard`, so nothing fails invisibly."""
+
 from __future__ import annotations
 
 import traceback
@@ -35,14 +36,27 @@ class ErrorArea(w.HTML):
             except USER_ERRORS as e:
                 self.show(one_line(e))
             except Exception as e:  # an engine bug: say so briefly, keep the details at hand
-                self.show(f"internal error: {type(e).__name__}: {one_line(e)}", traceback.format_exc())
+                self.show(
+                    f"internal error: {type(e).__name__}: {one_line(e)}", traceback.format_exc()
+                )
+
         return run
 
     def show(self, message: str, details: str = "") -> None:
-        fold = (f'<details><summary style="cursor:pointer">details</summary><pre style="font-size:10px;'
-                f'white-space:pre-wrap">{escape(details)}</pre></details>') if details else ""
-        self.value = (f'<div style="color:#a40e26;background:#fff0f0;border:1px solid #f3c2c2;border-radius:4px;'
-                      f'padding:3px 8px;line-height:1.35">{escape(message)}{fold}</div>')
+        fold = (
+            (
+                '<details><summary style="cursor:pointer">details</summary><pre '
+                'style="font-size:10px;'
+                f'white-space:pre-wrap">{escape(details)}</pre></details>'
+            )
+            if details
+            else ""
+        )
+        self.value = (
+            '<div style="color:#a40e26;background:#fff0f0;border:1px solid '
+            "#f3c2c2;border-radius:4px;"
+            f'padding:3px 8px;line-height:1.35">{escape(message)}{fold}</div>'
+        )
 
     def clear(self) -> None:
         self.value = ""

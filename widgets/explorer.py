@@ -22,6 +22,7 @@ The screen has three areas, which either game's parts take: the catalog
 panel of tabs (`side`). They share the width by priority: the table first, the side panel beside
 it while there is room, below it when there is not.
 """
+
 from __future__ import annotations
 
 import copy
@@ -46,8 +47,8 @@ from fliptoons_explore.policy import DefaultPolicy, Recording
 from .advice import AdvicePanel
 from .builder import Builder
 from .catalog import Catalog
-from .errors import ErrorArea, one_line
 from .chain import ChainView
+from .errors import ErrorArea, one_line
 from .examples import EXAMPLES
 from .flipology import FlipologyPlay, asked_of, option_words
 from .htmlview import HTMLView
@@ -57,26 +58,40 @@ from .stepper import StepperView
 
 ASK = "ask me"
 #: Who answers a decision the scenario's `choices` do not answer.
-POLICIES = {ASK: "each decision waits for your answer (the default answer is shown meanwhile)",
-            "default": "the engine's documented default answers every decision",
-            "random": "a seeded random answer (seed 0)"}
+POLICIES = {
+    ASK: "each decision waits for your answer (the default answer is shown meanwhile)",
+    "default": "the engine's documented default answers every decision",
+    "random": "a seeded random answer (seed 0)",
+}
 RESOLVE, ROUND, GAME = "resolve", "round", "game"
 #: What each mode plays, in words (the examples' banner).
 MODE_WORDS = {RESOLVE: "resolve", ROUND: "play the round", GAME: "play to the end"}
 #: What each mode's button did, in words (beside the slider).
-MODE_DONE = {RESOLVE: "resolved: Flip and Check Fame", ROUND: "played the round (it stops before Cleanup)",
-             GAME: "played to the end of the game"}
+MODE_DONE = {
+    RESOLVE: "resolved: Flip and Check Fame",
+    ROUND: "played the round (it stops before Cleanup)",
+    GAME: "played to the end of the game",
+}
 FLIPTOONS, FLIPOLOGY = "fliptoons", "flipology"
 #: The games the explorer opens (the `fte-game` switch).
 GAMES = {FLIPTOONS: "FlipToons", FLIPOLOGY: "Flipology"}
 #: What Flipology's buttons do: its turns, then the count; or the round completed.
-FLIPOLOGY_DONE = {RESOLVE: "resolved: the turns, then the count", ROUND: "played the round, then the count"}
+FLIPOLOGY_DONE = {
+    RESOLVE: "resolved: the turns, then the count",
+    ROUND: "played the round, then the count",
+}
 #: The tooltips of the buttons, by game.
-TIPS = {FLIPTOONS: ("Flip + Check Fame for every player; shows the end",
-                    "+ the scripted Market actions and the after-Market effects; shows the end"),
-        FLIPOLOGY: ("the scenario's turns, in order, then the end-of-game count; shows the end",
-                    "+ the turns that complete the round (each player's policy flips), then the count; "
-                    "shows the end")}
+TIPS = {
+    FLIPTOONS: (
+        "Flip + Check Fame for every player; shows the end",
+        "+ the scripted Market actions and the after-Market effects; shows the end",
+    ),
+    FLIPOLOGY: (
+        "the scenario's turns, in order, then the end-of-game count; shows the end",
+        "+ the turns that complete the round (each player's policy flips), then the count; "
+        "shows the end",
+    ),
+}
 TABS = ("Chain", "Trace", "Rulings", "Interactions", "Share", "JSON", "Advice")
 #: The app's address when the explorer does not run in it (`fliptoons-explore app`'s default).
 APP_URL = "http://127.0.0.1:8866/"
@@ -134,12 +149,19 @@ class Explorer(w.VBox):
         self.builder = Builder(self.situation, errors=errors)
         # each game's situation, catalog and builder; the attributes above are the game shown
         self.flipology = FlipologyPlay(errors=errors)
-        self.parts = {FLIPTOONS: (self.situation, self.catalog, self.builder),
-                      FLIPOLOGY: (self.flipology.situation, self.flipology.catalog, self.flipology.builder)}
-        self.game_switch = w.ToggleButtons(options=[(v, k) for k, v in GAMES.items()], value=FLIPTOONS,
-                                           tooltips=["FlipToons (Season 1, Season 2, combined)",
-                                                     "Flipology (Nature, Great Tree, multi-game)"],
-                                           style={"button_width": "6.4em"})
+        self.parts = {
+            FLIPTOONS: (self.situation, self.catalog, self.builder),
+            FLIPOLOGY: (self.flipology.situation, self.flipology.catalog, self.flipology.builder),
+        }
+        self.game_switch = w.ToggleButtons(
+            options=[(v, k) for k, v in GAMES.items()],
+            value=FLIPTOONS,
+            tooltips=[
+                "FlipToons (Season 1, Season 2, combined)",
+                "Flipology (Nature, Great Tree, multi-game)",
+            ],
+            style={"button_width": "6.4em"},
+        )
         self.game_switch.add_class("fte-game")
         self.stepper = StepperView(errors=errors)
         self.chain = ChainView(errors=errors)
@@ -148,49 +170,85 @@ class Explorer(w.VBox):
         self.interactions = InteractionsPanel(errors=errors)
         self.share_panel = SharePanel(errors=errors, copier=self.page.copy)
         self.json = JSONPanel(errors=errors, downloader=self.page.download)
-        self.resolve_button = w.Button(description="resolve", button_style="primary", icon="play",
-                                       tooltip="Flip + Check Fame for every player; shows the end")
+        self.resolve_button = w.Button(
+            description="resolve",
+            button_style="primary",
+            icon="play",
+            tooltip="Flip + Check Fame for every player; shows the end",
+        )
         self.resolve_button.add_class("fte-resolve")
-        self.round_button = w.Button(description="play the round", icon="forward",
-                                     tooltip="+ the scripted Market actions and the after-Market effects; shows the end")
+        self.round_button = w.Button(
+            description="play the round",
+            icon="forward",
+            tooltip="+ the scripted Market actions and the after-Market effects; shows the end",
+        )
         self.round_button.add_class("fte-round")
-        self.game_button = w.Button(description="play to the end", icon="flag-checkered",
-                                    tooltip="+ Cleanup, the next rounds and the Final Flip, to the end of the "
-                                            "game (later rounds shuffle from the scenario's seed; the policy "
-                                            "takes the Market actions no script gives); shows the end")
+        self.game_button = w.Button(
+            description="play to the end",
+            icon="flag-checkered",
+            tooltip="+ Cleanup, the next rounds and the Final Flip, to the end of the "
+            "game (later rounds shuffle from the scenario's seed; the policy "
+            "takes the Market actions no script gives); shows the end",
+        )
         self.game_button.add_class("fte-game-end")
-        self.policy = w.Dropdown(options=[(f"decisions: {k}", k) for k in POLICIES], value=ASK,
-                                 tooltip="who answers a decision the scenario does not answer: "
-                                         + "; ".join(f"{k}: {v}" for k, v in POLICIES.items()),
-                                 layout=w.Layout(width="12em"))
-        self.examples = w.Dropdown(options=[("load an example…", "")] + [(e.label, n) for n, e in EXAMPLES.items()],
-                                   value="", layout=w.Layout(width="17em"),
-                                   tooltip="the rulebooks' examples, every Key Concept and FAQ entry as a situation")
+        self.policy = w.Dropdown(
+            options=[(f"decisions: {k}", k) for k in POLICIES],
+            value=ASK,
+            tooltip="who answers a decision the scenario does not answer: "
+            + "; ".join(f"{k}: {v}" for k, v in POLICIES.items()),
+            layout=w.Layout(width="12em"),
+        )
+        self.examples = w.Dropdown(
+            options=[("load an example…", "")] + [(e.label, n) for n, e in EXAMPLES.items()],
+            value="",
+            layout=w.Layout(width="17em"),
+            tooltip="the rulebooks' examples, every Key Concept and FAQ entry as a situation",
+        )
         self.examples.add_class("fte-examples")
-        self.share_button = w.Button(description="share", icon="link",
-                                     tooltip="a link to this situation at this step, copied to the clipboard")
+        self.share_button = w.Button(
+            description="share",
+            icon="link",
+            tooltip="a link to this situation at this step, copied to the clipboard",
+        )
         self.share_button.add_class("fte-share")
-        self.markdown_button = w.Button(description="copy as Markdown", icon="copy",
-                                        tooltip="the resolution in words with its rules and the grids as text, "
-                                                "for a forum post, copied to the clipboard")
+        self.markdown_button = w.Button(
+            description="copy as Markdown",
+            icon="copy",
+            tooltip="the resolution in words with its rules and the grids as text, "
+            "for a forum post, copied to the clipboard",
+        )
         self.markdown_button.add_class("fte-markdown")
         self.about = w.HTML()
         self.about.add_class("fte-banner")
-        self.about_step = w.Button(description="", layout=w.Layout(width="auto", display="none"),
-                                   tooltip="go to the first event that follows the rules the example is about")
+        self.about_step = w.Button(
+            description="",
+            layout=w.Layout(width="auto", display="none"),
+            tooltip="go to the first event that follows the rules the example is about",
+        )
         self.about_step.add_class("fte-banner-step")
         self.decision = w.VBox()
         self.decision.add_class("fte-decision")
         self.advice = AdvicePanel(errors=errors)
         self.options: list[w.Button] = []
         self.no_interactions = w.HTML(
-            '<div style="line-height:1.4;color:#3d4650;max-width:40em">The interaction graph is drawn from '
-            "the FlipToons cards' abilities (which card can act on which). For Flipology, the <b>Chain</b> tab "
-            "draws what caused what in this situation, and the catalog shows each card's rules.</div>")
+            '<div style="line-height:1.4;color:#3d4650;max-width:40em">The interaction graph is '
+            "drawn from "
+            "the FlipToons cards' abilities (which card can act on which). For Flipology, the "
+            "<b>Chain</b> tab "
+            "draws what caused what in this situation, and the catalog shows each card's "
+            "rules.</div>"
+        )
         # each tab's panel; a tab not shown yet holds an empty box, and its panel is drawn when the
         # tab is first shown (fewer widgets for the page to draw when it opens)
-        self.tab_panels = [self.chain, self.trace, self.rulings, self.interactions, self.share_panel, self.json,
-                           self.advice.result]
+        self.tab_panels = [
+            self.chain,
+            self.trace,
+            self.rulings,
+            self.interactions,
+            self.share_panel,
+            self.json,
+            self.advice.result,
+        ]
         self._tab_boxes = [w.Box() for _ in TABS]
         self._tabs_drawn = {0}
         self.tabs = w.Tab()
@@ -209,7 +267,9 @@ class Explorer(w.VBox):
         self.chain.on_jump(guard(self.stepper.goto))
         self.trace.on_jump(guard(self.stepper.goto))
         self.rulings.on_change(guard(self._ruling))
-        self.interactions.on_load(guard(lambda s: self.load(s, what="load a pair of the Interactions tab")))
+        self.interactions.on_load(
+            guard(lambda s: self.load(s, what="load a pair of the Interactions tab"))
+        )
         self.json.on_import(guard(lambda s: self.load(s, what="import a scenario")))
         self.resolve_button.on_click(guard(lambda _b: self._mode(RESOLVE)))
         self.round_button.on_click(guard(lambda _b: self._mode(ROUND)))
@@ -224,16 +284,26 @@ class Explorer(w.VBox):
         self.tabs.observe(guard(lambda _c: self._side()), names="selected_index")
         self.page.on_key(guard(self._page_key))
         self.page.on_copied(guard(self.share_panel.copied))
-        self.page.observe(guard(lambda c: self.open_link(c["new"]) if c["new"] else None), names="location_hash")
+        self.page.observe(
+            guard(lambda c: self.open_link(c["new"]) if c["new"] else None), names="location_hash"
+        )
         for f in (self.stepper.phase, self.stepper.who, self.stepper.kind, self.stepper.card):
             f.observe(guard(lambda _c: self._side()), names="value")
 
-        self.show_catalog = w.ToggleButton(value=True, description="", icon="th-list",
-                                           tooltip="show or hide the card catalog (more room for the table and the chain)",
-                                           layout=w.Layout(width="auto"))
+        self.show_catalog = w.ToggleButton(
+            value=True,
+            description="",
+            icon="th-list",
+            tooltip="show or hide the card catalog (more room for the table and the chain)",
+            layout=w.Layout(width="auto"),
+        )
         self.show_catalog.add_class("fte-show-catalog")
-        self.show_catalog.observe(guard(lambda c: setattr(self.catalog_area.layout, "display",
-                                                          None if c["new"] else "none")), names="value")
+        self.show_catalog.observe(
+            guard(
+                lambda c: setattr(self.catalog_area.layout, "display", None if c["new"] else "none")
+            ),
+            names="value",
+        )
         header = w.HBox()
         header.add_class("fte-header")
         self.header = header
@@ -255,7 +325,9 @@ class Explorer(w.VBox):
         super().__init__([header, self.error, banner, body], **kwargs)
         self.add_class("fte-explorer")
         opened = os.environ.get("FLIPTOONS_EXPLORE_OPEN", "") if scenario is None else ""
-        self.load(scenario or {"season": "s2", "players": [{"name": "Ann", "deck": []}]}, what="start")
+        self.load(
+            scenario or {"season": "s2", "players": [{"name": "Ann", "deck": []}]}, what="start"
+        )
         for situation, _catalog, builder in self.parts.values():
             situation.forget_history()
             builder.redraw()
@@ -265,13 +337,24 @@ class Explorer(w.VBox):
             self.builder.redraw()
 
     # -- the situation ----------------------------------------------------------------------------
-    def load(self, scenario: dict, about: str = "", what: str = "load another situation", step: int = -1,
-             status: str = "", example=None) -> None:
+    def load(
+        self,
+        scenario: dict,
+        about: str = "",
+        what: str = "load another situation",
+        step: int = -1,
+        status: str = "",
+        example=None,
+    ) -> None:
         """Make this scenario the situation (an example, an import, a found pair, a link), at
         `step` (default: before the first event); `about`: what it shows, in words (HTML), or
         `example`: the example it is (its banner). Undo brings the previous situation back."""
         was = self.game, self.example, self.example_data, self.about.value
-        self._show_game(FLIPOLOGY if isinstance(scenario, dict) and game_of(scenario) == FLIPOLOGY else FLIPTOONS)
+        self._show_game(
+            FLIPOLOGY
+            if isinstance(scenario, dict) and game_of(scenario) == FLIPOLOGY
+            else FLIPTOONS
+        )
         self.example = example
         self.example_data = copy.deepcopy(scenario) if example is not None else None
         self.about.value = about
@@ -316,14 +399,18 @@ class Explorer(w.VBox):
         if game == FLIPOLOGY and self.mode == GAME:
             self._set_mode(RESOLVE)
         self.page.page_title = f"{GAMES[game]} explorer"
-        self.tab_panels[TABS.index("Interactions")] = self.interactions if game == FLIPTOONS else self.no_interactions
+        self.tab_panels[TABS.index("Interactions")] = (
+            self.interactions if game == FLIPTOONS else self.no_interactions
+        )
         self._place_tabs()
         self._header()
 
     def _place_tabs(self) -> None:
         """Each tab shows its panel once it has been shown, else its empty box."""
-        children = tuple(panel if k in self._tabs_drawn else self._tab_boxes[k]
-                         for k, panel in enumerate(self.tab_panels))
+        children = tuple(
+            panel if k in self._tabs_drawn else self._tab_boxes[k]
+            for k, panel in enumerate(self.tab_panels)
+        )
         if tuple(self.tabs.children) != children:
             self.tabs.children = children
 
@@ -335,11 +422,22 @@ class Explorer(w.VBox):
             self._place_tabs()
 
     def _header(self) -> None:
-        # the switch heads the explorer: the game it shows is the one lit (the page's title names it)
-        self.header.children = [self.game_switch, self.examples, self.resolve_button,
-                                self.round_button, self.game_button, self.policy, self.builder.undo_button,
-                                self.builder.redo_button, self.share_button, self.markdown_button,
-                                self.show_catalog, self.page]
+        # the switch heads the explorer: the game it shows is the one lit (the page's title names
+        # it)
+        self.header.children = [
+            self.game_switch,
+            self.examples,
+            self.resolve_button,
+            self.round_button,
+            self.game_button,
+            self.policy,
+            self.builder.undo_button,
+            self.builder.redo_button,
+            self.share_button,
+            self.markdown_button,
+            self.show_catalog,
+            self.page,
+        ]
 
     def open_link(self, fragment: str, what: str = "open a link") -> None:
         """Open what a link's fragment holds (`links.Link`): its situation, played as it says, at
@@ -352,8 +450,10 @@ class Explorer(w.VBox):
         status = "opened from a link" if what == "open a link" else "opened as the app was told"
         self.stepper.goto(min(link.step, last), status)
         if link.step > last:
-            raise ScenarioError(f"link: step {link.step}: this situation has steps -1 to {last}; "
-                                "it shows the last one")
+            raise ScenarioError(
+                f"link: step {link.step}: this situation has steps -1 to {last}; "
+                "it shows the last one"
+            )
 
     def _example(self, change) -> None:
         name = change["new"]
@@ -361,8 +461,13 @@ class Explorer(w.VBox):
             return
         example = EXAMPLES[name]
         self._set_mode(example.play if example.play in MODE_WORDS else RESOLVE)
-        self.load(example.scenario, what=f"load the example “{example.title}”", step=-1,
-                  status="example loaded: ▶ steps through it, ▷ plays it", example=example)
+        self.load(
+            example.scenario,
+            what=f"load the example “{example.title}”",
+            step=-1,
+            status="example loaded: ▶ steps through it, ▷ plays it",
+            example=example,
+        )
         self.examples.value = ""
 
     def _banner(self) -> None:
@@ -374,17 +479,27 @@ class Explorer(w.VBox):
         if self.situation.data == self.example_data:
             rules = ", ".join(e.rules)
             self.about.value = (
-                f'<div style="line-height:1.35;border-left:4px solid #2f6fb5;padding:2px 8px;margin:2px 0">'
-                f"<b>{escape(e.title)}</b>" + (f" — {escape(e.explain)}" if e.explain else "")
-                + (f'<br><span style="color:#57606a;font-size:11px">{MODE_WORDS[self.mode]}'
-                   f" · rules: {escape(rules)}</span>" if rules else "") + "</div>")
+                '<div style="line-height:1.35;border-left:4px solid #2f6fb5;padding:2px '
+                '8px;margin:2px 0">'
+                f"<b>{escape(e.title)}</b>"
+                + (f" — {escape(e.explain)}" if e.explain else "")
+                + (
+                    f'<br><span style="color:#57606a;font-size:11px">{MODE_WORDS[self.mode]}'
+                    f" · rules: {escape(rules)}</span>"
+                    if rules
+                    else ""
+                )
+                + "</div>"
+            )
             step = self._example_step()
             self.about_step.description = f"show #{step}" if step is not None else ""
             self.about_step.layout.display = None if step is not None else "none"
         else:
-            self.about.value = (f'<div style="line-height:1.35;border-left:4px solid #8c959f;padding:1px 8px;'
-                                f'margin:2px 0;color:#57606a">Edited from the example <b>{escape(e.title)}</b> '
-                                f"(undo takes the edits back)</div>")
+            self.about.value = (
+                f'<div style="line-height:1.35;border-left:4px solid #8c959f;padding:1px 8px;'
+                f'margin:2px 0;color:#57606a">Edited from the example <b>{escape(e.title)}</b> '
+                f"(undo takes the edits back)</div>"
+            )
             self.about_step.layout.display = "none"
 
     def _example_step(self) -> int | None:
@@ -392,7 +507,9 @@ class Explorer(w.VBox):
         if self.example is None or self.result is None:
             return None
         rules = set(self.example.rules)
-        return next((e.step for e in self.result.trace if e.rule in rules and e.kind != "phase"), None)
+        return next(
+            (e.step for e in self.result.trace if e.rule in rules and e.kind != "phase"), None
+        )
 
     def _go_to_example_step(self) -> None:
         step = self._example_step()
@@ -416,7 +533,8 @@ class Explorer(w.VBox):
             self.builder.redo()
 
     def _mode(self, mode: str) -> None:
-        """Resolve or play the round, and go to the end (or to the decision that waits), saying so."""
+        """Resolve or play the round, and go to the end (or to the decision that waits), saying
+        so."""
         self._set_mode(mode)
         self.run()
         self.stepper.play.playing = False
@@ -438,8 +556,10 @@ class Explorer(w.VBox):
         """Resolve (Flip + Check Fame), play the round or play to the end of the game; the button
         of the mode in force is lit. (Flipology: its turns or the round, then the count.)"""
         if mode == GAME and self.game == FLIPOLOGY:
-            raise ValueError("Flipology: a situation plays its turns or its round, then the count; "
-                             "a whole seeded game is `fliptoons-explore flipology play`")
+            raise ValueError(
+                "Flipology: a situation plays its turns or its round, then the count; "
+                "a whole seeded game is `fliptoons-explore flipology play`"
+            )
         self.mode = mode
         self.resolve_button.button_style = "primary" if mode == RESOLVE else ""
         self.round_button.button_style = "primary" if mode == ROUND else ""
@@ -454,7 +574,10 @@ class Explorer(w.VBox):
         i, row, col = int(data["player"]), int(data["row"]), int(data["col"])
         if not self.situation.has_grid(i):
             name = self.situation.players[i].get("name")
-            raise ValueError(f"{name} flips from the deck: tick 'grid built by hand' to place cards in {name}'s grid")
+            raise ValueError(
+                f"{name} flips from the deck: tick 'grid built by hand' to place cards in {name}'s "
+                "grid"
+            )
         self.builder.set_target(("grid", i, row, col))
         self._marks()
         self.stepper.redraw()
@@ -478,9 +601,15 @@ class Explorer(w.VBox):
             from fliptoons_explore.fliptoons.markdown import resolution_markdown
         if self.result is None:
             raise ValueError("nothing resolved yet: the situation has a mistake (see above)")
-        title = self.example.title if self.example is not None and self.situation.data == self.example_data else ""
+        title = (
+            self.example.title
+            if self.example is not None and self.situation.data == self.example_data
+            else ""
+        )
         if self.pending and self.policy.value == ASK:
-            title = (title + " — " if title else "") + "a decision waits for its answer: what follows it shows the default answer"
+            title = (
+                title + " — " if title else ""
+            ) + "a decision waits for its answer: what follows it shows the default answer"
         step = self.stepper.stepper.step if self.stepper.stepper is not None else None
         return resolution_markdown(self.result, self.mode, step, self.link(), title)
 
@@ -493,7 +622,9 @@ class Explorer(w.VBox):
         """What an export is called: the example's name (marked edited), else the season and the
         players' names."""
         if self.example is not None:
-            return self.example.name + ("" if self.situation.data == self.example_data else "-edited")
+            return self.example.name + (
+                "" if self.situation.data == self.example_data else "-edited"
+            )
         if self.game == FLIPOLOGY:
             return self.flipology.file_name()
         names = [str(p.get("name", "")) for p in self.situation.players]
@@ -536,8 +667,9 @@ class Explorer(w.VBox):
         self.error.clear()
         self.result = result
         if self.game == FLIPOLOGY:
-            self.pending = [Pending(step, u.index, asked_of(u), 0, u, labels)
-                            for step, u, labels in unanswered]
+            self.pending = [
+                Pending(step, u.index, asked_of(u), 0, u, labels) for step, u, labels in unanswered
+            ]
         else:
             self.pending = self._pending(result, recording, scenario)
         ask = self.policy.value == ASK and self.pending
@@ -581,7 +713,9 @@ class Explorer(w.VBox):
 
     def _advice(self, scenario: dict) -> None:
         """The advice line follows the situation (of either game: `AdvicePanel`)."""
-        self.advice.show(scenario, [self.situation.who(i) for i in range(len(self.situation.players))])
+        self.advice.show(
+            scenario, [self.situation.who(i) for i in range(len(self.situation.players))]
+        )
 
     def worth(self, pending: Pending) -> list[str]:
         """What each answer gives: the deciding player's fame with it (re-resolved); an optional
@@ -602,8 +736,14 @@ class Explorer(w.VBox):
             p = res.table.players[player]
             if self.mode == GAME:
                 won = [res.table.players[i].name for i in res.game.result.winners]
-                out.append(f"{p.name} ends the game with {p.fame_total} fame; "
-                           + (" and ".join(won) + (" win" if len(won) > 1 else " wins") if won else "nobody wins"))
+                out.append(
+                    f"{p.name} ends the game with {p.fame_total} fame; "
+                    + (
+                        " and ".join(won) + (" win" if len(won) > 1 else " wins")
+                        if won
+                        else "nobody wins"
+                    )
+                )
                 continue
             left = f", {p.fame_left} to spend" if self.mode == ROUND else ""
             out.append(f"{p.name} ends with {p.fame_total} fame{left}")
@@ -616,10 +756,14 @@ class Explorer(w.VBox):
         p = self.pending[0]
         step = p.step
         if not 0 <= option < len(p.asked.options):
-            raise ValueError(f"option {option}: this decision has options 0 to {len(p.asked.options) - 1}")
+            raise ValueError(
+                f"option {option}: this decision has options 0 to {len(p.asked.options) - 1}"
+            )
         self._write_answer(p, option)
         self.run()
-        self.stepper.goto(max(self.stepper.stepper.step, step + 1), "answered; the resolution goes on")
+        self.stepper.goto(
+            max(self.stepper.stepper.step, step + 1), "answered; the resolution goes on"
+        )
 
     def let_policy_decide(self) -> None:
         """Hand every decision to the default policy (the dropdown's 'default')."""
@@ -642,22 +786,33 @@ class Explorer(w.VBox):
         for k, option in enumerate(a.options):
             label = p.labels[k] if k < len(p.labels) else self._option_label(option)
             hint = a.values[k] if k < len(a.values) else ""
-            b = w.Button(description=f"{label}: {worth[k]}", tooltip=f"answer {label} (the engine's hint: {hint})",
-                         layout=w.Layout(width="auto"))
+            b = w.Button(
+                description=f"{label}: {worth[k]}",
+                tooltip=f"answer {label} (the engine's hint: {hint})",
+                layout=w.Layout(width="auto"),
+            )
             b.add_class("fte-option")
             b.on_click(self.error.guard(lambda _b, k=k: self.answer(k)))
             buttons.append(b)
         if a.optional:
             gives = f": {worth[len(a.options)]}" if len(worth) > len(a.options) else ""
-            b = w.Button(description=f"decline{gives}", layout=w.Layout(width="auto"),
-                         tooltip="decline (this decision is optional)")
+            b = w.Button(
+                description=f"decline{gives}",
+                layout=w.Layout(width="auto"),
+                tooltip="decline (this decision is optional)",
+            )
             b.add_class("fte-option")
             b.on_click(self.error.guard(lambda _b: self._decline()))
             buttons.append(b)
-        policy = w.Button(description="let the default decide everything", layout=w.Layout(width="auto"))
+        policy = w.Button(
+            description="let the default decide everything", layout=w.Layout(width="auto")
+        )
         policy.on_click(self.error.guard(lambda _b: self.let_policy_decide()))
-        go = w.Button(description=f"go to #{p.step}", tooltip="go to the step where the resolution waits",
-                      layout=w.Layout(width="auto"))
+        go = w.Button(
+            description=f"go to #{p.step}",
+            tooltip="go to the step where the resolution waits",
+            layout=w.Layout(width="auto"),
+        )
         go.add_class("fte-decision-go")
         go.on_click(self.error.guard(lambda _b: self.stepper.goto(p.step)))
         card = self._card_label(a.card)
@@ -666,14 +821,19 @@ class Explorer(w.VBox):
         if rest and (card == named or card.startswith(named + " ")):  # not "Sun 3: Sun: which ..."
             asked = rest
         chosen = self._chosen_before(p)
-        question = (f'<div style="border:2px solid #d4a72c;border-radius:5px;padding:4px 8px;background:#fffbeb;'
-                    f'line-height:1.35"><b>Decision for {escape(who)}</b> at #{p.step} — '
-                    f'{escape(card + ": " if card else "")}{escape(asked)}{chosen}<br>'
-                    f'<span style="font-size:11px;color:#57606a">The resolution waits there '
-                    f"for your answer (what follows shows the default answer meanwhile).</span></div>")
+        question = (
+            '<div style="border:2px solid #d4a72c;border-radius:5px;padding:4px '
+            "8px;background:#fffbeb;"
+            f'line-height:1.35"><b>Decision for {escape(who)}</b> at #{p.step} — '
+            f"{escape(card + ': ' if card else '')}{escape(asked)}{chosen}<br>"
+            f'<span style="font-size:11px;color:#57606a">The resolution waits there '
+            f"for your answer (what follows shows the default answer meanwhile).</span></div>"
+        )
         self.options = buttons
-        self.decision.children = [w.HTML(question),
-                                  w.HBox(buttons + [go, policy], layout=w.Layout(flex_flow="row wrap", margin="2px 0"))]
+        self.decision.children = [
+            w.HTML(question),
+            w.HBox(buttons + [go, policy], layout=w.Layout(flex_flow="row wrap", margin="2px 0")),
+        ]
 
     def _chosen_before(self, p: Pending) -> str:
         """The answers already given in the list this decision adds to (a Sun's peek, a Rain's
@@ -696,14 +856,20 @@ class Explorer(w.VBox):
         if p.where is not None:
             self.flipology.answer(p.where, option)
         else:
-            self.situation.answer_in_round(p.asked.player, p.round, p.index,
-                                           None if option is None else p.asked.options[option])
+            self.situation.answer_in_round(
+                p.asked.player,
+                p.round,
+                p.index,
+                None if option is None else p.asked.options[option],
+            )
             self.builder.redraw()
 
     def _option_label(self, option) -> str:
         if self.game == FLIPOLOGY:
             return option_words(option, self.result.table)
-        return CATALOG[option].name if isinstance(option, str) and option in CATALOG else str(option)
+        return (
+            CATALOG[option].name if isinstance(option, str) and option in CATALOG else str(option)
+        )
 
     def _card_label(self, card) -> str:
         if self.game == FLIPOLOGY:
@@ -755,8 +921,11 @@ class Explorer(w.VBox):
 
 
 def _is_position(value) -> bool:
-    return (isinstance(value, (list, tuple)) and len(value) == 3
-            and all(isinstance(x, int) for x in value))
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) == 3
+        and all(isinstance(x, int) for x in value)
+    )
 
 
 def explorer(scenario: dict | None = None) -> Explorer:

@@ -7,6 +7,7 @@ Where a picked card goes (a *target*) is ("row", player, row) (a row, bottom 0; 
 row makes a new row in the Great Tree) or ("discard",). A turn is made by clicking a card of the
 table (`add_turn`): the card's player flips it.
 """
+
 from __future__ import annotations
 
 import copy
@@ -54,7 +55,11 @@ class FlipologySituation(GameSituation):
     game = "flipology"
 
     def __init__(self, scenario: dict | None = None) -> None:
-        self.data: dict = {"game": "flipology", "variant": "nature", "players": [_player(0), _player(1)]}
+        self.data: dict = {
+            "game": "flipology",
+            "variant": "nature",
+            "players": [_player(0), _player(1)],
+        }
         self._start_history()
         if scenario is not None:
             self.replace(scenario)
@@ -64,7 +69,11 @@ class FlipologySituation(GameSituation):
         if not isinstance(scenario, dict):
             raise ValueError("a scenario is a JSON object")
         players = scenario.get("players")
-        if not isinstance(players, list) or not players or not all(isinstance(p, dict) for p in players):
+        if (
+            not isinstance(players, list)
+            or not players
+            or not all(isinstance(p, dict) for p in players)
+        ):
             raise ValueError(f"players: expected a list of 1 to {MAX_PLAYERS} player objects")
         with self.edit(what):
             self.data = copy.deepcopy(scenario)
@@ -96,7 +105,9 @@ class FlipologySituation(GameSituation):
         """Nature (one row a player: a Great Tree's rows are put end to end), the Great Tree or
         the multi-game variant; undo brings the rows back as they were."""
         if variant not in VARIANTS:
-            raise ValueError(f"variant: expected one of {', '.join(VARIANTS)}, got {json.dumps(variant)}")
+            raise ValueError(
+                f"variant: expected one of {', '.join(VARIANTS)}, got {json.dumps(variant)}"
+            )
         with self.edit(f"variant {VARIANT_NAMES[variant]}"):
             self.data["variant"] = variant
             if variant != "great-tree":  # Nature has one row a player
@@ -138,7 +149,9 @@ class FlipologySituation(GameSituation):
             _, i, r = target
             rows = self.rows(i)
             if r > len(rows) or (r == len(rows) and rows and not self.tree):
-                raise ValueError("a Nature player has one row: pick the Great Tree variant to stack rows")
+                raise ValueError(
+                    "a Nature player has one row: pick the Great Tree variant to stack rows"
+                )
             if r == len(rows):
                 rows.append([])
             rows[r].append(card_id)
@@ -204,7 +217,7 @@ class FlipologySituation(GameSituation):
             else:
                 k = int(field.split("[")[1].split("]")[0])
                 entries = self.turns[k].setdefault("choices", [])
-            del entries[index + (row is not None):]
+            del entries[index + (row is not None) :]
             if row is None:
                 entries.append(answer)
             else:
@@ -213,7 +226,6 @@ class FlipologySituation(GameSituation):
                 rain = entries[index]
                 del rain[row:]
                 rain.append(answer)
-
 
 
 def target_name(situation: FlipologySituation, target: tuple) -> str:
@@ -230,12 +242,19 @@ def target_name(situation: FlipologySituation, target: tuple) -> str:
 # -- the catalog ----------------------------------------------------------------------------------
 
 #: The deck table, said once below the tiles (not on each card): where the copies come from.
-DECK_WORDS = ("One tile per kind and value; its copies in the deck table show when you "
-              "hover it. The rulebook gives 78 cards and 6 Clearings but not how many of "
-              "most kinds: those counts are assumed (docs/engine.md, “The deck table”).")
+DECK_WORDS = (
+    "One tile per kind and value; its copies in the deck table show when you "
+    "hover it. The rulebook gives 78 cards and 6 Clearings but not how many of "
+    "most kinds: those counts are assumed (docs/engine.md, “The deck table”)."
+)
 
-GROUP_FILTER = {"every card": None, "animals with an effect": "effect", "passive animals": "passive",
-                "environment cards": "environment", "Clearing": "clearing"}
+GROUP_FILTER = {
+    "every card": None,
+    "animals with an effect": "effect",
+    "passive animals": "passive",
+    "environment cards": "environment",
+    "Clearing": "clearing",
+}
 
 
 def _group_ok(spec, group) -> bool:
@@ -251,20 +270,35 @@ def _group_ok(spec, group) -> bool:
 def card_details_html(spec) -> str:
     """A picked card: its face in words and every rule that speaks of it, with its source."""
     colour, words = GROUPS.get(spec.group, GROUPS["animal"])
-    rule_id = next((r for r in (f"fl.card.{spec.kind}", f"fl.card.{CARD_RULE.get(spec.kind)}") if r in _card_rules()),
-                   "fl.card.unique")
+    rule_id = next(
+        (
+            r
+            for r in (f"fl.card.{spec.kind}", f"fl.card.{CARD_RULE.get(spec.kind)}")
+            if r in _card_rules()
+        ),
+        "fl.card.unique",
+    )
     rows = []
     for rule in rules_about(spec.kind, rule_id):
         source = SOURCES.get(rule.source, rule.source)
-        rows.append(f'<li style="margin:2px 0"><code>{escape(rule.id)}</code> — {escape(rule.paraphrase)} '
-                    f'<span style="color:#57606a">({escape(source)}, {escape(rule.section)})</span></li>')
-    count = ("6 set aside" if spec.kind == "clearing"
-             else f"{spec.copies} in the deck table ({spec.copies_source})")
-    return (f'<div style="border-left:5px solid {colour};padding:2px 8px;font-size:12px;line-height:1.35">'
-            f'<b style="font-size:13px">{escape(spec.name)}</b> <code>{escape(spec.id)}</code> · '
-            f'{points(spec.points)} · '
-            f"{escape(count)}<br><span style=\"color:#57606a\">{escape(words)}</span><br>{escape(spec.text)}"
-            f'<ul style="margin:4px 0 0 1.1em;padding:0">{"".join(rows)}</ul></div>')
+        rows.append(
+            f'<li style="margin:2px 0"><code>{escape(rule.id)}</code> — {escape(rule.paraphrase)} '
+            f'<span style="color:#57606a">({escape(source)}, {escape(rule.section)})</span></li>'
+        )
+    count = (
+        "6 set aside"
+        if spec.kind == "clearing"
+        else f"{spec.copies} in the deck table ({spec.copies_source})"
+    )
+    return (
+        f'<div style="border-left:5px solid {colour};padding:2px '
+        '8px;font-size:12px;line-height:1.35">'
+        f'<b style="font-size:13px">{escape(spec.name)}</b> <code>{escape(spec.id)}</code> · '
+        f"{points(spec.points)} · "
+        f"{escape(count)}<br><span "
+        f'style="color:#57606a">{escape(words)}</span><br>{escape(spec.text)}'
+        f'<ul style="margin:4px 0 0 1.1em;padding:0">{"".join(rows)}</ul></div>'
+    )
 
 
 #: The kinds whose card rule is shared with another kind.
@@ -273,6 +307,7 @@ CARD_RULE = {"sloth": "sloth-koala", "koala": "sloth-koala"}
 
 def _card_rules() -> set:
     from fliptoons_explore.rules import RULES
+
     return {r for r in RULES if r.startswith("fl.card.")}
 
 
@@ -283,14 +318,21 @@ class FlipologyCatalog(w.VBox):
 
     def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
-        self.search = w.Text(placeholder="search: name or text…", continuous_update=True,
-                             layout=w.Layout(width="100%"))
+        self.search = w.Text(
+            placeholder="search: name or text…",
+            continuous_update=True,
+            layout=w.Layout(width="100%"),
+        )
         self.search.add_class("fte-catalog-search")
-        self.group = w.Dropdown(options=list(GROUP_FILTER), value="every card", layout=w.Layout(width="98%"))
+        self.group = w.Dropdown(
+            options=list(GROUP_FILTER), value="every card", layout=w.Layout(width="98%")
+        )
         self.tiles = HTMLView(max_height="26em")
         self.count = w.HTML()
-        self.deck = w.HTML('<div style="color:#57606a;font-size:11px;line-height:1.3;margin:2px 0">'
-                           f"{DECK_WORDS}</div>")
+        self.deck = w.HTML(
+            '<div style="color:#57606a;font-size:11px;line-height:1.3;margin:2px 0">'
+            f"{DECK_WORDS}</div>"
+        )
         self.deck.add_class("fte-deck-table")
         self.details = w.HTML(layout=w.Layout(max_height="18em", overflow="auto"))
         self.picked: str | None = None
@@ -298,8 +340,11 @@ class FlipologyCatalog(w.VBox):
         for control in (self.search, self.group):
             control.observe(self.errors.guard(lambda _change: self.refresh()), names="value")
         self.tiles.on_click(self.errors.guard(self._clicked))
-        super().__init__(([] if errors else [self.errors]) + [self.search, self.group, self.count, self.tiles,
-                                                              self.deck, self.details], **kwargs)
+        super().__init__(
+            ([] if errors else [self.errors])
+            + [self.search, self.group, self.count, self.tiles, self.deck, self.details],
+            **kwargs,
+        )
         self.add_class("fte-catalog")
         self.refresh()
 
@@ -313,21 +358,31 @@ class FlipologyCatalog(w.VBox):
         for spec in CARDS.values():
             if not _group_ok(spec, group):
                 continue
-            if text and not all(part in " ".join((spec.id, spec.name, spec.text)).lower() for part in text.split()):
+            if text and not all(
+                part in " ".join((spec.id, spec.name, spec.text)).lower() for part in text.split()
+            ):
                 continue
             out.append(spec.id)
         return out
 
     def refresh(self) -> None:
         ids = self.shown()
-        self.count.value = (f'<div style="color:#57606a;font-size:11px;line-height:1.3">{len(ids)} '
-                            f'card{"s" if len(ids) != 1 else ""} — click one to add it where the builder says</div>')
+        self.count.value = (
+            f'<div style="color:#57606a;font-size:11px;line-height:1.3">{len(ids)} '
+            f"card{'s' if len(ids) != 1 else ''} — click one to add it where the builder says</div>"
+        )
         tiles = []
         for cid in ids:
             spec = CARDS[cid]
             classes = f"fte-card fte-card-{spec.kind} fte-card-{spec.kind}-{spec.points}"
-            tiles.append(card_html(spec, cid == self.picked,
-                                   f' class="{classes}" data-action="card" data-card="{cid}"', "97%"))
+            tiles.append(
+                card_html(
+                    spec,
+                    cid == self.picked,
+                    f' class="{classes}" data-action="card" data-card="{cid}"',
+                    "97%",
+                )
+            )
         self.tiles.html = "".join(tiles)
 
     def clear_details(self) -> None:
@@ -345,29 +400,43 @@ class FlipologyCatalog(w.VBox):
             handler(spec.id)
 
     def _clicked(self, data: dict) -> None:
-        if data.get("action") == "card" and (data.get("card") in CARDS or data.get("card") in KINDS):
+        if data.get("action") == "card" and (
+            data.get("card") in CARDS or data.get("card") in KINDS
+        ):
             self.pick(data["card"])
 
 
 # -- the builder ----------------------------------------------------------------------------------
 
-CHIP = ("display:inline-block;margin:0 4px 4px 0;padding:1px 5px;border:1px solid #9aa4ae;border-radius:4px;"
-        "background:#fffdf5;font-size:12px;white-space:nowrap")
-DOWN = ("display:inline-block;margin:0 4px 4px 0;padding:1px 5px;border:1px solid #1b2533;border-radius:4px;"
-        "background:#2f4159;color:#d5deea;font-size:12px;white-space:nowrap;font-style:italic")
+CHIP = (
+    "display:inline-block;margin:0 4px 4px 0;padding:1px 5px;border:1px solid "
+    "#9aa4ae;border-radius:4px;"
+    "background:#fffdf5;font-size:12px;white-space:nowrap"
+)
+DOWN = (
+    "display:inline-block;margin:0 4px 4px 0;padding:1px 5px;border:1px solid "
+    "#1b2533;border-radius:4px;"
+    "background:#2f4159;color:#d5deea;font-size:12px;white-space:nowrap;font-style:italic"
+)
 OP = "cursor:pointer;color:#2f6fb5;padding:0 2px;font-weight:700"
 
 
 def _op(label: str, tip: str, colour: str = "#2f6fb5", **data) -> str:
     attrs = "".join(f' data-{k}="{escape(str(v))}"' for k, v in data.items())
-    return f'<span data-action="edit"{attrs} title="{escape(tip)}" style="{OP};color:{colour}">{label}</span>'
+    return (
+        f'<span data-action="edit"{attrs} title="{escape(tip)}" '
+        f'style="{OP};color:{colour}">{label}</span>'
+    )
 
 
 def rows_html(situation: FlipologySituation, i: int) -> str:
     """A player's rows as built (top row first), each card with ← → ⟲ ✕."""
     rows = situation.rows(i)
     if not rows:
-        return '<span style="color:#8c959f;font-size:12px">no cards yet: pick some in the catalog</span>'
+        return (
+            '<span style="color:#8c959f;font-size:12px">no cards yet: pick some in the '
+            "catalog</span>"
+        )
     out = []
     for r in range(len(rows) - 1, -1, -1):
         chips = []
@@ -379,14 +448,21 @@ def rows_html(situation: FlipologySituation, i: int) -> str:
             except KeyError:
                 name = str(e["id"])
             ink = "#d5deea" if not e["face_up"] else "#2f6fb5"
-            chips.append(f'<span class="fte-row-card" style="{CHIP if e["face_up"] else DOWN}">{escape(name)}'
-                         + ("" if e["face_up"] else " (face down)")
-                         + _op("←", "move left", ink, op="left", player=i, row=r, col=c)
-                         + _op("→", "move right", ink, op="right", player=i, row=r, col=c)
-                         + _op("⟲", "turn face up / face down", ink, op="face", player=i, row=r, col=c)
-                         + _op("✕", "remove", ink, op="remove", player=i, row=r, col=c) + "</span>")
+            chips.append(
+                '<span class="fte-row-card" '
+                f'style="{CHIP if e["face_up"] else DOWN}">{escape(name)}'
+                + ("" if e["face_up"] else " (face down)")
+                + _op("←", "move left", ink, op="left", player=i, row=r, col=c)
+                + _op("→", "move right", ink, op="right", player=i, row=r, col=c)
+                + _op("⟲", "turn face up / face down", ink, op="face", player=i, row=r, col=c)
+                + _op("✕", "remove", ink, op="remove", player=i, row=r, col=c)
+                + "</span>"
+            )
         label = "row" if len(rows) == 1 else f"row {r + 1}"
-        out.append(f'<div><span style="font-size:11px;color:#57606a">{label}:</span> {"".join(chips)}</div>')
+        out.append(
+            f'<div><span style="font-size:11px;color:#57606a">{label}:</span> '
+            f"{''.join(chips)}</div>"
+        )
     return "".join(out)
 
 
@@ -395,23 +471,37 @@ class FlipologyBuilder(UndoRedo, w.VBox):
     in the catalog go to `target`), faces, the discard pile and the turns (a click on a card of
     the table adds a turn, `add_turn`). `on_change(handler)` handlers run after every edit."""
 
-    def __init__(self, situation: FlipologySituation | None = None, errors: ErrorArea | None = None,
-                 **kwargs) -> None:
+    def __init__(
+        self, situation: FlipologySituation | None = None, errors: ErrorArea | None = None, **kwargs
+    ) -> None:
         self.situation = situation or FlipologySituation()
         self.errors = errors or ErrorArea()
         guard = self.errors.guard
         self.target: tuple = ("row", 0, 0)
         self._handlers: list = []
         self._quiet = False
-        self.variant = w.Dropdown(options=[(VARIANT_NAMES[v], v) for v in VARIANTS], value=self.situation.variant,
-                                  description="variant", layout=w.Layout(width="15em"),
-                                  style={"description_width": "initial"})
+        self.variant = w.Dropdown(
+            options=[(VARIANT_NAMES[v], v) for v in VARIANTS],
+            value=self.situation.variant,
+            description="variant",
+            layout=w.Layout(width="15em"),
+            style={"description_width": "initial"},
+        )
         self.variant.add_class("fte-variant")
-        self.count = w.BoundedIntText(value=len(self.situation.players), min=1, max=MAX_PLAYERS, description="players",
-                                      layout=w.Layout(width="8em"), style={"description_width": "initial"})
+        self.count = w.BoundedIntText(
+            value=len(self.situation.players),
+            min=1,
+            max=MAX_PLAYERS,
+            description="players",
+            layout=w.Layout(width="8em"),
+            style={"description_width": "initial"},
+        )
         self.count.add_class("fte-players")
-        self.target_box = w.Dropdown(description="picked cards go to", layout=w.Layout(width="24em"),
-                                     style={"description_width": "initial"})
+        self.target_box = w.Dropdown(
+            description="picked cards go to",
+            layout=w.Layout(width="24em"),
+            style={"description_width": "initial"},
+        )
         self.target_box.add_class("fte-target")
         self.players_box = w.VBox()
         self.piles = HTMLView()
@@ -422,9 +512,13 @@ class FlipologyBuilder(UndoRedo, w.VBox):
         self.count.observe(guard(self._count), names="value")
         self.target_box.observe(guard(self._target), names="value")
         self.piles.on_click(guard(self._clicked))
-        top = w.HBox([self.variant, self.count, self.target_box], layout=w.Layout(flex_flow="row wrap",
-                                                                                 align_items="center"))
-        super().__init__(([] if errors else [self.errors]) + [top, self.players_box, self.piles], **kwargs)
+        top = w.HBox(
+            [self.variant, self.count, self.target_box],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        super().__init__(
+            ([] if errors else [self.errors]) + [top, self.players_box, self.piles], **kwargs
+        )
         self.add_class("fte-builder")
         self.rebuild()
 
@@ -437,7 +531,8 @@ class FlipologyBuilder(UndoRedo, w.VBox):
             handler()
 
     def load(self, scenario: dict, what: str = "load another situation") -> None:
-        """Take a whole scenario (an example, an import, a link); undo brings the previous one back."""
+        """Take a whole scenario (an example, an import, a link); undo brings the previous one
+        back."""
         self.situation.replace(scenario, what)
         self.rebuild()
         self.changed()
@@ -526,15 +621,31 @@ class FlipologyBuilder(UndoRedo, w.VBox):
         self.names, self.views = [], []
         boxes = []
         for i, p in enumerate(s.players):
-            name = w.Text(value=str(p.get("name", f"Player {i + 1}")), layout=w.Layout(width="12em"))
-            name.observe(self.errors.guard(lambda change, i=i: self._named(i, change)), names="value")
+            name = w.Text(
+                value=str(p.get("name", f"Player {i + 1}")), layout=w.Layout(width="12em")
+            )
+            name.observe(
+                self.errors.guard(lambda change, i=i: self._named(i, change)), names="value"
+            )
             view = HTMLView()
             view.add_class(f"fte-rows-{i}")
             view.on_click(self.errors.guard(self._clicked))
             self.names.append(name)
             self.views.append(view)
-            boxes.append(w.VBox([w.HBox([w.HTML(f"<b>player {i + 1}</b>"), name], layout=w.Layout(align_items="center")),
-                                 view], layout=w.Layout(border="1px solid #d0d7de", padding="2px 6px", margin="0 0 4px 0")))
+            boxes.append(
+                w.VBox(
+                    [
+                        w.HBox(
+                            [w.HTML(f"<b>player {i + 1}</b>"), name],
+                            layout=w.Layout(align_items="center"),
+                        ),
+                        view,
+                    ],
+                    layout=w.Layout(
+                        border="1px solid #d0d7de", padding="2px 6px", margin="0 0 4px 0"
+                    ),
+                )
+            )
         self.players_box.children = boxes
         self.redraw()
 
@@ -547,8 +658,11 @@ class FlipologyBuilder(UndoRedo, w.VBox):
                 view.html = rows_html(s, i)
         chips = []
         for k, cid in enumerate(s.data.get("discard", [])):
-            chips.append(f'<span style="{CHIP}">{escape(str(cid))}'
-                         + _op("✕", "remove", op="discard-remove", index=k) + "</span>")
+            chips.append(
+                f'<span style="{CHIP}">{escape(str(cid))}'
+                + _op("✕", "remove", op="discard-remove", index=k)
+                + "</span>"
+            )
         turns = []
         for k, t in enumerate(s.data.get("turns", [])):
             try:
@@ -556,29 +670,49 @@ class FlipologyBuilder(UndoRedo, w.VBox):
                 r, c = t["flip"]
                 answers = len(t.get("choices", []))
                 said = f"{k + 1}. {who} flips row {r + 1}, card {c + 1}" + (
-                    f" ({answers} answer{'s' if answers != 1 else ''})" if answers else "")
+                    f" ({answers} answer{'s' if answers != 1 else ''})" if answers else ""
+                )
             except (KeyError, IndexError, TypeError, ValueError):
                 said = f"{k + 1}. {json.dumps(t)}"
-            turns.append(f'<span class="fte-turn" style="{CHIP}">{escape(said)}'
-                         + _op("✕", "take this turn out", op="turn-remove", index=k) + "</span>")
+            turns.append(
+                f'<span class="fte-turn" style="{CHIP}">{escape(said)}'
+                + _op("✕", "take this turn out", op="turn-remove", index=k)
+                + "</span>"
+            )
         self.piles.html = (
-            '<div style="font-size:11px;color:#57606a;margin:2px 0">discard pile (a Hermit Crab picks from it)</div>'
+            '<div style="font-size:11px;color:#57606a;margin:2px 0">discard pile (a Hermit Crab '
+            "picks from it)</div>"
             + ("".join(chips) or '<span style="color:#8c959f;font-size:12px">empty</span>')
-            + '<div style="font-size:11px;color:#57606a;margin:6px 0 2px">turns, in order — click a card of the '
-              "table to add a turn that flips it</div>"
-            + ("".join(turns) or '<span style="color:#8c959f;font-size:12px">none yet: the count is of the table '
-                                 "as set up</span>"))
+            + '<div style="font-size:11px;color:#57606a;margin:6px 0 2px">turns, in order — click '
+            "a card of the "
+            "table to add a turn that flips it</div>"
+            + (
+                "".join(turns)
+                or '<span style="color:#8c959f;font-size:12px">none yet: the count is of the table '
+                "as set up</span>"
+            )
+        )
 
 
 # -- playing: what the explorer asks of Flipology --------------------------------------------------
+
 
 def asked_of(unanswered) -> Asked:
     """An unanswered decision (`flipology.Unanswered`) as the explorer shows any decision: who
     decides, the asking card, the question and the options as a script names them."""
     c = unanswered.choice
     card = getattr(c.card, "id", c.card)
-    return Asked(c.kind, c.player, card, c.question, tuple(c.script_names()), tuple(c.values), bool(c.optional),
-                 None, "")
+    return Asked(
+        c.kind,
+        c.player,
+        card,
+        c.question,
+        tuple(c.script_names()),
+        tuple(c.values),
+        bool(c.optional),
+        None,
+        "",
+    )
 
 
 def option_words(option, table, player: int | None = None) -> str:
@@ -602,8 +736,9 @@ class Naming:
         self.words: dict[int, tuple] = {}
 
     def choose(self, choice):
-        self.words[id(choice)] = tuple(option_words(name, choice.table, choice.player)
-                                       for name in choice.script_names())
+        self.words[id(choice)] = tuple(
+            option_words(name, choice.table, choice.player) for name in choice.script_names()
+        )
         return self.inner.choose(choice)
 
 
@@ -628,12 +763,16 @@ class FlipologyPlay:
         are in FlipToons. Each decision's options are named as its player knows them when it is
         asked (`Naming`)."""
         from fliptoons_explore.flipology.engine import resolve_asking
+
         naming = Naming(policy)
         play = "round" if play == "round" else "resolve"
         resolution, unanswered = resolve_asking(scenario, naming, play)
         turns = len(scenario.get("turns") or ())
-        return resolution, [(step, u, naming.words.get(id(u.choice), ())) for step, u in unanswered
-                            if u.field == "end_choices" or int(u.field.split("[")[1].split("]")[0]) < turns]
+        return resolution, [
+            (step, u, naming.words.get(id(u.choice), ()))
+            for step, u in unanswered
+            if u.field == "end_choices" or int(u.field.split("[")[1].split("]")[0]) < turns
+        ]
 
     def answer(self, unanswered, option: int | None) -> None:
         """Write the answer (an option number, None to decline) where the script reads it."""
@@ -650,7 +789,7 @@ class FlipologyPlay:
         turns = self.situation.turns
         choices = turns[k].get("choices", []) if k < len(turns) else []
         entry = choices[unanswered.index] if unanswered.index < len(choices) else []
-        return list(entry[:unanswered.row]) if isinstance(entry, list) else []
+        return list(entry[: unanswered.row]) if isinstance(entry, list) else []
 
     def worth(self, scenario: dict, unanswered, play: str) -> list[str]:
         """What each answer gives: the deciding player's score with it, and who wins (the count
@@ -659,6 +798,7 @@ class FlipologyPlay:
         from fliptoons_explore import DefaultPolicy
         from fliptoons_explore.flipology import resolve
         from fliptoons_explore.jsonio import ScenarioError
+
         out = []
         player = unanswered.choice.player
         choice = unanswered.choice
@@ -674,12 +814,19 @@ class FlipologyPlay:
             t = r.table
             result = getattr(t, "result", None)
             won = [t.players[i].name for i in (result.winners if result else ())]
-            out.append(f"{t.players[player].name} ends with {points(t.players[player].score)}; "
-                       + (" and ".join(won) + (" win" if len(won) > 1 else " wins") if won else "nobody wins"))
+            out.append(
+                f"{t.players[player].name} ends with {points(t.players[player].score)}; "
+                + (
+                    " and ".join(won) + (" win" if len(won) > 1 else " wins")
+                    if won
+                    else "nobody wins"
+                )
+            )
         return out
 
     def click(self, data: dict) -> None:
-        """A click on a card of the table: its player's turn flips it (a new turn after the others)."""
+        """A click on a card of the table: its player's turn flips it (a new turn after the
+        others)."""
         if data.get("action") != "pos":
             return
         self.builder.add_turn(int(data["player"]), int(data["row"]), int(data["col"]))
@@ -698,5 +845,5 @@ def _plain(value):
 
 def _play_round(scenario, policy):
     from fliptoons_explore.flipology import play_round
-    return play_round(scenario, policy)
 
+    return play_round(scenario, policy)

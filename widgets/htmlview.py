@@ -29,6 +29,7 @@ What the page itself must do, the view does too, each when asked:
   and whenever it changes, for a link that opens a situation; `page_title`, in the app (Voilà),
   names the browser tab.
 """
+
 from __future__ import annotations
 
 import anywidget
@@ -260,7 +261,7 @@ function render({ model, el }) {
   title();
 }
 export default { render };
-"""
+"""  # noqa: E501
 
 
 #: The explorer's page rules (a live widget's page, not a notebook's output): text lines of a
@@ -290,7 +291,7 @@ _CSS = """
 .fte-explorer .fte-pairs .jupyter-button, .fte-explorer .fte-pairs .widget-button { flex: 0 0 auto; width: auto; padding: 0 10px; }
 .fte-explorer .fte-step-words { position: relative; }
 .fte-explorer .fte-share-panel textarea { font-family: ui-monospace, monospace; font-size: 11.5px; }
-"""
+"""  # noqa: E501
 
 
 class HTMLView(anywidget.AnyWidget):

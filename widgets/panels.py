@@ -1,5 +1,6 @@
 """The explorer's side panels: the trace, the ruling options and their comparison, card
 interactions, and the scenario as JSON (import, export, upload, download)."""
+
 from __future__ import annotations
 
 import base64
@@ -10,7 +11,13 @@ import ipywidgets as w
 
 from fliptoons_explore import OPTIONS
 from fliptoons_explore.analysis.compare import compare_rulings, rulings_that_matter
-from fliptoons_explore.analysis.interactions import EFFECTS, affected_by, affects, find_interactions, interaction_graph
+from fliptoons_explore.analysis.interactions import (
+    EFFECTS,
+    affected_by,
+    affects,
+    find_interactions,
+    interaction_graph,
+)
 from fliptoons_explore.flipology.rulings import OPTIONS as FLIPOLOGY_OPTIONS
 from fliptoons_explore.flipology.scenario import check as check_flipology
 from fliptoons_explore.fliptoons.cards import CATALOG, cards_of
@@ -29,6 +36,7 @@ def _show(value) -> str:
 
 
 # -- the trace ------------------------------------------------------------------------------------
+
 
 class TracePanel(w.VBox):
     """The trace as a table of the events the stepper's filters let through, the current step
@@ -49,11 +57,23 @@ class TracePanel(w.VBox):
     def show(self, resolution, steps: list[int], current: int) -> None:
         trace = resolution.trace
         events = [trace[k] for k in steps]
-        shown = (f"all {len(trace)} events" if len(events) == len(trace)
-                 else f"{len(events)} of the {len(trace)} events (the stepper's filters choose them)")
-        self.note.value = f'<span style="color:#57606a;font-size:11px">{shown}; click a row to go there</span>'
-        self.view.html = trace_table(events, resolution.table.players, resolution.table.game, current, max_height="30em",
-                                     clickable=True, compact=True)
+        shown = (
+            f"all {len(trace)} events"
+            if len(events) == len(trace)
+            else f"{len(events)} of the {len(trace)} events (the stepper's filters choose them)"
+        )
+        self.note.value = (
+            f'<span style="color:#57606a;font-size:11px">{shown}; click a row to go there</span>'
+        )
+        self.view.html = trace_table(
+            events,
+            resolution.table.players,
+            resolution.table.game,
+            current,
+            max_height="30em",
+            clickable=True,
+            compact=True,
+        )
 
     def _clicked(self, data: dict) -> None:
         step = data.get("step", "")
@@ -63,6 +83,7 @@ class TracePanel(w.VBox):
 
 
 # -- ruling options -------------------------------------------------------------------------------
+
 
 def _placed(resolution) -> dict:
     """{card uid: (player, row, col, height, face up, fame)} for every card in a grid."""
@@ -75,26 +96,44 @@ def _placed(resolution) -> dict:
             for col, stack in enumerate(row):
                 for h, e in enumerate(stack or ()):
                     score = fame.get(e["uid"])
-                    out[e["uid"]] = (pi, j - n_extra, col, h, e["face_up"], score.fame if score else 0)
+                    out[e["uid"]] = (
+                        pi,
+                        j - n_extra,
+                        col,
+                        h,
+                        e["face_up"],
+                        score.fame if score else 0,
+                    )
     return out
 
 
 def _flipology_sides(comparison) -> str:
     """A Flipology comparison's two tables, each as its game draws the end of a resolution."""
     sides = []
-    labels = (("as set", comparison.before),
-              ("with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()), comparison.after))
+    labels = (
+        ("as set", comparison.before),
+        (
+            "with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()),
+            comparison.after,
+        ),
+    )
     for label, res in labels:
         score = " · ".join(f"{escape(p.name)} {p.score}" for p in res.table.players)
-        sides.append(f'<div style="display:inline-block;vertical-align:top;max-width:100%;margin:0 8px 6px 0;'
-                     f'border:1px solid #d0d7de;border-radius:6px;padding:2px 4px">'
-                     f'<div style="font-weight:700;margin:2px 4px">{escape(label)} '
-                     f'<span style="font-weight:400;color:#57606a">— {score} points</span></div>'
-                     f"{res.table.game.resolution_html(res)}</div>")
+        sides.append(
+            '<div style="display:inline-block;vertical-align:top;max-width:100%;margin:0 8px 6px '
+            "0;"
+            f'border:1px solid #d0d7de;border-radius:6px;padding:2px 4px">'
+            f'<div style="font-weight:700;margin:2px 4px">{escape(label)} '
+            f'<span style="font-weight:400;color:#57606a">— {score} points</span></div>'
+            f"{res.table.game.resolution_html(res)}</div>"
+        )
     lines = "".join(f"<div>{escape(line)}</div>" for line in comparison.text().splitlines())
-    return (f'<div style="max-width:100%;white-space:normal"><div>{"".join(sides)}</div>'
-            f'<div style="font-size:11px;color:#3d4650;margin-top:4px;white-space:normal;overflow-wrap:anywhere">'
-            f"{lines}</div></div>")
+    return (
+        f'<div style="max-width:100%;white-space:normal"><div>{"".join(sides)}</div>'
+        '<div style="font-size:11px;color:#3d4650;margin-top:4px;white-space:normal;'
+        'overflow-wrap:anywhere">'
+        f"{lines}</div></div>"
+    )
 
 
 def comparison_html(comparison) -> str:
@@ -107,26 +146,45 @@ def comparison_html(comparison) -> str:
     changed = frozenset(u for u in set(a) | set(b) if a.get(u) != b.get(u))
     marks = Marks(chain=changed)
     sides = []
-    labels = (("as set", comparison.before, comparison.rulings_before),
-              ("with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()),
-               comparison.after, comparison.rulings_after))
-    for label, res, rulings in labels:
+    labels = (
+        ("as set", comparison.before, comparison.rulings_before),
+        (
+            "with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()),
+            comparison.after,
+            comparison.rulings_after,
+        ),
+    )
+    for label, res, _rulings in labels:
         info = table_info(res.table, show_order=True, flip_notes=False)
         info.compact = True
         html = table_html(snapshot(res.table), fame_of_players(res.table.players), marks, info)
         fame = " · ".join(f"{escape(p.name)} {p.fame_total}" for p in res.table.players)
-        sides.append(f'<div style="display:inline-block;vertical-align:top;max-width:100%;margin:0 8px 6px 0;'
-                     f'border:1px solid #d0d7de;border-radius:6px;padding:2px 4px">'
-                     f'<div style="font-weight:700;margin:2px 4px">{escape(label)} '
-                     f'<span style="font-weight:400;color:#57606a">— {fame} fame</span></div>{html}</div>')
-    lines = "".join(f"<div>{escape(line)}</div>" for line in comparison.text().splitlines()
-                    if not line.startswith(("  grid", "    ")))
-    legend = (f'<div style="font-size:11px;color:#57606a;margin:2px 0 4px">Tinted: the {len(changed)} card'
-              f'{"s" if len(changed) != 1 else ""} whose place, face or fame differ between the two.</div>'
-              if changed else '<div style="font-size:11px;color:#57606a;margin:2px 0 4px">No card differs.</div>')
-    return (f'<div style="max-width:100%;white-space:normal">{legend}<div>{"".join(sides)}</div>'
-            f'<div style="font-size:11px;color:#3d4650;margin-top:4px;white-space:normal;overflow-wrap:anywhere">'
-            f"{lines}</div></div>")
+        sides.append(
+            '<div style="display:inline-block;vertical-align:top;max-width:100%;margin:0 8px 6px '
+            "0;"
+            f'border:1px solid #d0d7de;border-radius:6px;padding:2px 4px">'
+            f'<div style="font-weight:700;margin:2px 4px">{escape(label)} '
+            f'<span style="font-weight:400;color:#57606a">— {fame} fame</span></div>{html}</div>'
+        )
+    lines = "".join(
+        f"<div>{escape(line)}</div>"
+        for line in comparison.text().splitlines()
+        if not line.startswith(("  grid", "    "))
+    )
+    legend = (
+        f'<div style="font-size:11px;color:#57606a;margin:2px 0 4px">Tinted: the {len(changed)} '
+        "card"
+        f"{'s' if len(changed) != 1 else ''} whose place, face or fame differ between the "
+        "two.</div>"
+        if changed
+        else '<div style="font-size:11px;color:#57606a;margin:2px 0 4px">No card differs.</div>'
+    )
+    return (
+        f'<div style="max-width:100%;white-space:normal">{legend}<div>{"".join(sides)}</div>'
+        '<div style="font-size:11px;color:#3d4650;margin-top:4px;white-space:normal;'
+        'overflow-wrap:anywhere">'
+        f"{lines}</div></div>"
+    )
 
 
 class RulingsPanel(w.VBox):
@@ -144,8 +202,11 @@ class RulingsPanel(w.VBox):
         self._made: dict[str, dict[str, w.Dropdown]] = {}  # each game's controls, once made
         self.options_box = w.VBox(layout=w.Layout(max_height="16em", overflow="auto"))
         self.matter = w.HTML()
-        self.compare_with = w.Dropdown(description="compare with", layout=w.Layout(width="28em"),
-                                       style={"description_width": "initial"})
+        self.compare_with = w.Dropdown(
+            description="compare with",
+            layout=w.Layout(width="28em"),
+            style={"description_width": "initial"},
+        )
         self.compare_with.add_class("fte-compare-with")
         self.result = w.HTML()
         self.result.add_class("fte-comparison")
@@ -153,12 +214,25 @@ class RulingsPanel(w.VBox):
         self.play = "resolve"
         self._handlers: list = []
         self._quiet = False
-        self.compare_with.observe(self.errors.guard(lambda _c: self._show_comparison()), names="value")
-        super().__init__(([] if errors else [self.errors]) + [
-            self.matter, self.compare_with, self.result,
-            w.HTML('<div style="line-height:1.35;margin-top:6px"><b>Ruling options</b> as this situation sets them '
-                   "(hover a name for its question; the defaults follow the English rulebooks)</div>"),
-            self.options_box], **kwargs)
+        self.compare_with.observe(
+            self.errors.guard(lambda _c: self._show_comparison()), names="value"
+        )
+        super().__init__(
+            ([] if errors else [self.errors])
+            + [
+                self.matter,
+                self.compare_with,
+                self.result,
+                w.HTML(
+                    '<div style="line-height:1.35;margin-top:6px"><b>Ruling options</b> as this '
+                    "situation sets them "
+                    "(hover a name for its question; the defaults follow the English "
+                    "rulebooks)</div>"
+                ),
+                self.options_box,
+            ],
+            **kwargs,
+        )
 
     @property
     def options(self) -> dict:
@@ -172,11 +246,18 @@ class RulingsPanel(w.VBox):
             return
         self.controls = {}
         for name, option in self.options.items():
-            d = w.Dropdown(options=[(_show(v), v) for v in option.choices], value=option.default,
-                           description=name, tooltip=option.question,
-                           layout=w.Layout(width="28em"), style={"description_width": "15em"})
+            d = w.Dropdown(
+                options=[(_show(v), v) for v in option.choices],
+                value=option.default,
+                description=name,
+                tooltip=option.question,
+                layout=w.Layout(width="28em"),
+                style={"description_width": "15em"},
+            )
             d.add_class(f"fte-ruling-{name}")
-            d.observe(self.errors.guard(lambda c, name=name: self._changed(name, c["new"])), names="value")
+            d.observe(
+                self.errors.guard(lambda c, name=name: self._changed(name, c["new"])), names="value"
+            )
             self.controls[name] = d
         self._made[self.game] = self.controls
         self.options_box.children = list(self.controls.values())
@@ -211,17 +292,28 @@ class RulingsPanel(w.VBox):
             self.matter.value = f'<span style="color:#57606a">{escape(str(e))}</span>'
             found = []
         else:
-            items = "".join(f"<li><code>{escape(n)}</code> = {escape(_show(v))}: "
-                            f"{escape(options[n].question)}</li>" for n, v in found)
-            self.matter.value = ("<b>Options that change this situation</b>"
-                                 + (f'<ul style="margin:2px 0 2px 1.2em;padding:0">{items}</ul>' if found
-                                    else ": none — every reading gives the same outcome"))
+            items = "".join(
+                f"<li><code>{escape(n)}</code> = {escape(_show(v))}: "
+                f"{escape(options[n].question)}</li>"
+                for n, v in found
+            )
+            self.matter.value = "<b>Options that change this situation</b>" + (
+                f'<ul style="margin:2px 0 2px 1.2em;padding:0">{items}</ul>'
+                if found
+                else ": none — every reading gives the same outcome"
+            )
         pairs = [(f"{n} = {_show(v)}", (n, v)) for n, v in found]
-        pairs += [(f"{n} = {_show(v)}", (n, v)) for n, o in options.items() for v in o.choices
-                  if (n, v) not in found and v != self.controls[n].value]
+        pairs += [
+            (f"{n} = {_show(v)}", (n, v))
+            for n, o in options.items()
+            for v in o.choices
+            if (n, v) not in found and v != self.controls[n].value
+        ]
         keep = self.compare_with.value
         self.compare_with.options = [("(pick an option to compare)", "")] + pairs
-        self.compare_with.value = keep if keep in [p[1] for p in pairs] else (found[0] if found else "")
+        self.compare_with.value = (
+            keep if keep in [p[1] for p in pairs] else (found[0] if found else "")
+        )
         self._quiet = False
         self._show_comparison()
 
@@ -243,14 +335,31 @@ class RulingsPanel(w.VBox):
 # -- card interactions ----------------------------------------------------------------------------
 
 #: The interaction graph's effects (`interactions.EFFECTS`) in words, both ways.
-ACTS_ON = {"flip": "can turn over", "return": "can return", "stack_on": "can end in one stack with",
-           "move": "can move", "dismiss": "can dismiss", "gain": "can take", "place_above": "can put a card above",
-           "discard": "can discard", "cost": "changes the dismiss cost of", "score_from": "counts toward the fame of"}
-ACTED_ON_BY = {"flip": "can be turned over by", "return": "can be returned by",
-               "stack_on": "can end in one stack with", "move": "can be moved by", "dismiss": "can be dismissed by",
-               "gain": "can be taken by", "place_above": "can have a card put above it by",
-               "discard": "can be discarded by", "cost": "its dismiss cost is changed by",
-               "score_from": "its fame counts"}
+ACTS_ON = {
+    "flip": "can turn over",
+    "return": "can return",
+    "stack_on": "can end in one stack with",
+    "move": "can move",
+    "dismiss": "can dismiss",
+    "gain": "can take",
+    "place_above": "can put a card above",
+    "discard": "can discard",
+    "cost": "changes the dismiss cost of",
+    "score_from": "counts toward the fame of",
+}
+ACTED_ON_BY = {
+    "flip": "can be turned over by",
+    "return": "can be returned by",
+    "stack_on": "can end in one stack with",
+    "move": "can be moved by",
+    "dismiss": "can be dismissed by",
+    "gain": "can be taken by",
+    "place_above": "can have a card put above it by",
+    "discard": "can be discarded by",
+    "cost": "its dismiss cost is changed by",
+    "score_from": "its fame counts",
+}
+
 
 class InteractionsPanel(w.VBox):
     """Pick a card: what can act on it and what it acts on (the interaction graph), and the
@@ -258,20 +367,30 @@ class InteractionsPanel(w.VBox):
 
     def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
-        self.card = w.Dropdown(description="card", layout=w.Layout(width="20em"), style={"description_width": "3em"})
+        self.card = w.Dropdown(
+            description="card", layout=w.Layout(width="20em"), style={"description_width": "3em"}
+        )
         self.card.add_class("fte-interaction-card")
         self.links = w.HTML()
-        self.find = w.Button(description="find pairs with it", tooltip="resolve every pair of cards with it "
-                             "(about a second the first time)", layout=w.Layout(width="12em"))
+        self.find = w.Button(
+            description="find pairs with it",
+            tooltip="resolve every pair of cards with it (about a second the first time)",
+            layout=w.Layout(width="12em"),
+        )
         self.pairs = w.VBox()
         self.pairs.add_class("fte-pairs")
         self.season = ""
         self._quiet = False
         self._found: dict = {}
         self._handlers: list = []
-        self.card.observe(self.errors.guard(lambda _c: None if self._quiet else self.redraw()), names="value")
+        self.card.observe(
+            self.errors.guard(lambda _c: None if self._quiet else self.redraw()), names="value"
+        )
         self.find.on_click(self.errors.guard(lambda _b: self.show_pairs()))
-        super().__init__(([] if errors else [self.errors]) + [self.card, self.links, self.find, self.pairs], **kwargs)
+        super().__init__(
+            ([] if errors else [self.errors]) + [self.card, self.links, self.find, self.pairs],
+            **kwargs,
+        )
         self.set_season("s2")
 
     def on_load(self, handler) -> None:
@@ -286,7 +405,9 @@ class InteractionsPanel(w.VBox):
             ids = [c.id for c in cards_of(season)]
             ids += [c.id for c in CATALOG.values() if c.promo and c.id not in ids]
             self._quiet = True
-            self.card.options = [(CATALOG[c].name + (" (promo)" if CATALOG[c].promo else ""), c) for c in ids]
+            self.card.options = [
+                (CATALOG[c].name + (" (promo)" if CATALOG[c].promo else ""), c) for c in ids
+            ]
             self._quiet = False
             self.card.value = None  # so that the value below is a change, and redraws
         ids = [v for _, v in self.card.options]
@@ -306,9 +427,11 @@ class InteractionsPanel(w.VBox):
                     words = (ACTS_ON if outgoing else ACTED_ON_BY)[effect]
                     rows.append(f"<li>{escape(words)}: {escape(names)}</li>")
         spec = CATALOG[card]
-        self.links.value = (f"<b>{escape(spec.name)}</b>"
-                            + (f'<ul style="margin:2px 0 2px 1.2em;padding:0">{"".join(rows)}</ul>' if rows
-                               else ": no card acts on it and it acts on none"))
+        self.links.value = f"<b>{escape(spec.name)}</b>" + (
+            f'<ul style="margin:2px 0 2px 1.2em;padding:0">{"".join(rows)}</ul>'
+            if rows
+            else ": no card acts on it and it acts on none"
+        )
         self.pairs.children = []
 
     def show_pairs(self) -> None:
@@ -322,21 +445,37 @@ class InteractionsPanel(w.VBox):
         neutral = "bee" if self.season == "s1" else "mosquito"
         items = []
         for r in rows[:40]:
-            b = w.Button(description="load", tooltip="load as a situation: two neutral cards, the pair, "
-                         "neutral cards to fill the grid", layout=w.Layout(width="auto", flex="0 0 auto"))
+            b = w.Button(
+                description="load",
+                tooltip="load as a situation: two neutral cards, the pair, "
+                "neutral cards to fill the grid",
+                layout=w.Layout(width="auto", flex="0 0 auto"),
+            )
             b.add_class("fte-load-pair")
             deck = [neutral, neutral, *r["sequence"], neutral, neutral, neutral, neutral]
             scenario = {"season": self.season, "players": [{"name": "Ann", "deck": deck}]}
-            b.on_click(self.errors.guard(lambda _b, scenario=scenario: [h(scenario) for h in self._handlers]))
-            words = w.HTML(f'<div style="font-size:11.5px;line-height:1.35;white-space:normal;overflow-wrap:anywhere">'
-                           f'{escape(r["description"])}</div>', layout=w.Layout(flex="1 1 0px", min_width="0"))
+            b.on_click(
+                self.errors.guard(
+                    lambda _b, scenario=scenario: [h(scenario) for h in self._handlers]
+                )
+            )
+            words = w.HTML(
+                '<div style="font-size:11.5px;line-height:1.35;white-space:normal;'
+                'overflow-wrap:anywhere">'
+                f"{escape(r['description'])}</div>",
+                layout=w.Layout(flex="1 1 0px", min_width="0"),
+            )
             items.append(w.HBox([b, words], layout=w.Layout(align_items="center", margin="1px 0")))
-        head = w.HTML(f"{len(rows)} pair{'s' if len(rows) != 1 else ''} with {escape(CATALOG[card].name)} do more "
-                      f"(or less) than each card alone" + (" — the first 40:" if len(rows) > 40 else ":"))
+        head = w.HTML(
+            f"{len(rows)} pair{'s' if len(rows) != 1 else ''} with {escape(CATALOG[card].name)} do "
+            "more "
+            f"(or less) than each card alone" + (" — the first 40:" if len(rows) > 40 else ":")
+        )
         self.pairs.children = [head] + items
 
 
 # -- the scenario as JSON -------------------------------------------------------------------------
+
 
 def read_scenario_json(text, source: str = "scenario JSON") -> dict:
     """A scenario from JSON text or an uploaded file's bytes, through the engine's own reading
@@ -360,14 +499,22 @@ class JSONPanel(w.VBox):
         self.downloader = downloader
         self.text = w.Textarea(layout=w.Layout(width="100%", height="22em"))
         self.text.add_class("fte-scenario-json")
-        self.import_button = w.Button(description="import", tooltip="use the JSON in the box as the situation",
-                                      layout=w.Layout(width="7em"))
+        self.import_button = w.Button(
+            description="import",
+            tooltip="use the JSON in the box as the situation",
+            layout=w.Layout(width="7em"),
+        )
         self.import_button.add_class("fte-import")
-        self.export_button = w.Button(description="export", icon="download",
-                                      tooltip="save the situation as a JSON file (and write it into the box)",
-                                      layout=w.Layout(width="auto"))
+        self.export_button = w.Button(
+            description="export",
+            icon="download",
+            tooltip="save the situation as a JSON file (and write it into the box)",
+            layout=w.Layout(width="auto"),
+        )
         self.export_button.add_class("fte-export")
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False, description="open file")
+        self.upload = w.FileUpload(
+            accept=".json,application/json", multiple=False, description="open file"
+        )
         self.download = w.HTML()
         self.download.add_class("fte-download")
         self.name = "scenario"
@@ -376,8 +523,15 @@ class JSONPanel(w.VBox):
         self.import_button.on_click(self.errors.guard(lambda _b: self._import(self.text.value)))
         self.export_button.on_click(self.errors.guard(lambda _b: self.export()))
         self.upload.observe(self.errors.guard(self._uploaded), names="value")
-        super().__init__(([] if errors else [self.errors]) + [w.HBox([self.import_button, self.export_button, self.upload]), self.download, self.text],
-                         **kwargs)
+        super().__init__(
+            ([] if errors else [self.errors])
+            + [
+                w.HBox([self.import_button, self.export_button, self.upload]),
+                self.download,
+                self.text,
+            ],
+            **kwargs,
+        )
 
     def on_import(self, handler) -> None:
         self._handlers.append(handler)
@@ -392,17 +546,22 @@ class JSONPanel(w.VBox):
 
     @property
     def filename(self) -> str:
-        return ("".join(c if c.isalnum() or c in "-_." else "-" for c in self.name) or "scenario") + ".json"
+        return (
+            "".join(c if c.isalnum() or c in "-_." else "-" for c in self.name) or "scenario"
+        ) + ".json"
 
     def export(self) -> None:
-        """Write the situation into the box and save it as a file (the link below saves it again)."""
+        """Write the situation into the box and save it as a file (the link below saves it
+        again)."""
         self.text.value = self.scenario_json
         if self.downloader is not None:
             self.downloader(self.filename, self.scenario_json)
         data = base64.b64encode(self.scenario_json.encode("utf-8")).decode("ascii")
-        self.download.value = (f'<span style="font-size:11px;color:#57606a">saved as {escape(self.filename)} · '
-                               f'<a download="{escape(self.filename)}" href="data:application/json;base64,{data}" '
-                               f'style="color:#2f6fb5">save it again</a></span>')
+        self.download.value = (
+            f'<span style="font-size:11px;color:#57606a">saved as {escape(self.filename)} · '
+            f'<a download="{escape(self.filename)}" href="data:application/json;base64,{data}" '
+            f'style="color:#2f6fb5">save it again</a></span>'
+        )
 
     def _import(self, text, source: str = "scenario JSON") -> None:
         scenario = read_scenario_json(text, source)
@@ -424,6 +583,7 @@ class JSONPanel(w.VBox):
 
 # -- sharing --------------------------------------------------------------------------------------
 
+
 class SharePanel(w.VBox):
     """A link that opens this situation at this step in the explorer (`show_link`), and the
     resolution in Markdown for a forum post (`show_markdown`); `copy_link` / `copy_markdown`
@@ -432,32 +592,57 @@ class SharePanel(w.VBox):
     def __init__(self, errors: ErrorArea | None = None, copier=None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
         self.copier = copier
-        self.link = w.HTML('<span style="color:#57606a">press “share” above: a link to this situation at this '
-                           "step appears here, copied to the clipboard</span>")
+        self.link = w.HTML(
+            '<span style="color:#57606a">press “share” above: a link to this situation at this '
+            "step appears here, copied to the clipboard</span>"
+        )
         self.link.add_class("fte-share-link")
         self.url = ""
-        self.copy_link = w.Button(description="copy the link", icon="link", layout=w.Layout(width="auto"))
-        self.copy_markdown = w.Button(description="copy the Markdown", icon="copy", layout=w.Layout(width="auto"))
-        self.text = w.Textarea(placeholder="press “copy as Markdown” above: the resolution in words, with its "
-                               "rules and the grids as text, appears here, copied to the clipboard",
-                               layout=w.Layout(width="100%", height="20em"))
+        self.copy_link = w.Button(
+            description="copy the link", icon="link", layout=w.Layout(width="auto")
+        )
+        self.copy_markdown = w.Button(
+            description="copy the Markdown", icon="copy", layout=w.Layout(width="auto")
+        )
+        self.text = w.Textarea(
+            placeholder="press “copy as Markdown” above: the resolution in words, with its "
+            "rules and the grids as text, appears here, copied to the clipboard",
+            layout=w.Layout(width="100%", height="20em"),
+        )
         self.text.add_class("fte-markdown-text")
         self.note = w.HTML()
         self.note.add_class("fte-share-note")
         self.copy_link.on_click(self.errors.guard(lambda _b: self._copy(self.url, "the link")))
-        self.copy_markdown.on_click(self.errors.guard(lambda _b: self._copy(self.text.value, "the Markdown")))
-        super().__init__(([] if errors else [self.errors]) + [
-            w.HTML("<b>A link to this situation at this step</b> — paste it in a forum thread or a message: "
-                   "it opens the same view for anyone running <code>fliptoons-explore app</code>."),
-            self.link, w.HBox([self.copy_link, self.copy_markdown]), self.note,
-            w.HTML("<b>The resolution in Markdown</b> — every event with its rule, the grids as text:"), self.text],
-            **kwargs)
+        self.copy_markdown.on_click(
+            self.errors.guard(lambda _b: self._copy(self.text.value, "the Markdown"))
+        )
+        super().__init__(
+            ([] if errors else [self.errors])
+            + [
+                w.HTML(
+                    "<b>A link to this situation at this step</b> — paste it in a forum thread or "
+                    "a message: "
+                    "it opens the same view for anyone running <code>fliptoons-explore app</code>."
+                ),
+                self.link,
+                w.HBox([self.copy_link, self.copy_markdown]),
+                self.note,
+                w.HTML(
+                    "<b>The resolution in Markdown</b> — every event with its rule, the grids as "
+                    "text:"
+                ),
+                self.text,
+            ],
+            **kwargs,
+        )
         self.add_class("fte-share-panel")
 
     def show_link(self, url: str) -> None:
         self.url = url
-        self.link.value = (f'<div style="overflow-wrap:anywhere;font-size:12px;line-height:1.35">'
-                           f'<a href="{escape(url)}" target="_blank" style="color:#2f6fb5">{escape(url)}</a></div>')
+        self.link.value = (
+            f'<div style="overflow-wrap:anywhere;font-size:12px;line-height:1.35">'
+            f'<a href="{escape(url)}" target="_blank" style="color:#2f6fb5">{escape(url)}</a></div>'
+        )
         self._copy(url, "the link")
 
     def show_markdown(self, text: str) -> None:
@@ -466,15 +651,21 @@ class SharePanel(w.VBox):
 
     def _copy(self, text: str, what: str) -> None:
         if not text:
-            raise ValueError(f"nothing to copy yet: press “share” or “copy as Markdown” first")
+            raise ValueError("nothing to copy yet: press “share” or “copy as Markdown” first")
         self._copying = what
-        self.note.value = f'<span style="font-size:11px;color:#57606a">copying {escape(what)}…</span>'
+        self.note.value = (
+            f'<span style="font-size:11px;color:#57606a">copying {escape(what)}…</span>'
+        )
         if self.copier is not None:
             self.copier(text)
 
     def copied(self, ok: bool) -> None:
         """What the browser said about the last copy."""
         what = getattr(self, "_copying", "it")
-        self.note.value = (f'<span style="font-size:11px;color:#1a7f37">{escape(what)} is on the clipboard</span>' if ok
-                           else f'<span style="font-size:11px;color:#9a6700">the browser did not let {escape(what)} be '
-                                "copied: select it above and copy it (Ctrl-C)</span>")
+        self.note.value = (
+            f'<span style="font-size:11px;color:#1a7f37">{escape(what)} is on the clipboard</span>'
+            if ok
+            else '<span style="font-size:11px;color:#9a6700">the browser did not let '
+            f"{escape(what)} be "
+            "copied: select it above and copy it (Ctrl-C)</span>"
+        )

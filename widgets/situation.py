@@ -3,8 +3,8 @@ DESIGN.md §2.2) kept as plain data, with the edits the builder makes.
 
 Pure Python, no widgets: the explorer's controls call these methods, and tests can too. Every
 edit keeps the data in the scenario format; whether the engine accepts it is the engine's
-business (`fliptoons_explore.fliptoons.scenario.load`), so a half-built situation can be shown with the
-engine's own one-line message about what is still wrong.
+business (`fliptoons_explore.fliptoons.scenario.load`), so a half-built situation can be shown with
+the engine's own one-line message about what is still wrong.
 
 Where a card goes (a *target*) is a tuple: ("deck", i), ("dismissed", i), ("grid", i, row, col)
 (row as in docs/engine.md: 0 upper, 1 lower, -1 the first extra row), ("market",) or
@@ -15,6 +15,7 @@ step of the history, named in words: "add Crab to Ann's deck"), and an edit that
 nothing. Nothing the user made is thrown away without a way back: a grid built by hand that is
 switched off is put aside and comes back when it is switched on again (or with `undo`).
 """
+
 from __future__ import annotations
 
 import copy
@@ -37,7 +38,10 @@ def _player(i: int) -> dict:
 
 def _card_name(card_id) -> str:
     from fliptoons_explore.fliptoons.cards import CATALOG
-    return CATALOG[card_id].name if isinstance(card_id, str) and card_id in CATALOG else str(card_id)
+
+    return (
+        CATALOG[card_id].name if isinstance(card_id, str) and card_id in CATALOG else str(card_id)
+    )
 
 
 class EditHistory:
@@ -155,7 +159,11 @@ class Situation(GameSituation):
         if not isinstance(scenario, dict):
             raise ValueError("a scenario is a JSON object")
         players = scenario.get("players")
-        if not isinstance(players, list) or not players or not all(isinstance(p, dict) for p in players):
+        if (
+            not isinstance(players, list)
+            or not players
+            or not all(isinstance(p, dict) for p in players)
+        ):
             raise ValueError("players: expected a list of 1 to 8 player objects")
         with self.edit(what):
             self.data = copy.deepcopy(scenario)
@@ -189,7 +197,9 @@ class Situation(GameSituation):
 
     def set_season(self, season: str) -> None:
         if season not in SEASONS:
-            raise ValueError(f"season: expected one of {', '.join(SEASONS)}, got {json.dumps(season)}")
+            raise ValueError(
+                f"season: expected one of {', '.join(SEASONS)}, got {json.dumps(season)}"
+            )
         with self.edit(f"season {season}"):
             self.data["season"] = season
 
@@ -226,9 +236,13 @@ class Situation(GameSituation):
         """Make a one-player situation a solo game of a difficulty (S2 Solo Play Rules: its win at
         30 fame in one Check Fame, its loss, its market discard), or not (None)."""
         if level is not None and level not in SOLO_LEVELS:
-            raise ValueError(f"solo: expected None, \"easy\", \"normal\" or \"hard\", got {json.dumps(level)}")
+            raise ValueError(
+                f'solo: expected None, "easy", "normal" or "hard", got {json.dumps(level)}'
+            )
         if level is not None and len(self.players) != 1:
-            raise ValueError(f"solo: a solo game has one player, this situation has {len(self.players)}")
+            raise ValueError(
+                f"solo: a solo game has one player, this situation has {len(self.players)}"
+            )
         with self.edit(f"solo {level}" if level else "not solo"):
             if level is None:
                 self.data.pop("solo", None)
@@ -241,7 +255,8 @@ class Situation(GameSituation):
 
     # -- piles ----------------------------------------------------------------------------------
     def pile(self, target: tuple) -> list:
-        """The list a deck-like target names (a deck, a dismissed pile, the market, the toon deck)."""
+        """The list a deck-like target names (a deck, a dismissed pile, the market, the toon
+        deck)."""
         kind = target[0]
         if kind in ("deck", "dismissed"):
             return self.players[target[1]].setdefault(kind, [])
@@ -266,7 +281,10 @@ class Situation(GameSituation):
     def move(self, target: tuple, index: int, delta: int) -> None:
         """Move a pile's entry `delta` places (-1: towards the top), within the pile."""
         pile = self.pile(target)
-        with self.edit(f"move {_card_name(pile[index])} {'up' if delta < 0 else 'down'} in {target_name(self, target)}"):
+        with self.edit(
+            f"move {_card_name(pile[index])} {'up' if delta < 0 else 'down'} in "
+            f"{target_name(self, target)}"
+        ):
             to = max(0, min(len(pile) - 1, index + delta))
             pile.insert(to, pile.pop(index))
 
@@ -280,7 +298,10 @@ class Situation(GameSituation):
         (`shelved`) and comes back when it is switched on again."""
         with self.edit(f"{'build' if on else 'stop building'} {self.who(i)}'s grid by hand"):
             if on and not self.has_grid(i):
-                self.players[i]["grid"] = self.shelved.pop(i, None) or [[None, None, None], [None, None, None]]
+                self.players[i]["grid"] = self.shelved.pop(i, None) or [
+                    [None, None, None],
+                    [None, None, None],
+                ]
             elif not on and self.has_grid(i):
                 grid = self.players[i].pop("grid")
                 if any(cell for row in grid for cell in row):
@@ -334,7 +355,9 @@ class Situation(GameSituation):
         """Turn a card of a built grid face down or face up."""
         cell = self._cell(i, row, col)
         e = _entry(cell[height])
-        with self.edit(f"turn {_card_name(e['id'])} {'face up' if not e['face_up'] else 'face down'}"):
+        with self.edit(
+            f"turn {_card_name(e['id'])} {'face up' if not e['face_up'] else 'face down'}"
+        ):
             cell[height] = e["id"] if not e["face_up"] else {"id": e["id"], "face_up": False}
 
     def take(self, i: int, row: int, col: int, height: int) -> None:
@@ -342,7 +365,9 @@ class Situation(GameSituation):
         rows = self.grid_rows(i)
         j = self._row_index(i, row)
         cell = self._cell(i, row, col)
-        with self.edit(f"take {_card_name(_entry(cell[height])['id'])} out of {self.who(i)}'s grid"):
+        with self.edit(
+            f"take {_card_name(_entry(cell[height])['id'])} out of {self.who(i)}'s grid"
+        ):
             del cell[height]
             if not cell:
                 rows[j][col] = None
@@ -350,7 +375,10 @@ class Situation(GameSituation):
     def shift(self, i: int, row: int, col: int, height: int, delta: int) -> None:
         """Move a card up (+1) or down (-1) in its stack."""
         cell = self._cell(i, row, col)
-        with self.edit(f"move {_card_name(_entry(cell[height])['id'])} {'up' if delta > 0 else 'down'} in its stack"):
+        with self.edit(
+            f"move {_card_name(_entry(cell[height])['id'])} {'up' if delta > 0 else 'down'} in its "
+            "stack"
+        ):
             to = max(0, min(len(cell) - 1, height + delta))
             cell.insert(to, cell.pop(height))
 
@@ -363,9 +391,14 @@ class Situation(GameSituation):
         the ones after it dropped (they may no longer be asked)."""
         choices = self.players[i].get("choices", [])
         if index > len(choices):
-            raise ValueError(f"decision {index} of {self.players[i].get('name')} comes after "
-                             f"{len(choices)} answered ones")
-        with self.edit(f"answer {self.who(i)}'s decision {index + 1}: {_card_name(answer) if answer else 'none'}"):
+            raise ValueError(
+                f"decision {index} of {self.players[i].get('name')} comes after "
+                f"{len(choices)} answered ones"
+            )
+        with self.edit(
+            f"answer {self.who(i)}'s decision {index + 1}: "
+            f"{_card_name(answer) if answer else 'none'}"
+        ):
             choices = self.choices(i)
             del choices[index:]
             choices.append(answer)
@@ -382,12 +415,16 @@ class Situation(GameSituation):
         while len(rounds) <= k:
             rounds.append([])
         if index > len(rounds[k]):
-            raise ValueError(f"decision {index} of {self.players[i].get('name')} in round {k + 1} of the "
-                             f"game comes after {len(rounds[k])} answered ones")
-        with self.edit(f"answer {self.who(i)}'s decision {index + 1} of round {k + 1}: "
-                       f"{_card_name(answer) if answer else 'none'}"):
+            raise ValueError(
+                f"decision {index} of {self.players[i].get('name')} in round {k + 1} of the "
+                f"game comes after {len(rounds[k])} answered ones"
+            )
+        with self.edit(
+            f"answer {self.who(i)}'s decision {index + 1} of round {k + 1}: "
+            f"{_card_name(answer) if answer else 'none'}"
+        ):
             rounds[k] = rounds[k][:index] + [answer]
-            self.players[i]["choices"] = rounds[:k + 1]
+            self.players[i]["choices"] = rounds[: k + 1]
 
     def forget_answers(self, i: int, index: int = 0) -> None:
         """Drop player i's answers from decision `index` on: they are asked again."""
@@ -405,7 +442,9 @@ class Situation(GameSituation):
         given round by round)."""
         with self.edit(f"add the action {_action_words(action)} to {self.who(i)}"):
             actions = self.players[i].setdefault("actions", [])
-            if actions and all(isinstance(a, list) for a in actions):  # given round by round: this round's
+            if actions and all(
+                isinstance(a, list) for a in actions
+            ):  # given round by round: this round's
                 actions = actions[0]
             actions.append(action)
 
@@ -419,7 +458,7 @@ class Situation(GameSituation):
 
 def _action_words(action) -> str:
     if isinstance(action, dict) and len(action) == 1:
-        (verb, arg), = action.items()
+        ((verb, arg),) = action.items()
         return "skip" if verb == "skip" else f"{verb} {_card_name(arg)}"
     if isinstance(action, list):  # one round of a script given round by round
         return "a round: " + (", ".join(map(_action_words, action)) or "the policy's")

@@ -7,14 +7,15 @@ table as the resolution's game draws it (`table.game.table_at_step_html`); the e
 decisions and editing on top. The words above the table keep the height of the longest ones of
 the resolution, so that stepping never moves the table.
 """
+
 from __future__ import annotations
 
 from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore.views import Marks, rules_words
 from fliptoons_explore.stepping import Stepper
+from fliptoons_explore.views import Marks, rules_words
 
 from .errors import ErrorArea
 from .htmlview import HTMLView
@@ -28,15 +29,22 @@ LONGEST_STATUS = "played the round (it stops before Cleanup); showing the end"
 
 
 def _button(icon: str, tip: str, hook: str, width: str = "36px") -> w.Button:
-    b = w.Button(description="", icon=icon, tooltip=tip, layout=w.Layout(width=width, flex="0 0 auto", padding="0"))
+    b = w.Button(
+        description="",
+        icon=icon,
+        tooltip=tip,
+        layout=w.Layout(width=width, flex="0 0 auto", padding="0"),
+    )
     b.add_class(hook)
     return b
 
 
 def event_html(stepper) -> str:
     s = stepper
-    return (f'<div style="font-size:13px;font-weight:700;line-height:1.35">'
-            f'{escape(("#%d " % s.step if s.step >= 0 else "") + s.sentence)}</div>')
+    return (
+        f'<div style="font-size:13px;font-weight:700;line-height:1.35">'
+        f"{escape((f'#{s.step:d} ' if s.step >= 0 else '') + s.sentence)}</div>"
+    )
 
 
 def rule_html(event) -> str:
@@ -45,7 +53,6 @@ def rule_html(event) -> str:
         return ""
     rules = "<br>".join(map(escape, rules_words(event).splitlines()))
     return f'<div style="color:#57606a;line-height:1.35">{rules}</div>'
-
 
 
 def position_html(status: str, where: str) -> str:
@@ -57,9 +64,15 @@ def position_html(status: str, where: str) -> str:
 def fame_html(players, fame: dict, at_end: bool = True, unit: str = "fame") -> str:
     """Each player's fame (a Flipology player's points: `unit`) at the step: "fame so far"
     until the last event."""
-    return f'<div style="line-height:1.35">{unit if at_end else unit + " so far"}: ' + " · ".join(
-        f"<b>{escape(p.name)} {'not scored yet' if fame.get(p.index) is None else fame[p.index]}</b>"
-        for p in players) + "</div>"
+    return (
+        f'<div style="line-height:1.35">{unit if at_end else unit + " so far"}: '
+        + " · ".join(
+            f"<b>{escape(p.name)} "
+            f"{'not scored yet' if fame.get(p.index) is None else fame[p.index]}</b>"
+            for p in players
+        )
+        + "</div>"
+    )
 
 
 class StepperView(w.VBox):
@@ -72,32 +85,76 @@ class StepperView(w.VBox):
         self.errors = errors or ErrorArea()
         guard = self.errors.guard
         self.first = _button("fast-backward", "before the first event (Home)", "fte-step-first")
-        self.prev = _button("step-backward", "previous event (←; the filters below choose which)", "fte-step-prev")
-        self.next = _button("step-forward", "next event (→; the filters below choose which)", "fte-step-next")
+        self.prev = _button(
+            "step-backward", "previous event (←; the filters below choose which)", "fte-step-prev"
+        )
+        self.next = _button(
+            "step-forward", "next event (→; the filters below choose which)", "fte-step-next"
+        )
         self.last = _button("fast-forward", "last event (End)", "fte-step-last")
-        self.play_button = _button("play", "play from here, one event after another (at the end: from the start)",
-                                   "fte-step-play")
+        self.play_button = _button(
+            "play",
+            "play from here, one event after another (at the end: from the start)",
+            "fte-step-play",
+        )
         self.pause_button = _button("pause", "pause where it is", "fte-step-pause")
         self.stop_button = _button("stop", "stop and go back to the start", "fte-step-stop")
         # the timer: a Play widget (it counts in the browser), hidden; the buttons above drive it
-        self.play = w.Play(value=-1, min=-1, max=0, step=1, interval=SPEEDS["normal"], show_repeat=False,
-                           layout=w.Layout(display="none"))
-        self.speed = w.Dropdown(options=list(SPEEDS), value="normal", layout=w.Layout(width="6.5em", flex="0 0 auto"),
-                                tooltip="playing speed")
-        self.slider = w.IntSlider(value=-1, min=-1, max=0, readout=False, continuous_update=True,
-                                  layout=w.Layout(width="auto"))
+        self.play = w.Play(
+            value=-1,
+            min=-1,
+            max=0,
+            step=1,
+            interval=SPEEDS["normal"],
+            show_repeat=False,
+            layout=w.Layout(display="none"),
+        )
+        self.speed = w.Dropdown(
+            options=list(SPEEDS),
+            value="normal",
+            layout=w.Layout(width="6.5em", flex="0 0 auto"),
+            tooltip="playing speed",
+        )
+        self.slider = w.IntSlider(
+            value=-1,
+            min=-1,
+            max=0,
+            readout=False,
+            continuous_update=True,
+            layout=w.Layout(width="auto"),
+        )
         self.slider.add_class("fte-step-slider")
         self.position = w.HTML()
         self.position.add_class("fte-step-position")
         w.jslink((self.play, "value"), (self.slider, "value"))
-        self.phase = w.Dropdown(options=[ANY], value=ANY, description="phase", layout=w.Layout(width="12em"),
-                                style={"description_width": "initial"})
-        self.who = w.Dropdown(options=[(ANY, -1)], value=-1, description="player",
-                              layout=w.Layout(width="12em"), style={"description_width": "initial"})
-        self.kind = w.Dropdown(options=[ANY], value=ANY, description="event", layout=w.Layout(width="12em"),
-                               style={"description_width": "initial"})
-        self.card = w.Dropdown(options=[ANY], value=ANY, description="card", layout=w.Layout(width="12em"),
-                               style={"description_width": "initial"})
+        self.phase = w.Dropdown(
+            options=[ANY],
+            value=ANY,
+            description="phase",
+            layout=w.Layout(width="12em"),
+            style={"description_width": "initial"},
+        )
+        self.who = w.Dropdown(
+            options=[(ANY, -1)],
+            value=-1,
+            description="player",
+            layout=w.Layout(width="12em"),
+            style={"description_width": "initial"},
+        )
+        self.kind = w.Dropdown(
+            options=[ANY],
+            value=ANY,
+            description="event",
+            layout=w.Layout(width="12em"),
+            style={"description_width": "initial"},
+        )
+        self.card = w.Dropdown(
+            options=[ANY],
+            value=ANY,
+            description="card",
+            layout=w.Layout(width="12em"),
+            style={"description_width": "initial"},
+        )
         self.event = w.HTML()
         self.event.add_class("fte-event")
         self.rule = w.HTML()
@@ -114,7 +171,9 @@ class StepperView(w.VBox):
         self.stepper: Stepper | None = None
         self.limit: int | None = None
         self.status = ""
-        self.build_marks = Marks()  # what the builder marks on the table (a target cell, clickable cells)
+        self.build_marks = (
+            Marks()
+        )  # what the builder marks on the table (a target cell, clickable cells)
         self._handlers: list = []
         self._moving = False
 
@@ -127,17 +186,35 @@ class StepperView(w.VBox):
         self.stop_button.on_click(guard(lambda _b: self.stop()))
         self.play.observe(guard(lambda _c: self._playing_shown()), names="playing")
         self.slider.observe(guard(self._slid), names="value")
-        self.speed.observe(guard(lambda c: setattr(self.play, "interval", SPEEDS[c["new"]])), names="value")
+        self.speed.observe(
+            guard(lambda c: setattr(self.play, "interval", SPEEDS[c["new"]])), names="value"
+        )
         self.table.on_key(guard(self._key))
-        buttons = w.HBox([self.first, self.prev, self.next, self.last, self.play_button, self.pause_button,
-                          self.stop_button, self.speed, self.play])
+        buttons = w.HBox(
+            [
+                self.first,
+                self.prev,
+                self.next,
+                self.last,
+                self.play_button,
+                self.pause_button,
+                self.stop_button,
+                self.speed,
+                self.play,
+            ]
+        )
         buttons.add_class("fte-controls")
         controls = w.VBox([buttons, self.slider])
         self.controls = controls
-        filters = w.HBox([self.phase, self.who, self.kind, self.card], layout=w.Layout(flex_flow="row wrap"))
+        filters = w.HBox(
+            [self.phase, self.who, self.kind, self.card], layout=w.Layout(flex_flow="row wrap")
+        )
         self.filters = filters
-        super().__init__(([] if errors else [self.errors]) + [controls, self.words, self.table, self.note, filters],
-                         **kwargs)
+        super().__init__(
+            ([] if errors else [self.errors])
+            + [controls, self.words, self.table, self.note, filters],
+            **kwargs,
+        )
         self.add_class("fte-stepper")
         if resolution is not None:
             self.show(resolution)
@@ -196,7 +273,12 @@ class StepperView(w.VBox):
         return earlier[-1] if earlier else (-1 if not any(self._filtered()) else step)
 
     def _filtered(self):
-        return (self.phase.value != ANY, self.who.value != -1, self.kind.value != ANY, self.card.value != ANY)
+        return (
+            self.phase.value != ANY,
+            self.who.value != -1,
+            self.kind.value != ANY,
+            self.card.value != ANY,
+        )
 
     def goto(self, step: int, status: str = "") -> None:
         """Stand at `step` (-1: before the first event), never past `limit`; `status`: what
@@ -255,7 +337,9 @@ class StepperView(w.VBox):
             self.goto(change["new"])
 
     def _key(self, key: str) -> None:
-        {"ArrowLeft": self.prev, "ArrowRight": self.next, "Home": self.first, "End": self.last}[key].click()
+        {"ArrowLeft": self.prev, "ArrowRight": self.next, "Home": self.first, "End": self.last}[
+            key
+        ].click()
 
     # -- drawing ---------------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -301,19 +385,30 @@ class StepperView(w.VBox):
         for k in range(-1, s.last + 1):
             s.goto(k)
             rule = rules_words(s.event) if s.event else ""
-            guesses[k] = tuple(-(-len(s.sentence) // a) + -(-len(rule) // b) for a, b in ((55, 65), (110, 125))) + (
-                len(s.sentence) + len(rule),)
+            guesses[k] = tuple(
+                -(-len(s.sentence) // a) + -(-len(rule) // b) for a, b in ((55, 65), (110, 125))
+            ) + (len(s.sentence) + len(rule),)
         chosen = set()
-        for which in range(3):  # the tallest by each guess: the box's width decides which is tallest
-            chosen.update(sorted(guesses, key=lambda k: (guesses[k][which], guesses[k]), reverse=True)[:RESERVED])
+        for which in range(
+            3
+        ):  # the tallest by each guess: the box's width decides which is tallest
+            chosen.update(
+                sorted(guesses, key=lambda k: (guesses[k][which], guesses[k]), reverse=True)[
+                    :RESERVED
+                ]
+            )
         out = []
         for k in sorted(chosen):
             s.goto(k)
-            where = position_html(LONGEST_STATUS, f"#{s.last} of #0–#{s.last} · waits for a decision · playing")
+            where = position_html(
+                LONGEST_STATUS, f"#{s.last} of #0–#{s.last} · waits for a decision · playing"
+            )
             # each part a block as the HTML widgets are, 1px above and below (padding: the
             # widgets are flex items, whose margins do not collapse as blocks' do)
-            parts = "".join(f'<div style="padding:1px 0;display:flow-root">{part}</div>'
-                            for part in (where, event_html(s), rule_html(s.event), fame))
+            parts = "".join(
+                f'<div style="padding:1px 0;display:flow-root">{part}</div>'
+                for part in (where, event_html(s), rule_html(s.event), fame)
+            )
             out.append(f'<div class="widget-html-content">{parts}</div>')
         return "".join(out)
 
@@ -324,7 +419,9 @@ class StepperView(w.VBox):
         self.phase.options = [ANY] + list(dict.fromkeys(e.phase for e in trace))
         self.who.options = [(ANY, -1)] + [(p.name, p.index) for p in players]
         self.kind.options = [ANY] + sorted({e.kind for e in trace})
-        self.card.options = [ANY] + sorted({c for e in trace for c in (e.card, e.target) if c and not c.startswith(" ")})
+        self.card.options = [ANY] + sorted(
+            {c for e in trace for c in (e.card, e.target) if c and not c.startswith(" ")}
+        )
         for control, value in zip((self.phase, self.who, self.kind, self.card), keep):
             values = [o[1] if isinstance(o, tuple) else o for o in control.options]
             control.value = value if value in values else values[0]

@@ -22,31 +22,41 @@ is played on to the count at the end of its round, as the explorer's "play the r
 a game to its end. What the deciding player has not seen is dealt again for every sample
 (`flipology.advice`; the search policy's `flipology.search.determinise`).
 """
+
 from __future__ import annotations
 
 import random
 import time
 
-from ..fliptoons.game import Game
-from ..fliptoons.grid import space_name
-from ..fliptoons.montecarlo import Estimate, MonteCarloPolicy
 from ..flipology import advice as flipology_advice
 from ..flipology.game import Game as FlipologyGame
 from ..flipology.search import SearchPolicy
+from ..fliptoons.game import Game
+from ..fliptoons.grid import space_name
+from ..fliptoons.montecarlo import Estimate, MonteCarloPolicy
 from ..limits import quote
 from ..policy import Choice, DefaultPolicy
 from .experiments import _pandas, wilson
 
-__all__ = ["advise", "decision_of", "decision_words", "option_words", "advised_decision", "is_flipology",
-           "EXPLAINED"]
+__all__ = [
+    "advise",
+    "decision_of",
+    "decision_words",
+    "option_words",
+    "advised_decision",
+    "is_flipology",
+    "EXPLAINED",
+]
 
 #: The decisions advice is given on: the search starts from them.
 ADVISED = ("market_action", "dismiss_skunk")
 #: What the numbers of an advice mean, in one sentence (the explorer shows it under the table).
-EXPLAINED = ("Each option is played on to the end of the game many times by a quick rollout policy, the "
-             "hidden order of every deck and of the toon deck shuffled afresh each time (sampled, not "
-             "peeked at), every option on the same samples; its win rate is the share of those games won, "
-             "with a 95% interval.")
+EXPLAINED = (
+    "Each option is played on to the end of the game many times by a quick rollout policy, the "
+    "hidden order of every deck and of the toon deck shuffled afresh each time (sampled, not "
+    "peeked at), every option on the same samples; its win rate is the share of those games won, "
+    "with a 95% interval."
+)
 
 
 class _Found(Exception):
@@ -66,7 +76,11 @@ class _StopAt:
         self.inner = inner or DefaultPolicy()
 
     def choose(self, choice: Choice):
-        if choice.kind in ADVISED and choice.table is not None and self.player in (None, choice.player):
+        if (
+            choice.kind in ADVISED
+            and choice.table is not None
+            and self.player in (None, choice.player)
+        ):
             raise _Found(choice)
         return self.inner.choose(choice)
 
@@ -78,11 +92,14 @@ def decision_of(game_or_situation, player: int | None = None) -> tuple[Choice, b
     (one line) if there is none."""
     from ..fliptoons.engine import play_game
     from ..fliptoons.scenario import ScenarioError
+
     x = game_or_situation
     if isinstance(x, Choice):
         if x.kind not in ADVISED or x.table is None:
-            raise ValueError(f"advise: advice is given on a Market action or the Skunk's dismissal, "
-                             f"got a {quote(x.kind)} decision")
+            raise ValueError(
+                f"advise: advice is given on a Market action or the Skunk's dismissal, "
+                f"got a {quote(x.kind)} decision"
+            )
         return x, None
     stop = _StopAt(player)
     if isinstance(x, Game):
@@ -98,10 +115,13 @@ def decision_of(game_or_situation, player: int | None = None) -> tuple[Choice, b
                 game.append(play_game(x, stop, traced=False))
             except ScenarioError as e:
                 raise ValueError(f"advise: {e}") from None
+
         said = x.get("end_triggered") is True or x.get("critics_choice") is not None
         ended = (lambda: True) if said else None  # else read from the table (`montecarlo`)
     else:
-        raise ValueError(f"advise: expected a Game, a scenario (a dict) or a Choice, got {quote(x)}")
+        raise ValueError(
+            f"advise: expected a Game, a scenario (a dict) or a Choice, got {quote(x)}"
+        )
     try:
         run()
     except _Found as found:
@@ -131,13 +151,21 @@ def advised_decision(game_or_situation, player: int | None = None) -> str:
 
 def _flipology_decision(x, player, rollout=None):
     if isinstance(x, Choice):
-        raise ValueError("advise: a Flipology decision is advised from its scenario or its game (a decision "
-                         "alone cannot be played on)")
+        raise ValueError(
+            "advise: a Flipology decision is advised from its scenario or its game (a decision "
+            "alone cannot be played on)"
+        )
     return flipology_advice.decision_of(x, player, rollout)
 
 
-def advise(game_or_situation, policy=None, player: int | None = None,
-           simulations: int = 100, seed: int = 0, ms: float | None = None):
+def advise(
+    game_or_situation,
+    policy=None,
+    player: int | None = None,
+    simulations: int = 100,
+    seed: int = 0,
+    ms: float | None = None,
+):
     """Each option of the decision (`decision_of`) with its estimated worth to the player who
     decides, best first: its name and `index` among the choice's options (None: declined),
     `win_rate`, the share of its `simulations` won (ties shared), with a
@@ -162,7 +190,9 @@ def advise(game_or_situation, policy=None, player: int | None = None,
     got and whether the time limit stopped them (`stopped`), the `game`, and what the numbers
     mean (`explained`)."""
     if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
-        raise ValueError(f"simulations: expected a whole number of at least 1, got {quote(simulations)}")
+        raise ValueError(
+            f"simulations: expected a whole number of at least 1, got {quote(simulations)}"
+        )
     if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0):
         raise ValueError(f"ms: expected None or a positive number of milliseconds, got {quote(ms)}")
     if is_flipology(game_or_situation):
@@ -170,7 +200,10 @@ def advise(game_or_situation, policy=None, player: int | None = None,
     if policy is None:
         policy = MonteCarloPolicy(seed=seed, horizon=None)
     elif not isinstance(policy, MonteCarloPolicy):
-        raise ValueError(f"policy: expected a MonteCarloPolicy (the search gives the advice), got {quote(policy)}")
+        raise ValueError(
+            "policy: expected a MonteCarloPolicy (the search gives the advice), got "
+            f"{quote(policy)}"
+        )
     choice, ended = decision_of(game_or_situation, player)
     start = policy.start(choice)
     if ended is not None:
@@ -178,10 +211,18 @@ def advise(game_or_situation, policy=None, player: int | None = None,
     estimates, stopped = _estimates(policy, choice, start, simulations, ms)
     df = _frame(estimates, lambda o: option_words(choice, o))
     table = choice.table
-    df.attrs.update(kind=choice.kind, player=choice.player, name=table.players[choice.player].name,
-                    question=choice.question, fame_left=table.players[choice.player].fame_left,
-                    decision=decision_words(choice), simulations=estimates[0].simulations, stopped=stopped,
-                    game="fliptoons", explained=EXPLAINED)
+    df.attrs.update(
+        kind=choice.kind,
+        player=choice.player,
+        name=table.players[choice.player].name,
+        question=choice.question,
+        fame_left=table.players[choice.player].fame_left,
+        decision=decision_words(choice),
+        simulations=estimates[0].simulations,
+        stopped=stopped,
+        game="fliptoons",
+        explained=EXPLAINED,
+    )
     return df
 
 
@@ -190,17 +231,34 @@ def _advise_flipology(x, policy, player, simulations, seed, ms):
     if policy is None:
         policy = SearchPolicy(seed=seed)
     elif not isinstance(policy, SearchPolicy):
-        raise ValueError(f"policy: expected a Flipology SearchPolicy (the search gives the advice), got {quote(policy)}")
+        raise ValueError(
+            "policy: expected a Flipology SearchPolicy (the search gives the advice), got "
+            f"{quote(policy)}"
+        )
     decision = _flipology_decision(x, player, policy.rollout)
     choice = decision.choice
     estimates, stopped = _sampled(
-        decision.answers, lambda a, sample: flipology_advice.simulate(decision, policy, a, sample),
-        f"{policy.seed}/{policy.asked}", simulations, ms, lambda a: flipology_advice.option_name(choice, a))
+        decision.answers,
+        lambda a, sample: flipology_advice.simulate(decision, policy, a, sample),
+        f"{policy.seed}/{policy.asked}",
+        simulations,
+        ms,
+        lambda a: flipology_advice.option_name(choice, a),
+    )
     df = _frame(estimates, lambda a: flipology_advice.option_words(choice, a))
-    df.attrs.update(kind=choice.kind, player=choice.player, name=choice.table.players[choice.player].name,
-                    question=choice.question, decision=flipology_advice.decision_words(decision),
-                    simulations=estimates[0].simulations, stopped=stopped, game="flipology", end=decision.end,
-                    field=decision.field, explained=flipology_advice.EXPLAINED)
+    df.attrs.update(
+        kind=choice.kind,
+        player=choice.player,
+        name=choice.table.players[choice.player].name,
+        question=choice.question,
+        decision=flipology_advice.decision_words(decision),
+        simulations=estimates[0].simulations,
+        stopped=stopped,
+        game="flipology",
+        end=decision.end,
+        field=decision.field,
+        explained=flipology_advice.EXPLAINED,
+    )
     return df
 
 
@@ -210,25 +268,48 @@ def _frame(estimates: list[Estimate], words):
     rows = []
     for e in estimates:
         low, high = wilson(e.wins, e.simulations)
-        rows.append({"option": e.name, "index": e.option, "words": words(e.option),
-                     "win_rate": e.wins / e.simulations, "low": low, "high": high,
-                     "value": e.value, "simulations": e.simulations, "best": e is best})
-    return _pandas().DataFrame(rows).sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
+        rows.append(
+            {
+                "option": e.name,
+                "index": e.option,
+                "words": words(e.option),
+                "win_rate": e.wins / e.simulations,
+                "low": low,
+                "high": high,
+                "value": e.value,
+                "simulations": e.simulations,
+                "best": e is best,
+            }
+        )
+    return (
+        _pandas()
+        .DataFrame(rows)
+        .sort_values("value", ascending=False, kind="stable")
+        .reset_index(drop=True)
+    )
 
 
-def _estimates(policy: MonteCarloPolicy, choice: Choice, start, simulations: int,
-               ms: float | None) -> tuple[list[Estimate], bool]:
+def _estimates(
+    policy: MonteCarloPolicy, choice: Choice, start, simulations: int, ms: float | None
+) -> tuple[list[Estimate], bool]:
     """Every option's `Estimate` over `simulations` samples of the hidden cards (fewer if `ms`
     runs out; every option plays every sample), and whether the time limit stopped them. The
     samples are those `MonteCarloPolicy.search` draws for the same budget without halving."""
     options = list(range(len(choice.options))) + ([None] if choice.optional else [])
     names = choice.script_names()
-    return _sampled(options, lambda o, sample: policy.simulate(start, o, sample), f"{policy.seed}/{policy.asked}",
-                    simulations, ms, lambda o: "decline" if o is None else str(names[o]))
+    return _sampled(
+        options,
+        lambda o, sample: policy.simulate(start, o, sample),
+        f"{policy.seed}/{policy.asked}",
+        simulations,
+        ms,
+        lambda o: "decline" if o is None else str(names[o]),
+    )
 
 
-def _sampled(options: list, simulate, seed: str, simulations: int, ms: float | None,
-             name) -> tuple[list[Estimate], bool]:
+def _sampled(
+    options: list, simulate, seed: str, simulations: int, ms: float | None, name
+) -> tuple[list[Estimate], bool]:
     """Every option's `Estimate` over `simulations` samples (`simulate(option, sample)` gives a
     simulation's (value, win share)), one sample at a time with every option on it, until `ms`
     runs out; and whether it did."""
@@ -243,8 +324,10 @@ def _sampled(options: list, simulate, seed: str, simulations: int, ms: float | N
         sample = rng.getrandbits(64)
         for o in options:
             results[o].append(simulate(o, sample))
-    out = [Estimate(o, name(o), sum(v for v, _ in got) / len(got), sum(w for _, w in got), len(got))
-           for o, got in results.items()]
+    out = [
+        Estimate(o, name(o), sum(v for v, _ in got) / len(got), sum(w for _, w in got), len(got))
+        for o, got in results.items()
+    ]
     return out, stopped
 
 
@@ -291,6 +374,8 @@ def decision_words(choice: Choice) -> str:
     p = choice.table.players[choice.player]
     if choice.kind == "market_action":
         left = p.actions_left
-        return (f"{p.name}'s Market action ({p.fame_left} fame to spend, "
-                f"{left} action{'' if left == 1 else 's'} left)")
+        return (
+            f"{p.name}'s Market action ({p.fame_left} fame to spend, "
+            f"{left} action{'' if left == 1 else 's'} left)"
+        )
     return f"{p.name}'s dismissal for the Skunk (a face-up card of the grid, for 0; no action used)"

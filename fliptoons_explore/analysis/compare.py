@@ -15,13 +15,21 @@ round (`play_round`) when a player has scripted Market `actions`, or as the rest
 a key about the game); a Flipology scenario plays its turns and counts the end (or, with
 `play="round"`, completes the round first).
 """
+
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
 
 from .. import flipology
-from ..fliptoons.engine import GameResolution, Resolution, needs_game, play_game, play_round, resolve
+from ..fliptoons.engine import (
+    GameResolution,
+    Resolution,
+    needs_game,
+    play_game,
+    play_round,
+    resolve,
+)
 from ..fliptoons.grid import space_name
 from ..fliptoons.rulings import OPTIONS, Rulings
 from ..fliptoons.scenario import ScenarioError, check, grid_json, parse_json_value
@@ -40,8 +48,11 @@ class CardChange:
     after: tuple[str, int]
 
     def to_json(self) -> dict:
-        return {"id": self.id, "before": {"where": self.before[0], "fame": self.before[1]},
-                "after": {"where": self.after[0], "fame": self.after[1]}}
+        return {
+            "id": self.id,
+            "before": {"where": self.before[0], "fame": self.before[1]},
+            "after": {"where": self.after[0], "fame": self.after[1]},
+        }
 
 
 @dataclass(frozen=True)
@@ -69,12 +80,23 @@ class PlayerChange:
     @property
     def changed(self) -> bool:
         left = self.fame_left is not None and self.fame_left[0] != self.fame_left[1]
-        return self.grid_changed or self.fame[0] != self.fame[1] or bool(self.cards) or left or self.deck_changed
+        return (
+            self.grid_changed
+            or self.fame[0] != self.fame[1]
+            or bool(self.cards)
+            or left
+            or self.deck_changed
+        )
 
     def to_json(self) -> dict:
-        out = {"name": self.name, "fame": list(self.fame), "changed": self.changed,
-               "grid_changed": self.grid_changed, "grid_before": self.grid_before,
-               "cards": [c.to_json() for c in self.cards]}
+        out = {
+            "name": self.name,
+            "fame": list(self.fame),
+            "changed": self.changed,
+            "grid_changed": self.grid_changed,
+            "grid_before": self.grid_before,
+            "cards": [c.to_json() for c in self.cards],
+        }
         if self.grid_changed:
             out["grid_after"] = self.grid_after
         if self.deck_changed:
@@ -116,11 +138,31 @@ class Comparison:
         after, fame change (pandas imported here)."""
         import pandas as pd
 
-        rows = [{"player": p.name, "card": c.id, "where_before": c.before[0], "fame_before": c.before[1],
-                 "where_after": c.after[0], "fame_after": c.after[1], "change": c.after[1] - c.before[1]}
-                for p in self.players for c in p.cards]
-        return pd.DataFrame(rows, columns=["player", "card", "where_before", "fame_before",
-                                           "where_after", "fame_after", "change"])
+        rows = [
+            {
+                "player": p.name,
+                "card": c.id,
+                "where_before": c.before[0],
+                "fame_before": c.before[1],
+                "where_after": c.after[0],
+                "fame_after": c.after[1],
+                "change": c.after[1] - c.before[1],
+            }
+            for p in self.players
+            for c in p.cards
+        ]
+        return pd.DataFrame(
+            rows,
+            columns=[
+                "player",
+                "card",
+                "where_before",
+                "fame_before",
+                "where_after",
+                "fame_after",
+                "change",
+            ],
+        )
 
     def to_json(self) -> dict:
         first = self.first_difference()
@@ -130,10 +172,13 @@ class Comparison:
             "rulings_after": self.rulings_after.changed(),
             "changed": self.changed,
             "players": [p.to_json() for p in self.players],
-            "first_difference": None if first is None else {
+            "first_difference": None
+            if first is None
+            else {
                 "step": first[0],
                 "before": None if first[1] is None else first[1].to_json(),
-                "after": None if first[2] is None else first[2].to_json()},
+                "after": None if first[2] is None else first[2].to_json(),
+            },
         }
 
     def text(self, everything: bool = False) -> str:
@@ -146,15 +191,31 @@ class Comparison:
             from ..flipology.text import event_text, rows_text
 
             def grid_text(player):
-                return rows_text([[{"id": c.spec.kind, "points": c.spec.points, "face_up": c.face_up} for c in row]
-                                  for row in player.rows], indent="")
+                return rows_text(
+                    [
+                        [
+                            {"id": c.spec.kind, "points": c.spec.points, "face_up": c.face_up}
+                            for c in row
+                        ]
+                        for row in player.rows
+                    ],
+                    indent="",
+                )
+
         unit = "fame" if self.before.table.game.name == "fliptoons" else "points"
-        lines = ["rulings: " + ", ".join(
-            f"{name} {_show(getattr(self.rulings_before, name))} -> {_show(value)}"
-            for name, value in self.changes.items())]
+        lines = [
+            "rulings: "
+            + ", ".join(
+                f"{name} {_show(getattr(self.rulings_before, name))} -> {_show(value)}"
+                for name, value in self.changes.items()
+            )
+        ]
         if not self.changed:
-            lines.append("no difference: every grid, deck, dismissed pile and fame is the same" if unit == "fame"
-                         else "no difference: every row, pile and score is the same")
+            lines.append(
+                "no difference: every grid, deck, dismissed pile and fame is the same"
+                if unit == "fame"
+                else "no difference: every row, pile and score is the same"
+            )
         won = [_winners(r) for r in (self.before, self.after)]
         if won[0] != won[1]:
             lines.append(f"the game is won by {won[0]} -> {won[1]}")
@@ -166,11 +227,16 @@ class Comparison:
                     lines.append(f"{p.name}: {before} {unit}, unchanged")
                     lines += _card_lines(p.cards, same)
                 continue
-            lines.append(f"{p.name}: {before} -> {after} {unit} ({after - before:+d})" + (
-                f"; fame left {p.fame_left[0]} -> {p.fame_left[1]}" if p.fame_left else ""))
+            lines.append(
+                f"{p.name}: {before} -> {after} {unit} ({after - before:+d})"
+                + (f"; fame left {p.fame_left[0]} -> {p.fame_left[1]}" if p.fame_left else "")
+            )
             lines += _card_lines(p.cards, same)
             if p.deck_changed:
-                lines.append(f"  deck (top first): {', '.join(p.deck[0]) or '-'} -> {', '.join(p.deck[1]) or '-'}")
+                lines.append(
+                    f"  deck (top first): {', '.join(p.deck[0]) or '-'} -> "
+                    f"{', '.join(p.deck[1]) or '-'}"
+                )
             if p.grid_changed:
                 lines.append("  grid before:" if unit == "fame" else "  rows before:")
                 lines += ["    " + row for row in grid_text(self.before.players[i]).splitlines()]
@@ -181,8 +247,10 @@ class Comparison:
             step, ea, eb = first
             lines.append(f"the traces first differ at step {step}:")
             for label, e, res in (("before", ea, self.before), ("after", eb, self.after)):
-                lines.append(f"  {label + ':':<7} " + ("(no more events)" if e is None
-                                                      else event_text(e, res.players)))
+                lines.append(
+                    f"  {label + ':':<7} "
+                    + ("(no more events)" if e is None else event_text(e, res.players))
+                )
         return "\n".join(lines)
 
     __str__ = text
@@ -194,6 +262,7 @@ class Comparison:
 
 
 # -- building comparisons --------------------------------------------------------------------------
+
 
 def _show(value) -> str:
     return json.dumps(value)
@@ -214,8 +283,11 @@ def _play_of(scenario: dict, play: str | None) -> str:
     if play is None:
         if needs_game(scenario):
             return "game"
-        return "round" if any(p.get("actions") for p in scenario.get("players", []) if isinstance(p, dict)) \
+        return (
+            "round"
+            if any(p.get("actions") for p in scenario.get("players", []) if isinstance(p, dict))
             else "resolve"
+        )
     if play not in PLAYS:
         raise ScenarioError(f'play: expected "resolve", "round" or "game", got {_show(play)}')
     return play
@@ -224,7 +296,11 @@ def _play_of(scenario: dict, play: str | None) -> str:
 def _run(scenario: dict, traced: bool = True, play: str = "resolve") -> Resolution:
     """Play a scenario as `play` says (see `_play_of`)."""
     if game_of(scenario) == "flipology":
-        return flipology.play_round(scenario) if play == "round" else flipology.resolve(scenario, traced=traced)
+        return (
+            flipology.play_round(scenario)
+            if play == "round"
+            else flipology.resolve(scenario, traced=traced)
+        )
     if play == "round":
         game = play_round(scenario)
         return _RoundResolution(game.table, game.trace)
@@ -238,6 +314,7 @@ class _RoundResolution(Resolution):
 
     def to_json(self) -> dict:
         from ..fliptoons.scenario import table_json
+
         return table_json(self.table, self.trace, fame_left=True)
 
 
@@ -275,13 +352,16 @@ def _check_changes(changes, where=lambda name: "changes", scenario=None) -> dict
     for name, value in changes.items():
         option = options.get(name)
         if option is None:
-            raise ScenarioError(f"{where(name)}: unknown ruling option {quote(name)} "
-                                f"(known: {', '.join(options)})")
+            raise ScenarioError(
+                f"{where(name)}: unknown ruling option {quote(name)} (known: {', '.join(options)})"
+            )
         try:
             rulings.from_dict({name: value})
         except ValueError:
-            raise ScenarioError(f"{where(name)}: {name} must be one of "
-                                f"{', '.join(map(_show, option.choices))}, got {quote(value)}") from None
+            raise ScenarioError(
+                f"{where(name)}: {name} must be one of "
+                f"{', '.join(map(_show, option.choices))}, got {quote(value)}"
+            ) from None
     return dict(changes)
 
 
@@ -317,7 +397,9 @@ def _card_lines(changes, same=()) -> list[str]:
         if c.before[0] == c.after[0]:
             lines.append(f"  {c.id:<{width}}  {c.before[0]}: {c.before[1]} -> {c.after[1]}")
         else:
-            lines.append(f"  {c.id:<{width}}  {c.before[0]} ({c.before[1]}) -> {c.after[0]} ({c.after[1]})")
+            lines.append(
+                f"  {c.id:<{width}}  {c.before[0]} ({c.before[1]}) -> {c.after[0]} ({c.after[1]})"
+            )
     return lines + [f"  {cid:<{width}}  {where}: {fame}" for cid, where, fame in same]
 
 
@@ -348,17 +430,28 @@ def _card_changes(a: dict, b: dict) -> tuple[CardChange, ...]:
 
 def _flipology_change(pa, pb, ta, tb) -> PlayerChange:
     from ..flipology.scenario import card_json
+
     cards = _card_changes(_flipology_places(pa, ta), _flipology_places(pb, tb))
-    return PlayerChange(pa.name, (pa.score, pb.score), [[card_json(c) for c in row] for row in pa.rows],
-                        [[card_json(c) for c in row] for row in pb.rows], cards)
+    return PlayerChange(
+        pa.name,
+        (pa.score, pb.score),
+        [[card_json(c) for c in row] for row in pa.rows],
+        [[card_json(c) for c in row] for row in pb.rows],
+        cards,
+    )
 
 
 def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
     cards = _card_changes(_places(pa), _places(pb))
-    return PlayerChange(pa.name, (pa.fame_total, pb.fame_total), grid_json(pa.grid),
-                        grid_json(pb.grid), cards,
-                        (pa.fame_left, pb.fame_left) if round_played else None,
-                        (tuple(c.spec.id for c in pa.deck), tuple(c.spec.id for c in pb.deck)))
+    return PlayerChange(
+        pa.name,
+        (pa.fame_total, pb.fame_total),
+        grid_json(pa.grid),
+        grid_json(pb.grid),
+        cards,
+        (pa.fame_left, pb.fame_left) if round_played else None,
+        (tuple(c.spec.id for c in pa.deck), tuple(c.spec.id for c in pb.deck)),
+    )
 
 
 def _with_rulings(scenario: dict, rulings: dict) -> dict:
@@ -384,10 +477,14 @@ def compare_rulings(scenario: dict, changes: dict, play: str | None = None) -> C
         raise ScenarioError(f"with {shown}: {e}") from None
     played = isinstance(before, _RoundResolution)
     if game_of(scenario) == "flipology":
-        players = tuple(_flipology_change(pa, pb, before.table, after.table)
-                        for pa, pb in zip(before.players, after.players))
+        players = tuple(
+            _flipology_change(pa, pb, before.table, after.table)
+            for pa, pb in zip(before.players, after.players)
+        )
     else:
-        players = tuple(_player_change(pa, pb, played) for pa, pb in zip(before.players, after.players))
+        players = tuple(
+            _player_change(pa, pb, played) for pa, pb in zip(before.players, after.players)
+        )
     return Comparison(changes, before.table.rulings, after.table.rulings, before, after, players)
 
 
@@ -409,7 +506,9 @@ def rulings_that_matter(scenario: dict, play: str | None = None) -> list[tuple[s
             if value == getattr(rulings, f.name):
                 continue
             try:
-                other = _outcome(_run(_with_rulings(scenario, {**base, f.name: value}), traced=False, play=play))
+                other = _outcome(
+                    _run(_with_rulings(scenario, {**base, f.name: value}), traced=False, play=play)
+                )
             except ScenarioError:  # the scripted actions are not legal under it: that changes it
                 other = None
             if other != reference:
@@ -418,6 +517,7 @@ def rulings_that_matter(scenario: dict, play: str | None = None) -> list[tuple[s
 
 
 # -- the command line ------------------------------------------------------------------------------
+
 
 def parse_ruling_args(args: list[str], scenario=None) -> dict:
     """['cow_copies=total', 'extra_rows_in_columns=false'] -> {name: value}; a value is read as
@@ -453,8 +553,9 @@ def _summary(p: PlayerChange) -> str:
     return text
 
 
-def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = False,
-                    everything: bool = False) -> str:
+def compare_command(
+    scenario: dict, ruling_args: list[str], as_json: bool = False, everything: bool = False
+) -> str:
     """`fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all] [--json]`: the
     difference the changed options make; without --ruling, the option values that would change
     the outcome. The text names only the players and cards that change (`everything`: all of
@@ -462,7 +563,9 @@ def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = Fals
     changes = parse_ruling_args(ruling_args, scenario)
     if changes:
         comparison = compare_rulings(scenario, changes)
-        return json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text(everything)
+        return (
+            json.dumps(comparison.to_json(), indent=1) if as_json else comparison.text(everything)
+        )
     _check(scenario)
     options, settings = _options(scenario)
     current = settings.from_dict(dict(scenario.get("rulings") or {}))
@@ -473,19 +576,41 @@ def compare_command(scenario: dict, ruling_args: list[str], as_json: bool = Fals
         except ScenarioError as e:
             matters.append((name, value, str(e)))
     if as_json:
-        return json.dumps({
-            "rulings": {f.name: getattr(current, f.name) for f in fields(settings)},
-            "matters": [{"name": name, "value": value, **(
-                {"illegal": c} if isinstance(c, str) else
-                {"fame": [{"name": p.name, "before": p.fame[0], "after": p.fame[1]} for p in c.players]})}
-                for name, value, c in matters],
-        }, indent=1)
+        return json.dumps(
+            {
+                "rulings": {f.name: getattr(current, f.name) for f in fields(settings)},
+                "matters": [
+                    {
+                        "name": name,
+                        "value": value,
+                        **(
+                            {"illegal": c}
+                            if isinstance(c, str)
+                            else {
+                                "fame": [
+                                    {"name": p.name, "before": p.fame[0], "after": p.fame[1]}
+                                    for p in c.players
+                                ]
+                            }
+                        ),
+                    }
+                    for name, value, c in matters
+                ],
+            },
+            indent=1,
+        )
     if not matters:
         return "no ruling option changes the outcome of this scenario"
     lines = ["ruling options that change the outcome of this scenario:"]
     for name, value, c in matters:
-        what = c if isinstance(c, str) else "; ".join(
-            _summary(p) for p in c.players if everything or p.changed) or "the market changes"
-        lines.append(f"  --ruling {name}={value if isinstance(value, str) else _show(value)}"
-                     f"   (now {_show(getattr(current, name))}): {what}")
+        what = (
+            c
+            if isinstance(c, str)
+            else "; ".join(_summary(p) for p in c.players if everything or p.changed)
+            or "the market changes"
+        )
+        lines.append(
+            f"  --ruling {name}={value if isinstance(value, str) else _show(value)}"
+            f"   (now {_show(getattr(current, name))}): {what}"
+        )
     return "\n".join(lines)

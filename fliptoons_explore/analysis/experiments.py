@@ -18,39 +18,57 @@ else, so the DataFrame is the same for any number of jobs and any executor
 For a setup of your own, `games(setups, n, seed)` plays each setup `n` times, one row per game or
 per player and game (`per="player"`); `resolutions(season, decks, seed)` resolves decks.
 """
+
 from __future__ import annotations
 
 import json
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from statistics import NormalDist
-from typing import Callable
 
 from .. import flipology
 from .._optional import require
+from ..flipology.play import POLICIES as FLIPOLOGY_POLICIES
+from ..flipology.play import make_policy as flipology_policy
+from ..flipology.play import policy_name as flipology_policy_name
 from ..fliptoons.cards import CATALOG, STARTING_DECKS, toon_deck
 from ..fliptoons.engine import resolve as resolve_fliptoons
 from ..fliptoons.game import TRIGGER_FAME, Game, new_game
-from ..fliptoons.play import POLICIES as FLIPTOONS_POLICIES, make_policy as fliptoons_policy
+from ..fliptoons.play import POLICIES as FLIPTOONS_POLICIES
+from ..fliptoons.play import make_policy as fliptoons_policy
 from ..fliptoons.play import policy_name as fliptoons_policy_name
-from ..fliptoons.rulings import OPTIONS as FLIPTOONS_OPTIONS, Rulings
+from ..fliptoons.rulings import OPTIONS as FLIPTOONS_OPTIONS
+from ..fliptoons.rulings import Rulings
 from ..fliptoons.state import PRICES
-from ..flipology.play import make_policy as flipology_policy
-from ..flipology.play import POLICIES as FLIPOLOGY_POLICIES
-from ..flipology.play import policy_name as flipology_policy_name
 from ..limits import MAX_GAMES, quote
 from ..parallel import run_tasks
 
-__all__ = ["Setup", "Experiment", "EXPERIMENTS", "names", "run", "summary", "plot", "games",
-           "resolutions", "replay", "scenario", "wilson", "mean_interval", "chains"]
+__all__ = [
+    "Setup",
+    "Experiment",
+    "EXPERIMENTS",
+    "names",
+    "run",
+    "summary",
+    "plot",
+    "games",
+    "resolutions",
+    "replay",
+    "scenario",
+    "wilson",
+    "mean_interval",
+    "chains",
+]
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = NormalDist().inv_cdf(0.975)
 
 
 # -- setups and their rows -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -74,13 +92,16 @@ class Setup:
     wolves: bool = True
 
     @classmethod
-    def of(cls, game: str = "fliptoons", rulings: dict | None = None, **fields) -> "Setup":
+    def of(cls, game: str = "fliptoons", rulings: dict | None = None, **fields) -> Setup:
         """A setup from keyword arguments, `rulings` as a dict; checked (ValueError naming the
         field). A Flipology setup needs no season; its variant defaults to 'nature'."""
         known = {"season", "variant", "players", "solo", "policy", "moon", "wolves"}
         for name in fields:
             if name not in known:
-                raise ValueError(f"{name}: not a field of a setup (its fields: game, {', '.join(sorted(known))}, rulings)")
+                raise ValueError(
+                    f"{name}: not a field of a setup (its fields: game, "
+                    f"{', '.join(sorted(known))}, rulings)"
+                )
         if game == "flipology":
             fields.setdefault("variant", "nature")
             fields["season"] = None
@@ -96,15 +117,26 @@ class Setup:
         try:
             rulings = json.loads(self.rulings)
         except (TypeError, ValueError):
-            raise ValueError(f"rulings: expected JSON text of an object, got {quote(self.rulings)}") from None
+            raise ValueError(
+                f"rulings: expected JSON text of an object, got {quote(self.rulings)}"
+            ) from None
         if self.game == "fliptoons":
             new_game(self.season, self.players, 0, self.solo, rulings=rulings, traced=False)
         else:
-            flipology.new_game(self.variant, self.players, 0, traced=False, rulings=rulings,
-                               moon=self.moon, wolves=self.wolves)
+            flipology.new_game(
+                self.variant,
+                self.players,
+                0,
+                traced=False,
+                rulings=rulings,
+                moon=self.moon,
+                wolves=self.wolves,
+            )
         if len(names) not in (1, self.players):
-            raise ValueError(f"policy: expected one policy name or {self.players} (one per seat, "
-                             f"separated by commas), got {quote(self.policy)}")
+            raise ValueError(
+                f"policy: expected one policy name or {self.players} (one per seat, "
+                f"separated by commas), got {quote(self.policy)}"
+            )
 
     def seat_policies(self) -> list[str]:
         names = self.policy.split(",") if isinstance(self.policy, str) else [self.policy]
@@ -112,17 +144,32 @@ class Setup:
         for name in names:
             if not _is_policy(name, self.game):
                 more = " or montecarlo:N"
-                raise ValueError(f"policy: expected {', '.join(known)}{more} (one for every seat, or one "
-                                 f"per seat separated by commas), got {quote(self.policy)}")
+                raise ValueError(
+                    f"policy: expected {', '.join(known)}{more} (one for every seat, or one "
+                    f"per seat separated by commas), got {quote(self.policy)}"
+                )
         return names
 
     def columns(self) -> dict:
         """The row columns that name this setup (the ones a replay needs)."""
         if self.game == "fliptoons":
-            return {"game": self.game, "season": self.season, "players": self.players, "solo": self.solo,
-                    "policy": self.policy, "rulings": self.rulings}
-        return {"game": self.game, "variant": self.variant, "players": self.players, "moon": self.moon,
-                "wolves": self.wolves, "policy": self.policy, "rulings": self.rulings}
+            return {
+                "game": self.game,
+                "season": self.season,
+                "players": self.players,
+                "solo": self.solo,
+                "policy": self.policy,
+                "rulings": self.rulings,
+            }
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "moon": self.moon,
+            "wolves": self.wolves,
+            "policy": self.policy,
+            "rulings": self.rulings,
+        }
 
     def new_game(self, seed: int, traced: bool = False):
         """This setup's game from `seed`, ready to play. The seats share one policy object per
@@ -133,8 +180,16 @@ class Setup:
             policy = _seats([fliptoons_policy(n, seed) for n in names], names)
             return new_game(self.season, self.players, seed, self.solo, policy, traced, rulings)
         policy = _seats([flipology_policy(n, seed) for n in names], names)
-        return flipology.new_game(self.variant, self.players, seed, policy, traced, moon=self.moon,
-                                  wolves=self.wolves, rulings=rulings)
+        return flipology.new_game(
+            self.variant,
+            self.players,
+            seed,
+            policy,
+            traced,
+            moon=self.moon,
+            wolves=self.wolves,
+            rulings=rulings,
+        )
 
 
 def _is_policy(name, game: str) -> bool:
@@ -155,7 +210,7 @@ class SeatPolicies:
     def choose(self, choice):
         return self.policies[choice.player].choose(choice)
 
-    def follow(self, game) -> "SeatPolicies":
+    def follow(self, game) -> SeatPolicies:
         """Tie each seat's policy that reads the game it plays to `game`."""
         for p in self.policies:
             follow = getattr(p, "follow", None)
@@ -181,11 +236,27 @@ def setup_of(row) -> Setup:
     game = get("game")
     policy, rulings, players = get("policy"), get("rulings"), int(get("players"))
     if game == "flipology":
-        return Setup("flipology", None, get("variant"), players, None, policy, rulings,
-                     bool(get("moon")), bool(get("wolves")))
+        return Setup(
+            "flipology",
+            None,
+            get("variant"),
+            players,
+            None,
+            policy,
+            rulings,
+            bool(get("moon")),
+            bool(get("wolves")),
+        )
     solo = get("solo")
-    return Setup("fliptoons", get("season"), None, players, solo if isinstance(solo, str) else None,
-                 policy, rulings)
+    return Setup(
+        "fliptoons",
+        get("season"),
+        None,
+        players,
+        solo if isinstance(solo, str) else None,
+        policy,
+        rulings,
+    )
 
 
 def _won(i: int, winners: list[int]) -> tuple[bool, float]:
@@ -201,8 +272,11 @@ def fliptoons_rows(game: Game, first: int, per: str) -> list[dict]:
     r = game.result
     t = game.table
     n = len(t.players)
-    common = {"rounds": r.rounds, "reason": r.reason,
-              "triggered": r.solo == "won" or r.reason.startswith(f"a player generated {TRIGGER_FAME}")}
+    common = {
+        "rounds": r.rounds,
+        "reason": r.reason,
+        "triggered": r.solo == "won" or r.reason.startswith(f"a player generated {TRIGGER_FAME}"),
+    }
     fame = r.final_fame or [p.fame_total for p in t.players]
     if per == "game":
         row = {**common, "winners": " ".join(map(str, r.winners))}
@@ -214,7 +288,16 @@ def fliptoons_rows(game: Game, first: int, per: str) -> list[dict]:
     rows = []
     for i in range(n):
         won, share = _won(i, r.winners) if not r.solo else (r.solo == "won", float(r.solo == "won"))
-        rows.append({"seat": i, "start": (i - first) % n, **common, "fame": fame[i], "won": won, "share": share})
+        rows.append(
+            {
+                "seat": i,
+                "start": (i - first) % n,
+                **common,
+                "fame": fame[i],
+                "won": won,
+                "share": share,
+            }
+        )
     return rows
 
 
@@ -227,15 +310,30 @@ def flipology_rows(game, first: int, per: str) -> list[dict]:
     t = game.table
     holders = [any(c.spec.kind == "moon" for c in p.cards()) for p in t.players]
     if per == "game":
-        return [{"winners": " ".join(map(str, r.winners)), "moon_up": r.moon, "top_score": max(r.scores),
-                 "games_in_match": r.games}]
+        return [
+            {
+                "winners": " ".join(map(str, r.winners)),
+                "moon_up": r.moon,
+                "top_score": max(r.scores),
+                "games_in_match": r.games,
+            }
+        ]
     rows = []
-    for i, p in enumerate(t.players):
+    for i, _p in enumerate(t.players):
         won, share = _won(i, r.winners)
         score = r.running[i] if r.running else r.scores[i]
-        rows.append({"seat": i, "start": (i - first) % len(t.players), "score": score,
-                     "last": r.scores[i], "won": won, "share": share, "moon_in_row": holders[i],
-                     "moon_up": r.moon})
+        rows.append(
+            {
+                "seat": i,
+                "start": (i - first) % len(t.players),
+                "score": score,
+                "last": r.scores[i],
+                "won": won,
+                "share": share,
+                "moon_in_row": holders[i],
+                "moon_up": r.moon,
+            }
+        )
     return rows
 
 
@@ -250,8 +348,16 @@ def game_job(task) -> list[dict]:
     return [{**head, **row} for row in out]
 
 
-def games(setups, n: int = 100, seed: int = 0, per: str = "game", jobs: int | None = None, executor=None,
-          progress: bool | None = None, chunk: int | None = None):
+def games(
+    setups,
+    n: int = 100,
+    seed: int = 0,
+    per: str = "game",
+    jobs: int | None = None,
+    executor=None,
+    progress: bool | None = None,
+    chunk: int | None = None,
+):
     """Play every setup `n` times, game k from seed `seed + k`: a DataFrame with one row per game
     (`per="game"`) or per seat and game (`per="player"`), the setup's columns and the seed first
     (`replay(row)` plays a row's game again). `setups`: a `Setup` or a list of them; `jobs`,
@@ -266,10 +372,15 @@ def games(setups, n: int = 100, seed: int = 0, per: str = "game", jobs: int | No
             raise ValueError(f"setups: expected Setup objects, got {quote(s)}")
         s.check()
     tasks = [(s, seed + k, per, {}) for s in setups for k in range(n)]
-    return _frame(r for rows in run_tasks(game_job, tasks, jobs, executor, progress, "game", chunk=chunk) for r in rows)
+    return _frame(
+        r
+        for rows in run_tasks(game_job, tasks, jobs, executor, progress, "game", chunk=chunk)
+        for r in rows
+    )
 
 
 # -- resolutions -----------------------------------------------------------------------------------
+
 
 def resolution_scenario(season: str, deck, seed: int, rulings: str | dict = "{}") -> dict:
     """The scenario a resolution row names: one player flipping `deck` (top first), the
@@ -280,8 +391,13 @@ def resolution_scenario(season: str, deck, seed: int, rulings: str | dict = "{}"
     random.Random(seed).shuffle(toons)
     slots = len(PRICES[season])
     rulings = json.loads(rulings) if isinstance(rulings, str) else dict(rulings)
-    return {"season": season, "players": [{"name": "Player 1", "deck": deck}],
-            "market": toons[:slots], "toon_deck": toons[slots:], "rulings": rulings}
+    return {
+        "season": season,
+        "players": [{"name": "Player 1", "deck": deck}],
+        "market": toons[:slots],
+        "toon_deck": toons[slots:],
+        "rulings": rulings,
+    }
 
 
 def resolution_row(season: str, deck: list[str], seed: int, rulings: str) -> dict:
@@ -289,8 +405,16 @@ def resolution_row(season: str, deck: list[str], seed: int, rulings: str) -> dic
     the cards placed and the extra rows made."""
     r = resolve_fliptoons(resolution_scenario(season, deck, seed, rulings), traced=False)
     p = r.table.players[0]
-    return {"game": "fliptoons", "season": season, "rulings": rulings, "seed": seed, "deck": " ".join(deck),
-            "fame": p.fame_total, "cards": p.grid.count(), "extra_rows": p.grid.extra_height()}
+    return {
+        "game": "fliptoons",
+        "season": season,
+        "rulings": rulings,
+        "seed": seed,
+        "deck": " ".join(deck),
+        "fame": p.fame_total,
+        "cards": p.grid.count(),
+        "extra_rows": p.grid.extra_height(),
+    }
 
 
 def shuffled(deck, seed: int) -> list[str]:
@@ -306,8 +430,17 @@ def resolution_job(task) -> list[dict]:
     return [{**extra, **resolution_row(season, shuffled(deck, seed), seed, rulings)}]
 
 
-def resolutions(season: str, decks, n: int = 1000, seed: int = 0, rulings: dict | None = None,
-                jobs: int | None = None, executor=None, progress: bool | None = None, chunk: int | None = None):
+def resolutions(
+    season: str,
+    decks,
+    n: int = 1000,
+    seed: int = 0,
+    rulings: dict | None = None,
+    jobs: int | None = None,
+    executor=None,
+    progress: bool | None = None,
+    chunk: int | None = None,
+):
     """Resolve (Flip + Check Fame) each deck of `decks` (lists of card ids) `n` times, time k
     shuffled by seed `seed + k`: one row per resolution, with the deck in the order it was
     flipped (`scenario(row)` is that resolution as a scenario)."""
@@ -316,11 +449,17 @@ def resolutions(season: str, decks, n: int = 1000, seed: int = 0, rulings: dict 
     text = _check_rulings(rulings)
     decks = [_check_deck(season, d) for d in decks]
     tasks = [(season, d, seed + k, text, {}) for d in decks for k in range(n)]
-    return _frame(r for rows in run_tasks(resolution_job, tasks, jobs, executor, progress, "resolution", chunk=chunk)
-                  for r in rows)
+    return _frame(
+        r
+        for rows in run_tasks(
+            resolution_job, tasks, jobs, executor, progress, "resolution", chunk=chunk
+        )
+        for r in rows
+    )
 
 
 # -- replaying a row -------------------------------------------------------------------------------
+
 
 def _get(row, key, default=None):
     value = row.get(key, default) if hasattr(row, "get") else default
@@ -331,7 +470,9 @@ def replay(row):
     """A row's game played again from its setup and seed, traced, or a resolution row's
     `Resolution`, traced. Its outcome is the row's."""
     if _get(row, "deck") is not None:
-        return resolve_fliptoons(resolution_scenario(row["season"], row["deck"], int(row["seed"]), row["rulings"]))
+        return resolve_fliptoons(
+            resolution_scenario(row["season"], row["deck"], int(row["seed"]), row["rulings"])
+        )
     game = setup_of(row).new_game(int(row["seed"]), traced=True)
     game.play()
     return game
@@ -358,21 +499,35 @@ def scenario(row, round: int = 1) -> dict:
         game.play_round()
         if game.result is not None:
             raise ValueError(f"round: this game ended after round {k}, got round={round}")
-    game.flip_and_check_fame = _stop_at_the_flip  # play_round sets the round up (its shuffles), then stops
+    game.flip_and_check_fame = (
+        _stop_at_the_flip  # play_round sets the round up (its shuffles), then stops
+    )
     try:
         game.play_round()
     except _AtTheFlip:
         pass
     t = game.table
     holder = next((p.index for p in t.players if p.critics_choice), None)
-    return {"season": t.season,
-            "players": [{"name": p.name, "deck": [c.id for c in p.deck], "dismissed": [c.id for c in p.dismissed]}
-                        for p in t.players],
-            "market": [c.id for c in t.market if c is not None], "toon_deck": [c.id for c in t.toon_deck],
-            "first_player": t.first_player, "rulings": json.loads(setup.rulings), "seed": game.seed,
-            "round": round, **({"solo": setup.solo} if setup.solo else {}),
-            **({"critics_choice": holder} if holder is not None else {}),
-            **({"end_triggered": True} if game.end_triggered else {})}
+    return {
+        "season": t.season,
+        "players": [
+            {
+                "name": p.name,
+                "deck": [c.id for c in p.deck],
+                "dismissed": [c.id for c in p.dismissed],
+            }
+            for p in t.players
+        ],
+        "market": [c.id for c in t.market if c is not None],
+        "toon_deck": [c.id for c in t.toon_deck],
+        "first_player": t.first_player,
+        "rulings": json.loads(setup.rulings),
+        "seed": game.seed,
+        "round": round,
+        **({"solo": setup.solo} if setup.solo else {}),
+        **({"critics_choice": holder} if holder is not None else {}),
+        **({"end_triggered": True} if game.end_triggered else {}),
+    }
 
 
 class _AtTheFlip(Exception):
@@ -399,11 +554,24 @@ class _AtFirstTurn:
     def choose(self, choice):
         if choice.kind == "turn":
             t = choice.table
-            players = [{"name": p.name, "rows": [[{"id": c.id, "face_up": True} if c.face_up else c.id for c in row]
-                                                 for row in p.rows]} for p in t.players]
-            self.scenario = {"game": "flipology", "variant": t.variant, "players": players,
-                             "discard": [c.id for c in t.discard], "first_player": t.first_player,
-                             "rulings": t.rulings.changed()}
+            players = [
+                {
+                    "name": p.name,
+                    "rows": [
+                        [{"id": c.id, "face_up": True} if c.face_up else c.id for c in row]
+                        for row in p.rows
+                    ],
+                }
+                for p in t.players
+            ]
+            self.scenario = {
+                "game": "flipology",
+                "variant": t.variant,
+                "players": players,
+                "discard": [c.id for c in t.discard],
+                "first_player": t.first_player,
+                "rulings": t.rulings.changed(),
+            }
             raise _DealtTable
         return self.inner.choose(choice)
 
@@ -416,10 +584,13 @@ def _flipology_start(setup: Setup, seed: int) -> dict:
         game.play()
     except _DealtTable:
         return capture.scenario
-    raise ValueError("this game asked no turn")  # pragma: no cover  (every deal leaves a choice of card)
+    raise ValueError(
+        "this game asked no turn"
+    )  # pragma: no cover  (every deal leaves a choice of card)
 
 
 # -- statistics ------------------------------------------------------------------------------------
+
 
 def wilson(k, n, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion k/n (95% by default); (nan, nan) for n = 0."""
@@ -428,7 +599,9 @@ def wilson(k, n, z: float = Z95) -> tuple[float, float]:
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
+    return (0.0 if k == 0 else max(0.0, centre - half)), (
+        1.0 if k == n else min(1.0, centre + half)
+    )
 
 
 def mean_interval(values, z: float = Z95) -> tuple[float, float, float]:
@@ -452,11 +625,14 @@ def _rate_table(df, by: list[str], hit: str = "won"):
         key = key if isinstance(key, tuple) else (key,)
         k, n = int(group[hit].sum()), len(group)
         low, high = wilson(k, n)
-        rows.append({**dict(zip(by, key)), "games": n, hit: k, "rate": k / n, "low": low, "high": high})
+        rows.append(
+            {**dict(zip(by, key)), "games": n, hit: k, "rate": k / n, "low": low, "high": high}
+        )
     return pd.DataFrame(rows)
 
 
 # -- the built-in experiments ----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Experiment:
@@ -476,8 +652,13 @@ class Experiment:
 
 
 def _solo_tasks(n, seed, seasons, difficulties, policies):
-    return [(Setup.of(season=s, players=1, solo=d, policy=p), seed + k, "game", {})
-            for s in seasons for d in difficulties for p in policies for k in range(n)]
+    return [
+        (Setup.of(season=s, players=1, solo=d, policy=p), seed + k, "game", {})
+        for s in seasons
+        for d in difficulties
+        for p in policies
+        for k in range(n)
+    ]
 
 
 def _solo_summary(df):
@@ -493,8 +674,12 @@ def _solo_draw(df, fig):
     errors = [[(rate - low)[c].tolist(), (high - rate)[c].tolist()] for c in rate.columns]
     ax = fig.add_subplot()
     rate.plot.bar(ax=ax, yerr=errors, capsize=2, rot=30)
-    ax.set(ylabel="solo games won", xlabel="season and difficulty", ylim=(0, 1),
-           title="Solo win rate (95% Wilson intervals)")
+    ax.set(
+        ylabel="solo games won",
+        xlabel="season and difficulty",
+        ylim=(0, 1),
+        title="Solo win rate (95% Wilson intervals)",
+    )
 
 
 def _deck_of(season: str, deck) -> list[str]:
@@ -521,8 +706,11 @@ def _deck_draw(df, fig):
     mean, low, high = mean_interval(df["fame"])
     ax = fig.add_subplot()
     s["share"].plot.bar(ax=ax, rot=0, color="#4c72b0")
-    ax.set(xlabel="fame in one Flip + Check Fame", ylabel="share of resolutions",
-           title=f"Fame of the deck: mean {mean:.2f} ({low:.2f} to {high:.2f})")
+    ax.set(
+        xlabel="fame in one Flip + Check Fame",
+        ylabel="share of resolutions",
+        title=f"Fame of the deck: mean {mean:.2f} ({low:.2f} to {high:.2f})",
+    )
 
 
 def _card_tasks(n, seed, season, cards, deck, rulings):
@@ -541,8 +729,10 @@ def card_job(task) -> list[dict]:
     order = shuffled(base + [card], seed)
     without = list(order)
     without.remove(card)
-    return [{"card": card, "added": True, **resolution_row(season, order, seed, rulings)},
-            {"card": card, "added": False, **resolution_row(season, without, seed, rulings)}]
+    return [
+        {"card": card, "added": True, **resolution_row(season, order, seed, rulings)},
+        {"card": card, "added": False, **resolution_row(season, without, seed, rulings)},
+    ]
 
 
 def _card_summary(df):
@@ -553,24 +743,48 @@ def _card_summary(df):
         without = group[~group["added"]].set_index("seed")["fame"]
         gain = (with_card - without.reindex(with_card.index)).dropna()
         mean, low, high = mean_interval(gain)
-        rows.append({"card": card, "pairs": len(gain), "fame_with": with_card.mean(),
-                     "fame_without": without.mean(), "gain": mean, "low": low, "high": high})
-    return pd.DataFrame(rows).sort_values("gain", ascending=False, kind="stable").reset_index(drop=True)
+        rows.append(
+            {
+                "card": card,
+                "pairs": len(gain),
+                "fame_with": with_card.mean(),
+                "fame_without": without.mean(),
+                "gain": mean,
+                "low": low,
+                "high": high,
+            }
+        )
+    return (
+        pd.DataFrame(rows)
+        .sort_values("gain", ascending=False, kind="stable")
+        .reset_index(drop=True)
+    )
 
 
 def _card_draw(df, fig):
     s = _card_summary(df).iloc[::-1]
     ax = fig.add_subplot()
-    ax.barh(s["card"], s["gain"], xerr=[s["gain"] - s["low"], s["high"] - s["gain"]], capsize=2, color="#55a868")
+    ax.barh(
+        s["card"],
+        s["gain"],
+        xerr=[s["gain"] - s["low"], s["high"] - s["gain"]],
+        capsize=2,
+        color="#55a868",
+    )
     ax.axvline(0, color="#444444", linewidth=0.8)
-    ax.set(xlabel="fame gained in one Flip + Check Fame (paired seeds, 95% interval)",
-           title="What a card is worth in a starting deck")
+    ax.set(
+        xlabel="fame gained in one Flip + Check Fame (paired seeds, 95% interval)",
+        title="What a card is worth in a starting deck",
+    )
     fig.set_size_inches(7, max(4, 0.25 * len(s) + 1))
 
 
 def _seat_tasks(n, seed, season, players, policy, rulings):
-    return [(Setup.of(season=season, players=p, policy=policy, rulings=rulings), seed + k, "player", {})
-            for p in players for k in range(n)]
+    return [
+        (Setup.of(season=season, players=p, policy=policy, rulings=rulings), seed + k, "player", {})
+        for p in players
+        for k in range(n)
+    ]
 
 
 def _seat_summary(df):
@@ -579,8 +793,17 @@ def _seat_summary(df):
     for (players, start), group in df.groupby(["players", "start"], sort=True):
         wins = group["share"].sum()  # a tie's winners share the win
         low, high = wilson(wins, len(group))
-        rows.append({"players": players, "start": start, "games": len(group), "win_share": wins / len(group),
-                     "low": low, "high": high, "fair": 1 / players})
+        rows.append(
+            {
+                "players": players,
+                "start": start,
+                "games": len(group),
+                "win_share": wins / len(group),
+                "low": low,
+                "high": high,
+                "fair": 1 / players,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -588,18 +811,36 @@ def _seat_draw(df, fig):
     s = _seat_summary(df)
     ax = fig.add_subplot()
     for players, group in s.groupby("players"):
-        line = ax.errorbar(group["start"] + 1, group["win_share"],
-                           yerr=[group["win_share"] - group["low"], group["high"] - group["win_share"]],
-                           marker="o", capsize=2, label=f"{players} players")
-        ax.hlines(1 / players, 0.8, players + 0.2, colors=line[0].get_color(), linestyles="dotted", linewidth=0.8)
-    ax.set(xlabel="seat, counted clockwise from the first player of round 1", ylabel="share of wins",
-           title="Seat advantage (dotted: a fair share)")
+        line = ax.errorbar(
+            group["start"] + 1,
+            group["win_share"],
+            yerr=[group["win_share"] - group["low"], group["high"] - group["win_share"]],
+            marker="o",
+            capsize=2,
+            label=f"{players} players",
+        )
+        ax.hlines(
+            1 / players,
+            0.8,
+            players + 0.2,
+            colors=line[0].get_color(),
+            linestyles="dotted",
+            linewidth=0.8,
+        )
+    ax.set(
+        xlabel="seat, counted clockwise from the first player of round 1",
+        ylabel="share of wins",
+        title="Seat advantage (dotted: a fair share)",
+    )
     ax.legend(fontsize="small")
 
 
 def _rounds_tasks(n, seed, season, players, policy, rulings):
-    return [(Setup.of(season=season, players=p, policy=policy, rulings=rulings), seed + k, "game", {})
-            for p in players for k in range(n)]
+    return [
+        (Setup.of(season=season, players=p, policy=policy, rulings=rulings), seed + k, "game", {})
+        for p in players
+        for k in range(n)
+    ]
 
 
 def _rounds_summary(df):
@@ -607,19 +848,38 @@ def _rounds_summary(df):
     rows = []
     for players, group in df.groupby("players", sort=True):
         hit = group[group["triggered"]]["rounds"]
-        rows.append({"players": players, "games": len(group), "triggered": len(hit),
-                     "mean": hit.mean(), "median": hit.median(), "q10": hit.quantile(0.1),
-                     "q90": hit.quantile(0.9), "shortest": hit.min(), "longest": hit.max()})
+        rows.append(
+            {
+                "players": players,
+                "games": len(group),
+                "triggered": len(hit),
+                "mean": hit.mean(),
+                "median": hit.median(),
+                "q10": hit.quantile(0.1),
+                "q90": hit.quantile(0.9),
+                "shortest": hit.min(),
+                "longest": hit.max(),
+            }
+        )
     return pd.DataFrame(rows)
 
 
 def _rounds_draw(df, fig):
     hit = df[df["triggered"]]
-    share = hit.groupby("players")["rounds"].value_counts(normalize=True).unstack(0).sort_index().fillna(0)
+    share = (
+        hit.groupby("players")["rounds"]
+        .value_counts(normalize=True)
+        .unstack(0)
+        .sort_index()
+        .fillna(0)
+    )
     ax = fig.add_subplot()
     share.plot(ax=ax, marker="o")
-    ax.set(xlabel=f"round in which a player reached {TRIGGER_FAME} fame", ylabel="share of games",
-           title=f"Rounds until the {TRIGGER_FAME}-fame trigger")
+    ax.set(
+        xlabel=f"round in which a player reached {TRIGGER_FAME} fame",
+        ylabel="share of games",
+        title=f"Rounds until the {TRIGGER_FAME}-fame trigger",
+    )
     ax.legend([f"{p} players" for p in share.columns], fontsize="small")
 
 
@@ -637,8 +897,16 @@ def ability_job(task) -> list[dict]:
             fires[e.card, _caused_by(trace, e)] += 1
     head = {**setup.columns(), "seed": seed}
     keys = sorted(set((c, "") for c in revealed) | set(fires))
-    return [{**head, "card": c, "by": by, "revealed": revealed[c] if by == "" else 0, "fires": fires[c, by]}
-            for c, by in keys]
+    return [
+        {
+            **head,
+            "card": c,
+            "by": by,
+            "revealed": revealed[c] if by == "" else 0,
+            "fires": fires[c, by],
+        }
+        for c, by in keys
+    ]
 
 
 def _caused_by(trace, event) -> str:
@@ -664,7 +932,9 @@ def _ability_summary(df):
     chained = df[df["by"] != ""].groupby("card")["fires"].sum()
     by_card["by_other_ability"] = chained.reindex(by_card.index).fillna(0).astype(int)
     by_card["fires_per_game"] = by_card["fires"] / games_played
-    by_card["fires_per_reveal"] = by_card["fires"] / by_card["revealed"].where(by_card["revealed"] > 0)
+    by_card["fires_per_reveal"] = by_card["fires"] / by_card["revealed"].where(
+        by_card["revealed"] > 0
+    )
     return by_card.sort_values("fires_per_game", ascending=False, kind="stable").reset_index()
 
 
@@ -674,7 +944,9 @@ def chains(df):
     games_played = df["seed"].nunique()
     pairs = df[df["by"] != ""].groupby(["by", "card"])["fires"].sum().rename("fires").reset_index()
     pairs["per_game"] = pairs["fires"] / games_played
-    return pairs.sort_values(["per_game", "by", "card"], ascending=[False, True, True], kind="stable").reset_index(drop=True)
+    return pairs.sort_values(
+        ["per_game", "by", "card"], ascending=[False, True, True], kind="stable"
+    ).reset_index(drop=True)
 
 
 def _ability_draw(df, fig):
@@ -693,7 +965,10 @@ def _ruling_tasks(n, seed, season, players, policy, options):
     names = list(options) if options else list(FLIPTOONS_OPTIONS)
     for name in names:
         if name not in FLIPTOONS_OPTIONS:
-            raise ValueError(f"options: unknown ruling option {quote(name)} (known: {', '.join(FLIPTOONS_OPTIONS)})")
+            raise ValueError(
+                f"options: unknown ruling option {quote(name)} (known: "
+                f"{', '.join(FLIPTOONS_OPTIONS)})"
+            )
     Setup.of(season=season, players=players, policy=policy)
     return [(season, players, policy, tuple(names), seed + k) for k in range(n)]
 
@@ -714,11 +989,19 @@ def ruling_job(task) -> list[dict]:
             setup = replace(base, rulings=json.dumps({name: value}, sort_keys=True))
             game = setup.new_game(seed)
             game.play()
-            rows.append({**setup.columns(), "seed": seed, "option": name, "value": json.dumps(value),
-                         "winners_default": " ".join(map(str, plain.result.winners)),
-                         "winners": " ".join(map(str, game.result.winners)),
-                         "changed": game.result.winners != plain.result.winners,
-                         "rounds_default": plain.result.rounds, "rounds": game.result.rounds})
+            rows.append(
+                {
+                    **setup.columns(),
+                    "seed": seed,
+                    "option": name,
+                    "value": json.dumps(value),
+                    "winners_default": " ".join(map(str, plain.result.winners)),
+                    "winners": " ".join(map(str, game.result.winners)),
+                    "changed": game.result.winners != plain.result.winners,
+                    "rounds_default": plain.result.rounds,
+                    "rounds": game.result.rounds,
+                }
+            )
     return rows
 
 
@@ -731,15 +1014,34 @@ def _ruling_draw(df, fig):
     s = _ruling_summary(df).iloc[::-1]
     labels = s["option"] + " = " + s["value"]
     ax = fig.add_subplot()
-    ax.barh(labels, s["rate"], xerr=[s["rate"] - s["low"], s["high"] - s["rate"]], capsize=2, color="#c44e52")
-    ax.set(xlabel="share of games whose winner changes (95% Wilson interval)",
-           title="How often a ruling option changes the winner")
+    ax.barh(
+        labels,
+        s["rate"],
+        xerr=[s["rate"] - s["low"], s["high"] - s["rate"]],
+        capsize=2,
+        color="#c44e52",
+    )
+    ax.set(
+        xlabel="share of games whose winner changes (95% Wilson interval)",
+        title="How often a ruling option changes the winner",
+    )
     fig.set_size_inches(8, max(4, 0.25 * len(s) + 1))
 
 
 def _flipology_tasks(n, seed, variants, players, moon, policy, rulings):
-    return [(Setup.of("flipology", variant=v, players=players, moon=m, policy=policy, rulings=rulings),
-             seed + k, "player", {}) for v in variants for m in moon for k in range(n)]
+    return [
+        (
+            Setup.of(
+                "flipology", variant=v, players=players, moon=m, policy=policy, rulings=rulings
+            ),
+            seed + k,
+            "player",
+            {},
+        )
+        for v in variants
+        for m in moon
+        for k in range(n)
+    ]
 
 
 def _flipology_summary(df):
@@ -750,58 +1052,165 @@ def _flipology_summary(df):
         holders = group[group["moon_in_row"]]
         k, n = holders["won"].sum(), len(holders)
         low, high = wilson(k, n)
-        rows.append({"variant": variant, "moon": moon, "games": games_played, "mean_score": group["score"].mean(),
-                     "sd": group["score"].std(), "median": group["score"].median(),
-                     "moon_decides": group.groupby("seed")["moon_up"].first().mean(),
-                     "moon_holders": n, "holder_wins": k / n if n else math.nan, "low": low, "high": high,
-                     "fair": 1 / group["players"].iloc[0]})
+        rows.append(
+            {
+                "variant": variant,
+                "moon": moon,
+                "games": games_played,
+                "mean_score": group["score"].mean(),
+                "sd": group["score"].std(),
+                "median": group["score"].median(),
+                "moon_decides": group.groupby("seed")["moon_up"].first().mean(),
+                "moon_holders": n,
+                "holder_wins": k / n if n else math.nan,
+                "low": low,
+                "high": high,
+                "fair": 1 / group["players"].iloc[0],
+            }
+        )
     return pd.DataFrame(rows)
 
 
 def _flipology_draw(df, fig):
     s = _flipology_summary(df)
     left, right = fig.subplots(1, 2)
-    groups = [(f"{v}\n{'Moon' if m else 'no Moon'}", g["score"]) for (v, m), g in df.groupby(["variant", "moon"], sort=False)]
+    groups = [
+        (f"{v}\n{'Moon' if m else 'no Moon'}", g["score"])
+        for (v, m), g in df.groupby(["variant", "moon"], sort=False)
+    ]
     left.boxplot([g for _, g in groups], tick_labels=[label for label, _ in groups])
     left.set(ylabel="score at the end of the game", title="Scores by variant")
     held = s[s["moon"]]
-    right.bar(held["variant"], held["holder_wins"], yerr=[held["holder_wins"] - held["low"], held["high"] - held["holder_wins"]],
-              capsize=3, color="#8172b2", label="the player whose row holds the Moon")
-    right.scatter(held["variant"], held["fair"], color="#333333", marker="_", s=400, label="a fair share", zorder=3)
+    right.bar(
+        held["variant"],
+        held["holder_wins"],
+        yerr=[held["holder_wins"] - held["low"], held["high"] - held["holder_wins"]],
+        capsize=3,
+        color="#8172b2",
+        label="the player whose row holds the Moon",
+    )
+    right.scatter(
+        held["variant"],
+        held["fair"],
+        color="#333333",
+        marker="_",
+        s=400,
+        label="a fair share",
+        zorder=3,
+    )
     for x, (n, wins) in enumerate(zip(held["moon_holders"], held["holder_wins"])):
-        right.annotate(f"{n} held" if n else "never kept", (x, 0 if n == 0 else wins), ha="center", va="bottom",
-                       xytext=(0, 4), textcoords="offset points", fontsize="small")
+        right.annotate(
+            f"{n} held" if n else "never kept",
+            (x, 0 if n == 0 else wins),
+            ha="center",
+            va="bottom",
+            xytext=(0, 4),
+            textcoords="offset points",
+            fontsize="small",
+        )
     right.set(ylabel="share of games won", title="Keeping the Moon")
     right.legend(fontsize="small")
     fig.set_size_inches(10, 4.5)
 
 
-EXPERIMENTS: dict[str, Experiment] = {e.name: e for e in (
-    Experiment("solo-win-rate", "How often does a solo game win, by season, difficulty and policy?", 100,
-               {"seasons": ("s1", "s2", "combined"), "difficulties": ("easy", "normal", "hard"),
-                "policies": ("default", "greedy")}, _solo_tasks, game_job, _solo_summary, _solo_draw),
-    Experiment("deck-fame", "How much fame does a deck make in one Flip + Check Fame?", 2000,
-               {"season": "s2", "deck": (), "rulings": {}}, _deck_tasks, resolution_job, _deck_summary, _deck_draw,
-               unit="resolution"),
-    Experiment("card-value", "What is a card worth in a starting deck (paired seeds)?", 400,
-               {"season": "s2", "cards": (), "deck": (), "rulings": {}}, _card_tasks, card_job, _card_summary,
-               _card_draw, unit="pair"),
-    Experiment("seat-advantage", "How much does the seat matter, by player count?", 300,
-               {"season": "combined", "players": (2, 3, 4, 6, 8), "policy": "default", "rulings": {}},
-               _seat_tasks, game_job, _seat_summary, _seat_draw),
-    Experiment("rounds-to-30", f"In which round does a player reach {TRIGGER_FAME} fame?", 500,
-               {"season": "s2", "players": (2, 3, 4), "policy": "default", "rulings": {}},
-               _rounds_tasks, game_job, _rounds_summary, _rounds_draw),
-    Experiment("ability-frequency", "How often does each ability fire in real games, and what leads to it?", 200,
-               {"season": "combined", "players": 4, "policy": "default", "rulings": {}},
-               _ability_tasks, ability_job, _ability_summary, _ability_draw),
-    Experiment("ruling-impact", "How often does each ruling option change who wins?", 100,
-               {"season": "combined", "players": 4, "policy": "default", "options": ()},
-               _ruling_tasks, ruling_job, _ruling_summary, _ruling_draw, unit="seed"),
-    Experiment("flipology-scores", "Flipology: scores by variant, and is keeping the Moon worth it?", 1000,
-               {"variants": ("nature", "great-tree"), "players": 4, "moon": (True, False), "policy": "default",
-                "rulings": {}}, _flipology_tasks, game_job, _flipology_summary, _flipology_draw),
-)}
+EXPERIMENTS: dict[str, Experiment] = {
+    e.name: e
+    for e in (
+        Experiment(
+            "solo-win-rate",
+            "How often does a solo game win, by season, difficulty and policy?",
+            100,
+            {
+                "seasons": ("s1", "s2", "combined"),
+                "difficulties": ("easy", "normal", "hard"),
+                "policies": ("default", "greedy"),
+            },
+            _solo_tasks,
+            game_job,
+            _solo_summary,
+            _solo_draw,
+        ),
+        Experiment(
+            "deck-fame",
+            "How much fame does a deck make in one Flip + Check Fame?",
+            2000,
+            {"season": "s2", "deck": (), "rulings": {}},
+            _deck_tasks,
+            resolution_job,
+            _deck_summary,
+            _deck_draw,
+            unit="resolution",
+        ),
+        Experiment(
+            "card-value",
+            "What is a card worth in a starting deck (paired seeds)?",
+            400,
+            {"season": "s2", "cards": (), "deck": (), "rulings": {}},
+            _card_tasks,
+            card_job,
+            _card_summary,
+            _card_draw,
+            unit="pair",
+        ),
+        Experiment(
+            "seat-advantage",
+            "How much does the seat matter, by player count?",
+            300,
+            {"season": "combined", "players": (2, 3, 4, 6, 8), "policy": "default", "rulings": {}},
+            _seat_tasks,
+            game_job,
+            _seat_summary,
+            _seat_draw,
+        ),
+        Experiment(
+            "rounds-to-30",
+            f"In which round does a player reach {TRIGGER_FAME} fame?",
+            500,
+            {"season": "s2", "players": (2, 3, 4), "policy": "default", "rulings": {}},
+            _rounds_tasks,
+            game_job,
+            _rounds_summary,
+            _rounds_draw,
+        ),
+        Experiment(
+            "ability-frequency",
+            "How often does each ability fire in real games, and what leads to it?",
+            200,
+            {"season": "combined", "players": 4, "policy": "default", "rulings": {}},
+            _ability_tasks,
+            ability_job,
+            _ability_summary,
+            _ability_draw,
+        ),
+        Experiment(
+            "ruling-impact",
+            "How often does each ruling option change who wins?",
+            100,
+            {"season": "combined", "players": 4, "policy": "default", "options": ()},
+            _ruling_tasks,
+            ruling_job,
+            _ruling_summary,
+            _ruling_draw,
+            unit="seed",
+        ),
+        Experiment(
+            "flipology-scores",
+            "Flipology: scores by variant, and is keeping the Moon worth it?",
+            1000,
+            {
+                "variants": ("nature", "great-tree"),
+                "players": 4,
+                "moon": (True, False),
+                "policy": "default",
+                "rulings": {},
+            },
+            _flipology_tasks,
+            game_job,
+            _flipology_summary,
+            _flipology_draw,
+        ),
+    )
+}
 
 
 def names() -> list[str]:
@@ -812,12 +1221,22 @@ def names() -> list[str]:
 def experiment(name: str) -> Experiment:
     """A built-in experiment by name (ValueError naming the known ones)."""
     if name not in EXPERIMENTS:
-        raise ValueError(f"experiment: unknown name {quote(name)} (known: {', '.join(EXPERIMENTS)})")
+        raise ValueError(
+            f"experiment: unknown name {quote(name)} (known: {', '.join(EXPERIMENTS)})"
+        )
     return EXPERIMENTS[name]
 
 
-def run(name: str, games: int | None = None, seed: int = 0, jobs: int | None = None, executor=None,
-        progress: bool | None = None, chunk: int | None = None, **params):
+def run(
+    name: str,
+    games: int | None = None,
+    seed: int = 0,
+    jobs: int | None = None,
+    executor=None,
+    progress: bool | None = None,
+    chunk: int | None = None,
+    **params,
+):
     """Run a built-in experiment: `games` per cell (default: the experiment's), game k of each
     cell from seed `seed + k`, on `jobs` worker processes (None: every core; 1: here) or an
     `executor`, `chunk` tasks at a time (default: `parallel.chunk_size`). `params` override the
@@ -830,10 +1249,16 @@ def run(name: str, games: int | None = None, seed: int = 0, jobs: int | None = N
     _check_seed(seed)
     for key in params:
         if key not in e.params:
-            raise ValueError(f"{key}: not a parameter of {name} (its parameters: {', '.join(e.params)})")
+            raise ValueError(
+                f"{key}: not a parameter of {name} (its parameters: {', '.join(e.params)})"
+            )
     values = {**e.params, **params}
     tasks = e.tasks(n, seed, **values)
-    df = _frame(r for rows in run_tasks(e.job, tasks, jobs, executor, progress, e.unit, name, chunk) for r in rows)
+    df = _frame(
+        r
+        for rows in run_tasks(e.job, tasks, jobs, executor, progress, e.unit, name, chunk)
+        for r in rows
+    )
     df.attrs.update(experiment=name, games=n, seed=seed, params=_plain(values))
     return df
 
@@ -841,7 +1266,9 @@ def run(name: str, games: int | None = None, seed: int = 0, jobs: int | None = N
 def _named(df, name):
     name = name or df.attrs.get("experiment")
     if name is None:
-        raise ValueError("name: this DataFrame does not say which experiment made it; give name=...")
+        raise ValueError(
+            "name: this DataFrame does not say which experiment made it; give name=..."
+        )
     return experiment(name)
 
 
@@ -862,8 +1289,10 @@ def plot(df, name: str | None = None):
 
 # -- checks and helpers ----------------------------------------------------------------------------
 
+
 def _pandas():
     import pandas
+
     return pandas
 
 
@@ -877,11 +1306,13 @@ def _plain(values: dict) -> dict:
 
 def _check_count(n, argument: str) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_GAMES:
-        raise ValueError(f"{argument}: expected a whole number from 1 to {MAX_GAMES:,}, got {quote(n)}")
+        raise ValueError(
+            f"{argument}: expected a whole number from 1 to {MAX_GAMES:,}, got {quote(n)}"
+        )
 
 
 def _check_seed(seed) -> None:
-    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10 ** 18:
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10**18:
         raise ValueError(f"seed: expected a whole number of at most 18 digits, got {quote(seed)}")
 
 
@@ -899,10 +1330,15 @@ def _check_deck(season: str, deck) -> list[str]:
     if isinstance(deck, str) or not all(isinstance(c, str) for c in deck) or not deck:
         raise ValueError(f"deck: expected a list of card ids, got {quote(deck)}")
     from ..fliptoons.cards import cards_of
+
     allowed = {c.id for c in cards_of(season)}
     for c in deck:
         if c not in allowed:
-            known = "unknown card" if c not in CATALOG else f"a {CATALOG[c].season.upper()} card, not in {season}"
+            known = (
+                "unknown card"
+                if c not in CATALOG
+                else f"a {CATALOG[c].season.upper()} card, not in {season}"
+            )
             raise ValueError(f"deck: {quote(c)} is {known}")
     return list(deck)
 
@@ -910,13 +1346,16 @@ def _check_deck(season: str, deck) -> list[str]:
 def params_text(name: str) -> str:
     """An experiment's parameters and defaults in one line (for `experiment --list`)."""
     e = experiment(name)
-    return ", ".join(f"{k}={json.dumps(v if not isinstance(v, tuple) else list(v))}" for k, v in e.params.items())
+    return ", ".join(
+        f"{k}={json.dumps(v if not isinstance(v, tuple) else list(v))}" for k, v in e.params.items()
+    )
 
 
 __all__ += ["experiment", "setup_of", "resolution_scenario", "SeatPolicies", "params_text"]
 
 
 # -- the command line ------------------------------------------------------------------------------
+
 
 def parse_setting(name: str, text: str):
     """`experiment --set NAME=VALUE`: VALUE read as the parameter's default is typed (a list
@@ -927,7 +1366,9 @@ def parse_setting(name: str, text: str):
 def _parse_value(name: str, text: str, default):
     if isinstance(default, tuple):
         sample = default[0] if default else ""
-        return tuple(_parse_value(name, part.strip(), sample) for part in text.split(",") if part.strip())
+        return tuple(
+            _parse_value(name, part.strip(), sample) for part in text.split(",") if part.strip()
+        )
     if isinstance(default, bool):
         if text.lower() not in ("true", "false"):
             raise ValueError(f"--set {name}: expected true or false, got {quote(text)}")
@@ -943,7 +1384,10 @@ def _parse_value(name: str, text: str, default):
         except ValueError:
             value = None
         if not isinstance(value, dict):
-            raise ValueError(f"--set {name}: expected a JSON object such as {{\"cow_copies\": \"total\"}}, got {quote(text)}")
+            raise ValueError(
+                f'--set {name}: expected a JSON object such as {{"cow_copies": "total"}}, got '
+                f"{quote(text)}"
+            )
         return value
     return text
 
@@ -958,7 +1402,9 @@ def settings(name: str, pairs: list[str]) -> dict:
         if not sep:
             raise ValueError(f"--set: expected NAME=VALUE, got {quote(pair)}")
         if key not in e.params:
-            raise ValueError(f"--set {key}: not a parameter of {name} (its parameters: {', '.join(e.params)})")
+            raise ValueError(
+                f"--set {key}: not a parameter of {name} (its parameters: {', '.join(e.params)})"
+            )
         out[key] = _parse_value(key, text.strip(), e.params[key])
     return out
 
@@ -968,7 +1414,9 @@ def listing() -> str:
     lines = []
     for e in EXPERIMENTS.values():
         lines.append(f"{e.name:<18} {e.question}")
-        lines.append(f"{'':<18} {e.games} {e.unit}s per cell by default; --set {params_text(e.name)}")
+        lines.append(
+            f"{'':<18} {e.games} {e.unit}s per cell by default; --set {params_text(e.name)}"
+        )
     return "\n".join(lines)
 
 
@@ -978,7 +1426,9 @@ def _write_atomically(path: str, write) -> None:
     import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))
-    handle, temp = tempfile.mkstemp(dir=folder, prefix=".experiment-", suffix=os.path.splitext(path)[1])
+    handle, temp = tempfile.mkstemp(
+        dir=folder, prefix=".experiment-", suffix=os.path.splitext(path)[1]
+    )
     os.close(handle)
     try:
         write(temp)
@@ -998,7 +1448,9 @@ def experiment_command(args) -> str:
         raise ValueError(f"experiment: give a NAME ({', '.join(EXPERIMENTS)}) or --list")
     e = experiment(args.name)
     params = settings(e.name, args.set)
-    df = run(e.name, args.games, args.seed, args.jobs, progress=False if args.json else None, **params)
+    df = run(
+        e.name, args.games, args.seed, args.jobs, progress=False if args.json else None, **params
+    )
     table = summary(df)
     try:
         if args.csv:
@@ -1007,14 +1459,27 @@ def experiment_command(args) -> str:
             fig = plot(df)
             _write_atomically(args.plot, lambda path: fig.savefig(path, format="png", dpi=100))
     except OSError as error:
-        raise ValueError(f"{error.filename or 'file'}: cannot write it ({error.strerror})") from None
+        raise ValueError(
+            f"{error.filename or 'file'}: cannot write it ({error.strerror})"
+        ) from None
     if args.json:
-        return json.dumps({"experiment": e.name, "question": e.question, "games": df.attrs["games"],
-                           "seed": args.seed, "params": df.attrs["params"],
-                           "summary": json.loads(table.to_json(orient="records")),
-                           "rows": json.loads(df.to_json(orient="records"))}, indent=1)
-    lines = [f"{e.name}: {e.question}",
-             f"{df.attrs['games']} {e.unit}s per cell from seed {args.seed}: {len(df):,} rows"
-             + (f", written to {args.csv}" if args.csv else "") + (f"; the plot in {args.plot}" if args.plot else ""),
-             table.to_string(index=False, float_format=lambda v: f"{v:.3f}")]
+        return json.dumps(
+            {
+                "experiment": e.name,
+                "question": e.question,
+                "games": df.attrs["games"],
+                "seed": args.seed,
+                "params": df.attrs["params"],
+                "summary": json.loads(table.to_json(orient="records")),
+                "rows": json.loads(df.to_json(orient="records")),
+            },
+            indent=1,
+        )
+    lines = [
+        f"{e.name}: {e.question}",
+        f"{df.attrs['games']} {e.unit}s per cell from seed {args.seed}: {len(df):,} rows"
+        + (f", written to {args.csv}" if args.csv else "")
+        + (f"; the plot in {args.plot}" if args.plot else ""),
+        table.to_string(index=False, float_format=lambda v: f"{v:.3f}"),
+    ]
     return "\n".join(lines)

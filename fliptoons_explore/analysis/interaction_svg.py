@@ -21,45 +21,83 @@ Jupyter shows as a picture.
     >>> d.svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
     True
 """
+
 from __future__ import annotations
 
 import base64
 from dataclasses import dataclass
 from html import escape
 
-__all__ = ["EFFECT_COLOURS", "TIMINGS", "InteractionDrawing", "draw", "timing_svg", "neighbourhood_svg"]
+__all__ = [
+    "EFFECT_COLOURS",
+    "TIMINGS",
+    "InteractionDrawing",
+    "draw",
+    "timing_svg",
+    "neighbourhood_svg",
+]
 
 #: One colour per effect (Paul Tol's colour-blind-safe palettes); bonuses in grey, being the most.
 EFFECT_COLOURS = {
-    "flip": "#cc6677", "return": "#aa4499", "stack_on": "#44aa99", "move": "#117733",
-    "dismiss": "#882255", "gain": "#332288", "place_above": "#88ccee", "discard": "#999933",
-    "cost": "#ddcc77", "score_from": "#bbbbbb",
+    "flip": "#cc6677",
+    "return": "#aa4499",
+    "stack_on": "#44aa99",
+    "move": "#117733",
+    "dismiss": "#882255",
+    "gain": "#332288",
+    "place_above": "#88ccee",
+    "discard": "#999933",
+    "cost": "#ddcc77",
+    "score_from": "#bbbbbb",
 }
 _DARK = {"#aa4499", "#117733", "#882255", "#332288", "#cc6677"}
 
 #: The card table's timing groups, in the order of a round, with their words.
 TIMINGS = {
-    "on-place": "Flip (on place)", "check-fame": "Check Fame", "market": "Market (dismiss cost)",
-    "when-hired": "When hired", "when-dismissed": "When dismissed", "after-market": "After the Market",
+    "on-place": "Flip (on place)",
+    "check-fame": "Check Fame",
+    "market": "Market (dismiss cost)",
+    "when-hired": "When hired",
+    "when-dismissed": "When dismissed",
+    "after-market": "After the Market",
     "none": "No ability",
 }
 
 #: Short names of the timing groups, for a group too narrow for its words.
-_TIMING_CODES = {"on-place": "F", "check-fame": "CF", "market": "M", "when-hired": "H",
-                 "when-dismissed": "D", "after-market": "A", "none": "-"}
+_TIMING_CODES = {
+    "on-place": "F",
+    "check-fame": "CF",
+    "market": "M",
+    "when-hired": "H",
+    "when-dismissed": "D",
+    "after-market": "A",
+    "none": "-",
+}
 
 #: Words for an effect seen from the card in the middle of a neighbourhood drawing.
 _AFFECTED_BY = {
-    "flip": "can turn it face down", "return": "can return it", "stack_on": "can end in one stack with it",
-    "move": "can move it", "dismiss": "can dismiss it", "gain": "can gain it",
-    "place_above": "can put it in a new row above", "discard": "can discard it from the market",
-    "cost": "change its dismiss cost", "score_from": "count for its bonus",
+    "flip": "can turn it face down",
+    "return": "can return it",
+    "stack_on": "can end in one stack with it",
+    "move": "can move it",
+    "dismiss": "can dismiss it",
+    "gain": "can gain it",
+    "place_above": "can put it in a new row above",
+    "discard": "can discard it from the market",
+    "cost": "change its dismiss cost",
+    "score_from": "count for its bonus",
 }
 _AFFECTS = {
-    "flip": "it can turn face down", "return": "it can return", "stack_on": "it can end in one stack with",
-    "move": "it can move", "dismiss": "it can dismiss", "gain": "it can gain",
-    "place_above": "it can put in a new row above", "discard": "it can discard from the market",
-    "cost": "whose dismiss cost it changes", "score_from": "whose bonus counts it",
+    "flip": "it can turn face down",
+    "return": "it can return",
+    "stack_on": "it can end in one stack with",
+    "move": "it can move",
+    "dismiss": "it can dismiss",
+    "gain": "it can gain",
+    "place_above": "it can put in a new row above",
+    "discard": "it can discard from the market",
+    "cost": "whose dismiss cost it changes",
+    "score_from": "whose bonus counts it",
 }
 
 _FONT = 'font-family="DejaVu Sans, Verdana, sans-serif"'
@@ -82,8 +120,10 @@ class InteractionDrawing:
 
     def _repr_html_(self) -> str:
         data = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
-        return (f'<img src="data:image/svg+xml;base64,{data}" width="{self.width}" '
-                f'height="{self.height}" alt="{escape(self.title)}">')
+        return (
+            f'<img src="data:image/svg+xml;base64,{data}" width="{self.width}" '
+            f'height="{self.height}" alt="{escape(self.title)}">'
+        )
 
     def save(self, path) -> None:
         with open(path, "w", encoding="utf-8") as f:
@@ -99,40 +139,65 @@ def draw(graph, card: str | None = None, effects: tuple[str, ...] = ()) -> Inter
     checks them; empty: every kind of `EFFECT_COLOURS`)."""
     effects = tuple(effects) or tuple(EFFECT_COLOURS)
     if card is not None:
-        svg, title = neighbourhood_svg(graph, card, effects), f"{card}: what can affect it, what it can affect"
+        svg, title = (
+            neighbourhood_svg(graph, card, effects),
+            f"{card}: what can affect it, what it can affect",
+        )
     else:
-        svg, title = timing_svg(graph, effects), f"{graph.graph.get('season', '')} interactions by timing".strip()
+        svg, title = (
+            timing_svg(graph, effects),
+            f"{graph.graph.get('season', '')} interactions by timing".strip(),
+        )
     width, height = _size(svg)
     return InteractionDrawing(svg, width, height, title)
 
 
 # -- pieces ----------------------------------------------------------------------------------------
 
+
 def _size(svg: str) -> tuple[int, int]:
-    head = svg[:svg.index(">")]
-    return (int(head.split('width="')[1].split('"')[0]), int(head.split('height="')[1].split('"')[0]))
+    head = svg[: svg.index(">")]
+    return (
+        int(head.split('width="')[1].split('"')[0]),
+        int(head.split('height="')[1].split('"')[0]),
+    )
 
 
 def _svg(width: int, height: int, body: list[str], title: str) -> str:
-    return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-                      f'viewBox="0 0 {width} {height}" {_FONT} font-size="11">',
-                      f"<title>{escape(title)}</title>",
-                      f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-                      *body, "</svg>"]) + "\n"
+    return (
+        "\n".join(
+            [
+                f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+                f'viewBox="0 0 {width} {height}" {_FONT} font-size="11">',
+                f"<title>{escape(title)}</title>",
+                f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
+                *body,
+                "</svg>",
+            ]
+        )
+        + "\n"
+    )
 
 
-def _text(x, y, text, anchor="start", size=11, weight="normal", fill="#222222", rotate=False) -> str:
+def _text(
+    x, y, text, anchor="start", size=11, weight="normal", fill="#222222", rotate=False
+) -> str:
     turn = f' transform="rotate(-90 {_n(x)} {_n(y)})"' if rotate else ""
     bold = f' font-weight="{weight}"' if weight != "normal" else ""
     big = f' font-size="{size}"' if size != 11 else ""
-    return (f'<text x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}" fill="{fill}"{big}{bold}{turn}>'
-            f"{escape(text)}</text>")
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}" fill="{fill}"{big}{bold}{turn}>'
+        f"{escape(text)}</text>"
+    )
 
 
 def _rect(x, y, w, h, fill, stroke="none", rx=0) -> str:
     edge = f' stroke="{stroke}" stroke-width="1"' if stroke != "none" else ""
     corner = f' rx="{_n(rx)}"' if rx else ""
-    return f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{fill}"{edge}{corner}/>'
+    return (
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
+        f'fill="{fill}"{edge}{corner}/>'
+    )
 
 
 def _n(value: float) -> str:
@@ -149,8 +214,10 @@ def _by_timing(graph, cards) -> list[tuple[str, list[str]]]:
     """[(timing, cards sorted by rank then id)] in the order of `TIMINGS`, empty groups left out."""
     groups = []
     for timing in TIMINGS:
-        members = sorted((c for c in cards if _timing(graph, c) == timing),
-                         key=lambda c: (graph.nodes[c]["rank"], c))
+        members = sorted(
+            (c for c in cards if _timing(graph, c) == timing),
+            key=lambda c: (graph.nodes[c]["rank"], c),
+        )
         if members:
             groups.append((timing, members))
     return groups
@@ -169,7 +236,8 @@ def _legend(x: float, y: float, effects, width: float) -> tuple[list[str], float
     return out, cy + 18 - y
 
 
-# -- the matrix by timing ---------------------------------------------------------------------------
+# -- the matrix by timing --------------------------------------------------------------------------
+
 
 def timing_svg(graph, effects: tuple[str, ...]) -> str:
     """The interaction graph as a matrix grouped by timing (see the module docstring): rows are
@@ -202,38 +270,67 @@ def timing_svg(graph, effects: tuple[str, ...]) -> str:
     season = graph.graph.get("season", "")
     title = f"Card interactions ({season}) by timing"
     shown = ", ".join(effects) if len(effects) < len(EFFECT_COLOURS) else "every effect"
-    subtitle = (f"row A, column B: A can affect B (for a bonus: B counts A); {len(cells)} pairs; "
-                f"effects: {shown}")
+    subtitle = (
+        f"row A, column B: A can affect B (for a bonus: B counts A); {len(cells)} pairs; "
+        f"effects: {shown}"
+    )
     body = [_text(8, 18, title, size=13, weight="bold"), _text(8, 33, subtitle, fill="#555555")]
-    for timing, start, end in xspans:  # group bands and names
+    for _timing, start, end in xspans:  # group bands and names
         body.append(_rect(left + start - 1, top - 1, end - start + 2, height + 2, "#f4f4f4"))
-    for timing, start, end in yspans:
+    for _timing, start, end in yspans:
         body.append(_rect(left - 1, top + start - 1, width + 2, end - start + 2, "#f4f4f4"))
     coded = set()
     for timing, start, end in xspans:
         name = _group_name(timing, end - start, coded)
-        body.append(_text(left + (start + end) / 2, top - label_w - 4, name, anchor="middle", size=9,
-                          fill="#555555"))
+        body.append(
+            _text(
+                left + (start + end) / 2,
+                top - label_w - 4,
+                name,
+                anchor="middle",
+                size=9,
+                fill="#555555",
+            )
+        )
     for timing, start, end in yspans:
         name = _group_name(timing, end - start, coded)
-        body.append(_text(12, top + (start + end) / 2, name, anchor="middle", size=9, fill="#555555",
-                          rotate=True))
+        body.append(
+            _text(
+                12,
+                top + (start + end) / 2,
+                name,
+                anchor="middle",
+                size=9,
+                fill="#555555",
+                rotate=True,
+            )
+        )
     for c, y in ypos.items():
         body.append(_text(left - 4, top + y + cell - 2, c, anchor="end", size=10))
     for c, x in xpos.items():
         body.append(_text(left + x + cell - 2, top - 4, c, size=10, rotate=True))
-    for (u, v), kinds in sorted(cells.items(), key=lambda item: (ypos[item[0][0]], xpos[item[0][1]])):
+    for (u, v), kinds in sorted(
+        cells.items(), key=lambda item: (ypos[item[0][0]], xpos[item[0][1]])
+    ):
         kinds = [e for e in effects if e in kinds]
         stripe = (cell - 1) / len(kinds)
         for k, e in enumerate(kinds):
-            body.append(_rect(left + xpos[v] + k * stripe, top + ypos[u], stripe, cell - 1, EFFECT_COLOURS[e]))
+            body.append(
+                _rect(
+                    left + xpos[v] + k * stripe, top + ypos[u], stripe, cell - 1, EFFECT_COLOURS[e]
+                )
+            )
     total_w = int(max(left + width + 10, 16 + len(subtitle) * _CHAR, 16 + len(title) * 8.2))
     present = {e for kinds in cells.values() for e in kinds}
-    legend, legend_h = _legend(8, top + height + 14, [e for e in effects if e in present], total_w - 16)
+    legend, legend_h = _legend(
+        8, top + height + 14, [e for e in effects if e in present], total_w - 16
+    )
     body += legend
     total_h = top + height + 14 + legend_h
     if coded:
-        key = "timing: " + ", ".join(f"{_TIMING_CODES[t]} {TIMINGS[t]}" for t in TIMINGS if t in coded)
+        key = "timing: " + ", ".join(
+            f"{_TIMING_CODES[t]} {TIMINGS[t]}" for t in TIMINGS if t in coded
+        )
         lines = _wrap(key, int((total_w - 16) / _CHAR))
         for k, line in enumerate(lines):
             body.append(_text(8, total_h + 10 + 14 * k, line, fill="#555555"))
@@ -251,7 +348,8 @@ def _group_name(timing: str, room: float, coded: set) -> str:
     return _TIMING_CODES[timing]
 
 
-# -- one card's neighbourhood -------------------------------------------------------------------------
+# -- one card's neighbourhood ----------------------------------------------------------------------
+
 
 def neighbourhood_svg(graph, card: str, effects: tuple[str, ...]) -> str:
     """What can affect `card` (left) and what it can affect (right), one box per effect of
@@ -259,7 +357,11 @@ def neighbourhood_svg(graph, card: str, effects: tuple[str, ...]) -> str:
     colour. `card` is a node of the graph (`interactions.draw` checks it)."""
     sides = []
     for outgoing, words in ((False, _AFFECTED_BY), (True, _AFFECTS)):
-        edges = graph.out_edges(card, data="effect") if outgoing else graph.in_edges(card, data="effect")
+        edges = (
+            graph.out_edges(card, data="effect")
+            if outgoing
+            else graph.in_edges(card, data="effect")
+        )
         boxes = []
         for e in effects:
             cards = sorted({v if outgoing else u for u, v, kind in edges if kind == e})
@@ -291,9 +393,15 @@ def neighbourhood_svg(graph, card: str, effects: tuple[str, ...]) -> str:
     mx, my = 10 + box_w + gap_x, top + (body_h - mid_h) / 2
     title = f"{card}: what can affect it (left), what it can affect (right)"
     body = [_text(10, 20, title, size=13, weight="bold")]
-    body.append(_text(10, 36, f"{graph.graph.get('season', '')} interaction graph; "
-                      + ("every effect" if len(effects) == len(EFFECT_COLOURS) else ", ".join(effects)),
-                      fill="#555555"))
+    body.append(
+        _text(
+            10,
+            36,
+            f"{graph.graph.get('season', '')} interaction graph; "
+            + ("every effect" if len(effects) == len(EFFECT_COLOURS) else ", ".join(effects)),
+            fill="#555555",
+        )
+    )
     for side, x0, toward in ((left, 10, "in"), (right, mx + mid_w + gap_x, "out")):
         off = (body_h - (left_h if side is left else right_h)) / 2
         for k, (e, header, lines, y, h) in enumerate(side):
@@ -302,8 +410,14 @@ def neighbourhood_svg(graph, card: str, effects: tuple[str, ...]) -> str:
             colour = EFFECT_COLOURS[e]
             body.append(_rect(x0, y, box_w, h, "#ffffff", stroke=colour, rx=4))
             body.append(_rect(x0, y, box_w, 18, colour, rx=4))
-            body.append(_text(x0 + 6, y + 13, f"{e}: {header}",
-                              fill="#ffffff" if colour in _DARK else "#222222"))
+            body.append(
+                _text(
+                    x0 + 6,
+                    y + 13,
+                    f"{e}: {header}",
+                    fill="#ffffff" if colour in _DARK else "#222222",
+                )
+            )
             for j, line in enumerate(lines):
                 body.append(_text(x0 + 6, y + 33 + 14 * j, line))
             cy = y + h / 2
@@ -314,11 +428,19 @@ def neighbourhood_svg(graph, card: str, effects: tuple[str, ...]) -> str:
     body.append(_rect(mx, my, mid_w, mid_h, "#fff8dc", stroke="#444444", rx=6))
     body.append(_text(mx + mid_w / 2, my + 18, card, anchor="middle", size=13, weight="bold"))
     for k, fact in enumerate(facts):
-        body.append(_text(mx + mid_w / 2, my + 34 + 14 * k, fact, anchor="middle", size=10, fill="#444444"))
+        body.append(
+            _text(mx + mid_w / 2, my + 34 + 14 * k, fact, anchor="middle", size=10, fill="#444444")
+        )
     if not left and not right:
         which = "" if len(effects) == len(EFFECT_COLOURS) else f" ({', '.join(effects)})"
-        body.append(_text(10, top + body_h + 16, f"nothing can affect it, and it can affect nothing{which}",
-                          fill="#555555"))
+        body.append(
+            _text(
+                10,
+                top + body_h + 16,
+                f"nothing can affect it, and it can affect nothing{which}",
+                fill="#555555",
+            )
+        )
     height = int(top + body_h + (26 if not left and not right else 12))
     return _svg(width, height, body, title)
 
@@ -343,6 +465,9 @@ def _arrow(x1, y1, x2, y2, colour) -> str:
     size = 7
     a = (x2 - size * math.cos(angle - 0.45), y2 - size * math.sin(angle - 0.45))
     b = (x2 - size * math.cos(angle + 0.45), y2 - size * math.sin(angle + 0.45))
-    return (f'<g stroke="{colour}" fill="{colour}"><line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" '
-            f'y2="{_n(y2)}" stroke-width="1.5"/><polygon points="{_n(x2)},{_n(y2)} {_n(a[0])},{_n(a[1])} '
-            f'{_n(b[0])},{_n(b[1])}" stroke-width="1"/></g>')
+    return (
+        f'<g stroke="{colour}" fill="{colour}"><line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" '
+        f'y2="{_n(y2)}" stroke-width="1.5"/><polygon points="{_n(x2)},{_n(y2)} '
+        f"{_n(a[0])},{_n(a[1])} "
+        f'{_n(b[0])},{_n(b[1])}" stroke-width="1"/></g>'
+    )

@@ -22,6 +22,7 @@ networkx and pandas are imported inside the functions that need them.
     >>> affected_by(g, "crab", effect="return")
     ['coyote', 'crab', 'zebra']
 """
+
 from __future__ import annotations
 
 import itertools
@@ -36,15 +37,28 @@ from ..fliptoons.cards import CATALOG, CardSpec, cards_of, owned_copies, unknown
 #: taken from the toon deck, the market or a dismissed pile; `place_above`: put into a new row
 #: above; `discard`: from the market to the discard pile; `cost`: its dismiss cost changes;
 #: `score_from`: a bonus counts the card.
-EFFECTS = ("flip", "return", "stack_on", "move", "dismiss", "gain", "place_above", "discard", "cost",
-           "score_from")
+EFFECTS = (
+    "flip",
+    "return",
+    "stack_on",
+    "move",
+    "dismiss",
+    "gain",
+    "place_above",
+    "discard",
+    "cost",
+    "score_from",
+)
 
 #: The card table's ability columns, in the order `REACH` lists them.
 COLUMNS = ("place", "score", "when_hired", "when_dismissed", "other")
 
 #: Immunities: the CardSpec flag, and the rule that grants it.
-IMMUNITIES = {"flip_immune": "s1.icon.flip-immune", "return_immune": "s2.faq.coyote",
-              "dismiss_immune": "s1.icon.dismiss-immune"}
+IMMUNITIES = {
+    "flip_immune": "s1.icon.flip-immune",
+    "return_immune": "s2.faq.coyote",
+    "dismiss_immune": "s1.icon.dismiss-immune",
+}
 
 
 @dataclass(frozen=True)
@@ -65,7 +79,8 @@ SELECTORS: dict[str, Selector] = {
     "lowest_rank": Selector("the lowest-rank face-up card of the grid", "s2.key.lowest-rank"),
     "itself": Selector("this card itself", pool="self"),
     "first_rabbit_or_face_down": Selector(
-        "the first face-up card of its own name or face-down card of the grid (reading order)"),
+        "the first face-up card of its own name or face-down card of the grid (reading order)"
+    ),
     "card_above": Selector("the card directly above it"),
     "deck_top": Selector("the top card of its owner's deck", "s2.key.player-deck"),
     "deck_bottom": Selector("the bottom card of its owner's deck", "s2.key.player-deck"),
@@ -79,10 +94,12 @@ SELECTORS: dict[str, Selector] = {
     "market": Selector("the cards in the market", pool="toon"),
     "market_or_other_grids": Selector("the cards in the market and in the other players' grids"),
     "market_or_grids": Selector("the cards in the market and in every player's grid"),
-    "dismissed_pile": Selector("the cards in its owner's dismissed pile", "s2.key.dismissed-cards",
-                               pool="dismissable"),
-    "any_dismissed_pile": Selector("the cards in any player's dismissed pile",
-                                   "s2.key.dismissed-cards", pool="dismissable"),
+    "dismissed_pile": Selector(
+        "the cards in its owner's dismissed pile", "s2.key.dismissed-cards", pool="dismissable"
+    ),
+    "any_dismissed_pile": Selector(
+        "the cards in any player's dismissed pile", "s2.key.dismissed-cards", pool="dismissable"
+    ),
     "own_space": Selector("its own space (no card)", pool="none"),
     "big_button": Selector("its owner's Big Button card (not a toon card)", pool="none"),
 }
@@ -116,163 +133,388 @@ R = Reach
 REACH: dict[str, dict[str, tuple[Reach, ...]]] = {
     "place": {
         "stack_next_on_this": (
-            R("stack_on", "next_revealed", "the next revealed card is stacked on this card",
-              rule="s1.faq.ostrich"),),
+            R(
+                "stack_on",
+                "next_revealed",
+                "the next revealed card is stacked on this card",
+                rule="s1.faq.ostrich",
+            ),
+        ),
         "flip_next": (
-            R("flip", "next_revealed", "turns the next revealed card face down; its ability does "
-              "not activate", unless="flip_immune", rule="s1.faq.eagle"),),
+            R(
+                "flip",
+                "next_revealed",
+                "turns the next revealed card face down; its ability does not activate",
+                unless="flip_immune",
+                rule="s1.faq.eagle",
+            ),
+        ),
         "flip_previous": (
-            R("flip", "previous_placed", "turns the previously placed card face down",
-              unless="flip_immune", rule="s1.faq.elephant"),),
+            R(
+                "flip",
+                "previous_placed",
+                "turns the previously placed card face down",
+                unless="flip_immune",
+                rule="s1.faq.elephant",
+            ),
+        ),
         "flip_previous_and_next": (
-            R("flip", "previous_placed", "turns the previously placed card face down",
-              unless="flip_immune"),
-            R("flip", "next_revealed", "turns the next revealed card face down; its ability does "
-              "not activate", unless="flip_immune")),
+            R(
+                "flip",
+                "previous_placed",
+                "turns the previously placed card face down",
+                unless="flip_immune",
+            ),
+            R(
+                "flip",
+                "next_revealed",
+                "turns the next revealed card face down; its ability does not activate",
+                unless="flip_immune",
+            ),
+        ),
         "flip_previous_and_stack_on_it": (
-            R("flip", "previous_placed", "turns the previously placed card face down",
-              unless="flip_immune"),
-            R("stack_on", "previous_placed", "stacks itself on the previously placed card (even one "
-              "it could not flip)")),
+            R(
+                "flip",
+                "previous_placed",
+                "turns the previously placed card face down",
+                unless="flip_immune",
+            ),
+            R(
+                "stack_on",
+                "previous_placed",
+                "stacks itself on the previously placed card (even one it could not flip)",
+            ),
+        ),
         "stack_on_previous": (
-            R("stack_on", "previous_placed", "stacks itself on the previously placed card",
-              rule="s1.faq.turkey"),),
+            R(
+                "stack_on",
+                "previous_placed",
+                "stacks itself on the previously placed card",
+                rule="s1.faq.turkey",
+            ),
+        ),
         "stack_on_card_above": (
-            R("stack_on", "card_above", "stacks itself on the card directly above it",
-              when="placed in the lower row"),),
+            R(
+                "stack_on",
+                "card_above",
+                "stacks itself on the card directly above it",
+                when="placed in the lower row",
+            ),
+        ),
         "monkey_up": (
-            R("move", "itself", "moves up into a new row above its column; the next revealed card "
-              "fills the space it left", when="placed in the upper row", rule="s1.faq.monkey"),),
+            R(
+                "move",
+                "itself",
+                "moves up into a new row above its column; the next revealed card "
+                "fills the space it left",
+                when="placed in the upper row",
+                rule="s1.faq.monkey",
+            ),
+        ),
         "next_card_above": (
-            R("place_above", "next_revealed", "the next revealed card goes into a new row above it",
-              when="placed in the upper row", rule="s2.faq.gorilla"),),
+            R(
+                "place_above",
+                "next_revealed",
+                "the next revealed card goes into a new row above it",
+                when="placed in the upper row",
+                rule="s2.faq.gorilla",
+            ),
+        ),
         "return_next_low_rank": (
-            R("return", "next_revealed", "returns the next revealed card if its rank is 1 or lower",
-              only="rank<=1", unless="return_immune"),),
+            R(
+                "return",
+                "next_revealed",
+                "returns the next revealed card if its rank is 1 or lower",
+                only="rank<=1",
+                unless="return_immune",
+            ),
+        ),
         "return_self_in_middle_column": (
-            R("return", "itself", "returns itself", when="placed in the middle column (a base slot, "
-              "an extra row or a stack)", rule="s2.faq.crab"),),
+            R(
+                "return",
+                "itself",
+                "returns itself",
+                when="placed in the middle column (a base slot, an extra row or a stack)",
+                rule="s2.faq.crab",
+            ),
+        ),
         "return_previous_take_its_space": (
-            R("return", "previous_placed", "returns the previously placed card",
-              unless="return_immune", instead="stack_on", otherwise="the coyote stacks on it instead",
-              rule="s2.faq.coyote"),
-            R("move", "itself", "moves into the space the returned card left")),
+            R(
+                "return",
+                "previous_placed",
+                "returns the previously placed card",
+                unless="return_immune",
+                instead="stack_on",
+                otherwise="the coyote stacks on it instead",
+                rule="s2.faq.coyote",
+            ),
+            R("move", "itself", "moves into the space the returned card left"),
+        ),
         "return_lowest_take_its_space": (
-            R("return", "lowest_rank", "returns the lowest-rank face-up card other than itself",
-              when="not the first card placed", unless="return_immune", instead="stack_on",
-              otherwise="the zebra stacks on it instead", rule="s2.faq.zebra"),
-            R("move", "itself", "moves into the space the returned card left",
-              when="not the first card placed")),
+            R(
+                "return",
+                "lowest_rank",
+                "returns the lowest-rank face-up card other than itself",
+                when="not the first card placed",
+                unless="return_immune",
+                instead="stack_on",
+                otherwise="the zebra stacks on it instead",
+                rule="s2.faq.zebra",
+            ),
+            R(
+                "move",
+                "itself",
+                "moves into the space the returned card left",
+                when="not the first card placed",
+            ),
+        ),
         "join_rabbit_or_face_down": (
-            R("stack_on", "first_rabbit_or_face_down", "moves onto the first face-up card of its "
-              "name or face-down card", only="same-name-or-can-face-down"),),
+            R(
+                "stack_on",
+                "first_rabbit_or_face_down",
+                "moves onto the first face-up card of its name or face-down card",
+                only="same-name-or-can-face-down",
+            ),
+        ),
         "snake": (
-            R("dismiss", "deck_top", "dismisses the top card of its owner's deck",
-              unless="dismiss_immune", instead="move", otherwise="it is put into the space to the "
-              "right of the snake, or back into the deck", rule="s1.faq.snake"),
-            R("gain", "toon_deck_top", "stacks the top card of the toon deck on itself",
-              rule="s1.faq.snake")),
+            R(
+                "dismiss",
+                "deck_top",
+                "dismisses the top card of its owner's deck",
+                unless="dismiss_immune",
+                instead="move",
+                otherwise="it is put into the space to the "
+                "right of the snake, or back into the deck",
+                rule="s1.faq.snake",
+            ),
+            R(
+                "gain",
+                "toon_deck_top",
+                "stacks the top card of the toon deck on itself",
+                rule="s1.faq.snake",
+            ),
+        ),
         "mongoose": (
-            R("dismiss", "deck_bottom", "dismisses the bottom card of its owner's deck",
-              unless="dismiss_immune", rule="s2.faq.mongoose"),
-            R("gain", "toon_deck_top", "puts the top card of the toon deck on top of its owner's "
-              "deck", rule="s2.faq.mongoose")),
+            R(
+                "dismiss",
+                "deck_bottom",
+                "dismisses the bottom card of its owner's deck",
+                unless="dismiss_immune",
+                rule="s2.faq.mongoose",
+            ),
+            R(
+                "gain",
+                "toon_deck_top",
+                "puts the top card of the toon deck on top of its owner's deck",
+                rule="s2.faq.mongoose",
+            ),
+        ),
     },
     "score": {
-        "unique_adjacent_names": (
-            R("score_from", "adjacent", "+1 per distinct name among them"),),
+        "unique_adjacent_names": (R("score_from", "adjacent", "+1 per distinct name among them"),),
         "dog_elsewhere": (
-            R("score_from", "market_or_other_grids", "+5 if one of them is of its name",
-              only="same-name", rule="s1.faq.dog"),),
+            R(
+                "score_from",
+                "market_or_other_grids",
+                "+5 if one of them is of its name",
+                only="same-name",
+                rule="s1.faq.dog",
+            ),
+        ),
         "in_upper_row": (R("score_from", "own_space", "+3 in the upper row", rule="s1.faq.goat"),),
         "in_lower_row": (R("score_from", "own_space", "+5 in the lower row"),),
         "in_middle_column": (R("score_from", "own_space", "+4 in the middle column"),),
         "most_camels": (
-            R("score_from", "market_or_grids", "+2 if no other grid and not the market holds more "
-              "of its name", only="same-name", rule="s1.faq.camel"),),
-        "ranks_13_or_lower": (R("score_from", "grid", "+1 per card of rank 13 or lower",
-                                only="rank<=13"),),
-        "ranks_6_or_higher": (R("score_from", "grid", "+1 per card of rank 6 or higher",
-                                only="rank>=6"),),
+            R(
+                "score_from",
+                "market_or_grids",
+                "+2 if no other grid and not the market holds more of its name",
+                only="same-name",
+                rule="s1.faq.camel",
+            ),
+        ),
+        "ranks_13_or_lower": (
+            R("score_from", "grid", "+1 per card of rank 13 or lower", only="rank<=13"),
+        ),
+        "ranks_6_or_higher": (
+            R("score_from", "grid", "+1 per card of rank 6 or higher", only="rank>=6"),
+        ),
         "dismissed_starting_cards": (
-            R("score_from", "dismissed_pile", "+1 per starting card", only="starting"),),
+            R("score_from", "dismissed_pile", "+1 per starting card", only="starting"),
+        ),
         "dismissed_cards": (R("score_from", "dismissed_pile", "+1 per card"),),
-        "dismissed_pairs": (R("score_from", "dismissed_pile", "+2 per pair of one name",
-                              rule="s2.faq.opossum"),),
+        "dismissed_pairs": (
+            R("score_from", "dismissed_pile", "+2 per pair of one name", rule="s2.faq.opossum"),
+        ),
         "neighbours_rank_16_or_lower": (
-            R("score_from", "adjacent", "a face-up neighbour of rank 17 or more cancels the +4",
-              only="rank>=17"),),
+            R(
+                "score_from",
+                "adjacent",
+                "a face-up neighbour of rank 17 or more cancels the +4",
+                only="rank>=17",
+            ),
+        ),
         "any_face_down": (
-            R("score_from", "grid", "+7 if one card of the grid is face down",
-              only="can-face-down", rule="s2.key.face-down"),),
-        "no_shared_names": (R("score_from", "grid", "two face-up cards of one name cancel the +5"),),
+            R(
+                "score_from",
+                "grid",
+                "+7 if one card of the grid is face down",
+                only="can-face-down",
+                rule="s2.key.face-down",
+            ),
+        ),
+        "no_shared_names": (
+            R("score_from", "grid", "two face-up cards of one name cancel the +5"),
+        ),
         "face_up_cards": (R("score_from", "grid", "+1 per face-up card", rule="s1.faq.bear"),),
         "cards_below": (R("score_from", "column", "+1 per card below it"),),
         "cards_above": (R("score_from", "column", "+1 per card above it"),),
-        "fish_in_grid": (R("score_from", "grid", "+1 per fish card", only="fish",
-                           rule="s2.key.fish"),),
-        "adjacent_fish": (R("score_from", "adjacent", "+2 if one of them is a fish card",
-                            only="fish", rule="s2.key.fish"),),
+        "fish_in_grid": (
+            R("score_from", "grid", "+1 per fish card", only="fish", rule="s2.key.fish"),
+        ),
+        "adjacent_fish": (
+            R(
+                "score_from",
+                "adjacent",
+                "+2 if one of them is a fish card",
+                only="fish",
+                rule="s2.key.fish",
+            ),
+        ),
         "hen_or_rooster_anywhere": (
-            R("score_from", "market_or_grids", "+3 if a Hen or Rooster is among them",
-              only="name:hen|rooster", rule="s2.faq.fox"),),
-        "deck_at_least_3": (R("score_from", "deck", "+4 if at least three", rule="s2.faq.capybara"),),
+            R(
+                "score_from",
+                "market_or_grids",
+                "+3 if a Hen or Rooster is among them",
+                only="name:hen|rooster",
+                rule="s2.faq.fox",
+            ),
+        ),
+        "deck_at_least_3": (
+            R("score_from", "deck", "+4 if at least three", rule="s2.faq.capybara"),
+        ),
         "cards_in_deck": (R("score_from", "deck", "+2 per card", rule="s2.faq.hippopotamus"),),
         "adjacent_odd_ranks": (R("score_from", "adjacent", "+3 per odd rank", only="odd-rank"),),
         "grid_at_least_8": (R("score_from", "grid", "+5 if at least eight cards"),),
         "big_button_face_down": (R("score_from", "big_button", "+3 if it is face down"),),
-        "copy_adjacent": (R("score_from", "adjacent", "copies the fame of one of them",
-                            rule="s1.faq.cow"),),
+        "copy_adjacent": (
+            R("score_from", "adjacent", "copies the fame of one of them", rule="s1.faq.cow"),
+        ),
     },
     "when_hired": {
         "dismiss_caterpillar": (
-            R("dismiss", "grid", "may dismiss a face-up Caterpillar for 0", only="name:caterpillar",
-              unless="dismiss_immune", rule="s1.faq.butterfly"),),
-        "redraw_market": (R("discard", "market", "discards any number of them, then refills",
-                            rule="s1.faq.horse"),),
-        "into_any_deck": (R("move", "itself", "goes into any player's deck or the toon deck",
-                            rule="s1.faq.pig"),),
+            R(
+                "dismiss",
+                "grid",
+                "may dismiss a face-up Caterpillar for 0",
+                only="name:caterpillar",
+                unless="dismiss_immune",
+                rule="s1.faq.butterfly",
+            ),
+        ),
+        "redraw_market": (
+            R(
+                "discard",
+                "market",
+                "discards any number of them, then refills",
+                rule="s1.faq.horse",
+            ),
+        ),
+        "into_any_deck": (
+            R("move", "itself", "goes into any player's deck or the toon deck", rule="s1.faq.pig"),
+        ),
         "fame_and_action": (),
-        "hire_dismissed": (R("gain", "any_dismissed_pile", "may hire one of them for 0",
-                             rule="s2.faq.raccoon"),),
-        "dismiss_face_up": (R("dismiss", "grid", "dismisses one of them for 0",
-                              unless="dismiss_immune", rule="s2.faq.panther"),),
+        "hire_dismissed": (
+            R("gain", "any_dismissed_pile", "may hire one of them for 0", rule="s2.faq.raccoon"),
+        ),
+        "dismiss_face_up": (
+            R(
+                "dismiss",
+                "grid",
+                "dismisses one of them for 0",
+                unless="dismiss_immune",
+                rule="s2.faq.panther",
+            ),
+        ),
         "own_button_up": (),
         "all_buttons_up": (),
     },
     "when_dismissed": {
-        "into_any_deck": (R("move", "itself", "goes into any player's deck or the toon deck",
-                            rule="s1.faq.pig"),),
+        "into_any_deck": (
+            R("move", "itself", "goes into any player's deck or the toon deck", rule="s1.faq.pig"),
+        ),
         "free_hire": (R("gain", "market", "may hire one of them for 0", rule="s2.faq.crow"),),
     },
     "other": {
         "dismiss_cost_3": (R("cost", "itself", "costs 3 to dismiss instead of 5"),),
         "least_fame_dismiss": (
-            R("dismiss", "grid", "its owner alone with the least fame must dismiss one of them "
-              "(itself allowed) for 0", unless="dismiss_immune", itself=True, rule="s1.faq.skunk"),),
+            R(
+                "dismiss",
+                "grid",
+                "its owner alone with the least fame must dismiss one of them "
+                "(itself allowed) for 0",
+                unless="dismiss_immune",
+                itself=True,
+                rule="s1.faq.skunk",
+            ),
+        ),
         "after_market_dismiss_in_lower_row": (
-            R("dismiss", "itself", "is dismissed after the Market", when="in the lower row",
-              rule="s1.faq.donkey"),),
+            R(
+                "dismiss",
+                "itself",
+                "is dismissed after the Market",
+                when="in the lower row",
+                rule="s1.faq.donkey",
+            ),
+        ),
         "after_market_dismiss_right": (
-            R("dismiss", "right_space", "dismisses it after the Market (any one card of a stack)",
-              unless="dismiss_immune", rule="s1.faq.alligator"),),
+            R(
+                "dismiss",
+                "right_space",
+                "dismisses it after the Market (any one card of a stack)",
+                unless="dismiss_immune",
+                rule="s1.faq.alligator",
+            ),
+        ),
         "least_fame_gain_2": (),
-        "adjacent_dismiss_cost_3": (R("cost", "adjacent", "they cost 3 to dismiss instead of 5",
-                                      unless="dismiss_immune"),),
+        "adjacent_dismiss_cost_3": (
+            R("cost", "adjacent", "they cost 3 to dismiss instead of 5", unless="dismiss_immune"),
+        ),
         "after_market_dismiss_in_end_slot": (
-            R("dismiss", "itself", "is dismissed after the Market", when="in slot 1 or 6",
-              rule="s2.faq.groundhog"),),
-        "stack_dismiss_discount": (R("cost", "stack", "they cost 1 less to dismiss per card of "
-                                     "the stack", unless="dismiss_immune", rule="s2.faq.rat"),),
+            R(
+                "dismiss",
+                "itself",
+                "is dismissed after the Market",
+                when="in slot 1 or 6",
+                rule="s2.faq.groundhog",
+            ),
+        ),
+        "stack_dismiss_discount": (
+            R(
+                "cost",
+                "stack",
+                "they cost 1 less to dismiss per card of the stack",
+                unless="dismiss_immune",
+                rule="s2.faq.rat",
+            ),
+        ),
         "after_market_dismiss_lowest": (
-            R("dismiss", "lowest_rank", "dismisses it after the Market (itself included)",
-              unless="dismiss_immune", itself=True, rule="s2.faq.vulture"),),
+            R(
+                "dismiss",
+                "lowest_rank",
+                "dismisses it after the Market (itself included)",
+                unless="dismiss_immune",
+                itself=True,
+                rule="s2.faq.vulture",
+            ),
+        ),
     },
 }
 del R
 
 
 # -- target filters ------------------------------------------------------------------------------
+
 
 def target_filter(expr: str):
     """(words, predicate(source spec, target spec) -> bool) for a `Reach.only` expression:
@@ -296,8 +538,10 @@ def target_filter(expr: str):
         "starting": ("starting cards", lambda s, c: c.starting),
         "same-name": ("of its own name", lambda s, c: c.id == s.id),
         "can-face-down": ("that can be face down", lambda s, c: not c.flip_immune),
-        "same-name-or-can-face-down": ("of its own name, or any card that can be face down",
-                                       lambda s, c: c.id == s.id or not c.flip_immune),
+        "same-name-or-can-face-down": (
+            "of its own name, or any card that can be face down",
+            lambda s, c: c.id == s.id or not c.flip_immune,
+        ),
     }
     if expr not in simple:
         raise ValueError(f"unknown target filter {expr!r}")
@@ -310,7 +554,9 @@ def _check_table() -> None:
         for column in COLUMNS:
             key = getattr(spec, column)
             if key and key not in REACH[column]:
-                raise ValueError(f"interactions.REACH[{column!r}] has no entry for {key!r} ({spec.id})")
+                raise ValueError(
+                    f"interactions.REACH[{column!r}] has no entry for {key!r} ({spec.id})"
+                )
     for column, entries in REACH.items():
         for key, reaches in entries.items():
             for r in reaches:
@@ -329,8 +575,12 @@ _check_table()
 def reach_of(card_id: str) -> list[tuple[str, str, Reach]]:
     """[(column, ability key, Reach)] of a card, in column order."""
     spec = _spec(card_id)
-    return [(column, getattr(spec, column), r) for column in COLUMNS if getattr(spec, column)
-            for r in REACH[column][getattr(spec, column)]]
+    return [
+        (column, getattr(spec, column), r)
+        for column in COLUMNS
+        if getattr(spec, column)
+        for r in REACH[column][getattr(spec, column)]
+    ]
 
 
 def _spec(card_id: str) -> CardSpec:
@@ -341,9 +591,16 @@ def _spec(card_id: str) -> CardSpec:
 
 
 def _icons(spec: CardSpec) -> tuple[str, ...]:
-    return tuple(name for name, on in (("dismiss-immune", spec.dismiss_immune), ("fish", spec.fish),
-                                       ("flip-immune", spec.flip_immune),
-                                       ("return-immune", spec.return_immune)) if on)
+    return tuple(
+        name
+        for name, on in (
+            ("dismiss-immune", spec.dismiss_immune),
+            ("fish", spec.fish),
+            ("flip-immune", spec.flip_immune),
+            ("return-immune", spec.return_immune),
+        )
+        if on
+    )
 
 
 def _in_pool(pool: str, source: CardSpec, target: CardSpec) -> bool:
@@ -366,8 +623,11 @@ def _words(by: str, target: str, r: Reach, effect: str) -> str:
     the coyote stacks on it instead'."""
     if effect == "score_from":
         only = target_filter(r.only)[0]
-        return f"{target} -> {by}: {by} counts {SELECTORS[r.target].words}" + \
-            (f" ({only})" if only else "") + f": {r.text}"
+        return (
+            f"{target} -> {by}: {by} counts {SELECTORS[r.target].words}"
+            + (f" ({only})" if only else "")
+            + f": {r.text}"
+        )
     text = f"{by}: {r.text}" if r.target == "itself" else f"{by} -> {target}: {r.text}"
     if r.when:
         text += f", if {r.when}"
@@ -377,6 +637,7 @@ def _words(by: str, target: str, r: Reach, effect: str) -> str:
 
 
 # -- the graph -----------------------------------------------------------------------------------
+
 
 def interaction_graph(season: str = "combined"):
     """The card interaction graph of a season ('s1', 's2' or 'combined'): a networkx
@@ -410,8 +671,17 @@ def interaction_graph(season: str = "combined"):
     specs = cards_of(season)
     g = nx.MultiDiGraph(season=season, cuts=[])
     for s in specs:
-        g.add_node(s.id, name=s.name, rank=s.rank, fame=s.fame, season=s.season, timing=s.timing,
-                   starting=s.starting, icons=_icons(s), copies=owned_copies(s.id, season))
+        g.add_node(
+            s.id,
+            name=s.name,
+            rank=s.rank,
+            fame=s.fame,
+            season=s.season,
+            timing=s.timing,
+            starting=s.starting,
+            icons=_icons(s),
+            copies=owned_copies(s.id, season),
+        )
     cuts = g.graph["cuts"]
     for a in specs:
         for column, key, r in reach_of(a.id):
@@ -420,7 +690,12 @@ def interaction_graph(season: str = "combined"):
             for b in specs:
                 if not _in_pool(sel.pool, a, b) or not keep(a, b):
                     continue
-                if b.id == a.id and sel.pool != "self" and not r.itself and owned_copies(a.id, season) < 2:
+                if (
+                    b.id == a.id
+                    and sel.pool != "self"
+                    and not r.itself
+                    and owned_copies(a.id, season) < 2
+                ):
                     continue
                 effect = r.effect
                 if r.unless and getattr(b, r.unless):
@@ -429,9 +704,16 @@ def interaction_graph(season: str = "combined"):
                         continue
                     effect = r.instead
                 u, v = (b.id, a.id) if effect == "score_from" else (a.id, b.id)
-                attrs = dict(effect=effect, by=a.id, column=column, ability=key, target=r.target,
-                             when=r.when, rule=r.rule or sel.rule or f"card.{a.id}",
-                             text=_words(a.id, b.id, r, effect))
+                attrs = dict(
+                    effect=effect,
+                    by=a.id,
+                    column=column,
+                    ability=key,
+                    target=r.target,
+                    when=r.when,
+                    rule=r.rule or sel.rule or f"card.{a.id}",
+                    text=_words(a.id, b.id, r, effect),
+                )
                 if effect != r.effect:
                     attrs["instead_of"] = r.effect
                     attrs["rule"] = r.rule or IMMUNITIES[r.unless]
@@ -445,6 +727,7 @@ def draw(graph, card: str | None = None, effect=None):
     edge as a matrix of cards grouped by timing (Flip, Check Fame, Market, after the Market).
     `effect`: one effect kind or several, the others left out. See `interaction_svg`."""
     from .interaction_svg import draw as draw_svg
+
     if card is not None and card not in graph:
         raise KeyError(unknown_card_message(card, list(graph)))
     wanted = _effects(effect)
@@ -467,11 +750,17 @@ def _neighbours(graph, card_id, effect, season, outgoing: bool) -> list[str]:
     if season is not None and season not in ("s1", "s2", "promo"):
         raise ValueError(f"season must be 's1', 's2' or 'promo', got {season!r}")
     wanted = _effects(effect)
-    edges = graph.out_edges(card_id, data="effect") if outgoing else graph.in_edges(card_id, data="effect")
+    edges = (
+        graph.out_edges(card_id, data="effect")
+        if outgoing
+        else graph.in_edges(card_id, data="effect")
+    )
     found = set()
     for u, v, e in edges:
         other = v if outgoing else u
-        if (wanted is None or e in wanted) and (season is None or graph.nodes[other]["season"] == season):
+        if (wanted is None or e in wanted) and (
+            season is None or graph.nodes[other]["season"] == season
+        ):
             found.add(other)
     return sorted(found)
 
@@ -497,8 +786,11 @@ def edges_between(graph, a: str, b: str) -> list[str]:
 
 def neighbourhood_text(graph, card_id: str) -> str:
     """What a card can do and what can be done to it, one line per (effect, cards)."""
-    lines = [f"{card_id} (rank {graph.nodes[card_id]['rank']}"
-             + "".join(f", {i}" for i in graph.nodes[card_id]["icons"]) + ")"]
+    lines = [
+        f"{card_id} (rank {graph.nodes[card_id]['rank']}"
+        + "".join(f", {i}" for i in graph.nodes[card_id]["icons"])
+        + ")"
+    ]
     for title, outgoing in (("can affect", True), ("can be affected by", False)):
         lines.append(f"  {title}:")
         any_line = False
@@ -556,7 +848,9 @@ def _outcome(season, rulings, specs, policy, traced=False):
         fates[c.uid] = (("toon deck",), False, 0)
     ignored = None
     if traced:
-        ignored = {(e.uid, e.detail) for e in result.trace if e.kind == "ignored" and e.uid is not None}
+        ignored = {
+            (e.uid, e.detail) for e in result.trace if e.kind == "ignored" and e.uid is not None
+        }
     return [fates[c.uid] for c in cards], p.fame_total, ignored
 
 
@@ -579,9 +873,17 @@ def _place_words(place, face_up) -> str:
 _CONFLICT = object()
 
 
-def find_interactions(season: str = "combined", length: int = 2, prefix=None, cards=None, *,
-                      tail=None, neutral: str | None = None, rulings: dict | None = None,
-                      within_copies: bool = True):
+def find_interactions(
+    season: str = "combined",
+    length: int = 2,
+    prefix=None,
+    cards=None,
+    *,
+    tail=None,
+    neutral: str | None = None,
+    rulings: dict | None = None,
+    within_copies: bool = True,
+):
     """The placement sequences whose outcome is not what each card does alone, as a pandas
     DataFrame.
 
@@ -621,8 +923,8 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
     """
     import pandas as pd
 
-    from ..policy import DefaultPolicy
     from ..fliptoons.rulings import Rulings
+    from ..policy import DefaultPolicy
 
     if season not in ("s1", "s2", "combined"):
         raise ValueError(f"season must be 's1', 's2' or 'combined', got {season!r}")
@@ -630,13 +932,20 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
 
     def check(cid, what):
         if cid not in allowed:
-            raise KeyError(f"{what}: " + unknown_card_message(cid, sorted(allowed)) if cid not in CATALOG
-                           else f"{what}: {cid!r} is not a card of a {season!r} game")
+            raise KeyError(
+                f"{what}: " + unknown_card_message(cid, sorted(allowed))
+                if cid not in CATALOG
+                else f"{what}: {cid!r} is not a card of a {season!r} game"
+            )
         return cid
 
     neutral = check(neutral or ("bee" if season == "s1" else "mosquito"), "neutral")
-    prefix = tuple(check(c, "prefix") for c in (prefix if prefix is not None else (neutral, neutral)))
-    tail = tuple(check(c, "tail") for c in (tail if tail is not None else (neutral,) * (6 - len(prefix))))
+    prefix = tuple(
+        check(c, "prefix") for c in (prefix if prefix is not None else (neutral, neutral))
+    )
+    tail = tuple(
+        check(c, "tail") for c in (tail if tail is not None else (neutral,) * (6 - len(prefix)))
+    )
     if cards is None:
         if length > 2:
             raise ValueError("give `cards` (a short list) for sequences of 3 or more cards")
@@ -650,8 +959,10 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
     fixed_before = [CATALOG[c] for c in prefix]
     fixed_after = [CATALOG[c] for c in tail]
     n0 = len(prefix)
-    labels_fixed = ([f"{c} (prefix {i + 1})" for i, c in enumerate(prefix)],
-                    [f"{c} (tail {i + 1})" for i, c in enumerate(tail)])
+    labels_fixed = (
+        [f"{c} (prefix {i + 1})" for i, c in enumerate(prefix)],
+        [f"{c} (tail {i + 1})" for i, c in enumerate(tail)],
+    )
 
     rows = []
     for seq in itertools.product(pool, repeat=length):
@@ -661,12 +972,16 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
         dead = [inert(c) for c in seq]
 
         def run(seq_specs, traced=False):
-            return _outcome(season, rules, fixed_before + list(seq_specs) + fixed_after, policy, traced)
+            return _outcome(
+                season, rules, fixed_before + list(seq_specs) + fixed_after, policy, traced
+            )
 
         together, fame, _ = run(active)
         base = run(dead)[0]
-        alone = [run(dead[:i] + [active[i]] + dead[i + 1:])[0] if _active(active[i]) else base
-                 for i in range(length)]
+        alone = [
+            run(dead[:i] + [active[i]] + dead[i + 1 :])[0] if _active(active[i]) else base
+            for i in range(length)
+        ]
         diffs, expected_total = _differences(together, base, alone)
         if not diffs:
             continue
@@ -678,20 +993,22 @@ def find_interactions(season: str = "combined", length: int = 2, prefix=None, ca
             k = n0 + i
             if not _active(active[i]):
                 continue
-            by_itself = run(dead[:i] + [active[i]] + dead[i + 1:], traced=True)[2]
+            by_itself = run(dead[:i] + [active[i]] + dead[i + 1 :], traced=True)[2]
             mine = {d for uid, d in seen if uid == k}
             theirs = {d for uid, d in by_itself if uid == k}
             notes += [f"{labels[k]}: {d}" for d in sorted(mine - theirs)]
             notes += [f"alone, {labels[k]}: {d}" for d in sorted(theirs - mine)]
-        rows.append({
-            "sequence": tuple(seq),
-            "kind": "fame" if all(e[:2] == f[:2] for _, f, e in diffs) else "grid",
-            "changed": tuple(labels[k] for k, _, _ in diffs),
-            "fame": fame,
-            "expected_fame": expected_total,
-            "fame_change": None if expected_total is None else fame - expected_total,
-            "description": _describe(seq, diffs, labels, base, alone, n0, notes),
-        })
+        rows.append(
+            {
+                "sequence": tuple(seq),
+                "kind": "fame" if all(e[:2] == f[:2] for _, f, e in diffs) else "grid",
+                "changed": tuple(labels[k] for k, _, _ in diffs),
+                "fame": fame,
+                "expected_fame": expected_total,
+                "fame_change": None if expected_total is None else fame - expected_total,
+                "description": _describe(seq, diffs, labels, base, alone, n0, notes),
+            }
+        )
     columns = ["sequence", "kind", "changed", "fame", "expected_fame", "fame_change", "description"]
     df = pd.DataFrame(rows, columns=columns)
     df["expected_fame"] = df["expected_fame"].astype("Int64")
@@ -710,8 +1027,11 @@ def _differences(together, base, alone):
             b = base[k][part]
             changes = {a[k][part] for a in alone if a[k][part] != b}
             expect.append(b if not changes else changes.pop() if len(changes) == 1 else _CONFLICT)
-        if expect[0] is not _CONFLICT and expect[1] is not _CONFLICT and (
-                expect[0][0] != "grid" or not expect[1]):
+        if (
+            expect[0] is not _CONFLICT
+            and expect[1] is not _CONFLICT
+            and (expect[0][0] != "grid" or not expect[1])
+        ):
             expect[2] = 0  # a card expected face down or out of the grid is expected to score 0
         if expect[2] is _CONFLICT or total is None:
             total = None

@@ -9,14 +9,34 @@ ruling options, views and policies.
 
 A scenario says `"game": "flipology"`; `fliptoons_explore.resolve` takes it too.
 """
+
+from . import rules  # noqa: F401  (the rule table's Flipology rows)
 from .cards import CARDS, DECK, KINDS, FlipSpec, card_ids, deck_table, spec_of
 from .engine import play_as_written, play_round, resolve, resolve_scenario
 from .game import Game, GameResult, new_game, replay
 from .kit import KIT
 from .rulings import OPTIONS, Rulings
 from .scenario import check, load
-from . import rules  # noqa: F401  (the rule table's Flipology rows)
 
-__all__ = ["CARDS", "DECK", "KINDS", "FlipSpec", "card_ids", "deck_table", "spec_of", "resolve",
-           "resolve_scenario", "play_round", "play_as_written", "Game", "GameResult", "new_game", "replay",
-           "KIT", "OPTIONS", "Rulings", "check", "load"]
+__all__ = [
+    "CARDS",
+    "DECK",
+    "KINDS",
+    "FlipSpec",
+    "card_ids",
+    "deck_table",
+    "spec_of",
+    "resolve",
+    "resolve_scenario",
+    "play_round",
+    "play_as_written",
+    "Game",
+    "GameResult",
+    "new_game",
+    "replay",
+    "KIT",
+    "OPTIONS",
+    "Rulings",
+    "check",
+    "load",
+]

@@ -38,7 +38,8 @@ running scores). So the advice reads only what the deciding player sees. A scena
 pile: its unseen cards are dealt again among the places that hold them (the other players'
 face-down cards, the face-down discard pile), so the advice knows which cards those are, as
 the scenario's author does, but not where they lie.
-"""
+"""  # noqa: E501
+
 from __future__ import annotations
 
 import copy
@@ -54,19 +55,34 @@ from .game import Game, new_game
 from .search import SearchPolicy
 from .text import answer_words, face_name
 
-__all__ = ["Decision", "decision_of", "simulate", "option_name", "option_words", "decision_words", "EXPLAINED"]
+__all__ = [
+    "Decision",
+    "decision_of",
+    "simulate",
+    "option_name",
+    "option_words",
+    "decision_words",
+    "EXPLAINED",
+]
 
 #: What the numbers of a Flipology advice mean (the explorer shows it under the table).
-EXPLAINED = ("Each answer is played on many times to the count at the end of the round (a game made from a "
-             "seed: to its end), every later decision by a quick rollout policy, what the deciding player "
-             "has not seen (the others' face-down cards and hands, the draw pile, the face-down discards) "
-             "dealt afresh each time (sampled, not peeked at), every answer on the same samples; its win "
-             "rate is the share of those counts won (a tie shared), with a 95% interval. A card the "
-             "deciding player has not seen is named as they know it: a face-down card.")
+EXPLAINED = (
+    "Each answer is played on many times to the count at the end of the round (a game made from a "
+    "seed: to its end), every later decision by a quick rollout policy, what the deciding player "
+    "has not seen (the others' face-down cards and hands, the draw pile, the face-down discards) "
+    "dealt afresh each time (sampled, not peeked at), every answer on the same samples; its win "
+    "rate is the share of those counts won (a tie shared), with a 95% interval. A card the "
+    "deciding player has not seen is named as they know it: a face-down card."
+)
 #: What the search adds to a win rate to tell answers apart (`SearchPolicy.value`).
 TIES = "equal win rates are told apart by the score margin"
 
-_WHERE = {"deal": "the deal", "turns": "the turns", "end": "the end of the game", "score": "the end of the game"}
+_WHERE = {
+    "deal": "the deal",
+    "turns": "the turns",
+    "end": "the end of the game",
+    "score": "the end of the game",
+}
 
 
 class _Found(Exception):
@@ -130,7 +146,9 @@ def _check_player(player, players: int) -> None:
     if player is None:
         return
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
-        raise ValueError(f"player: expected None or a player index, 0 to {players - 1}, got {quote(player)}")
+        raise ValueError(
+            f"player: expected None or a player index, 0 to {players - 1}, got {quote(player)}"
+        )
 
 
 def _who(player, table) -> str:
@@ -152,17 +170,27 @@ def decision_of(situation, player: int | None = None, rollout=None) -> Decision:
             play_scenario_game(game, script, complete_round=True)
         except _Found as found:
             u = script.unanswered[-1]
-            return Decision(found.choice, tuple(stop.given), copy.deepcopy(situation), None,
-                            _scenario_where(u.field, len(script.scripts.turns)), u.field)
+            return Decision(
+                found.choice,
+                tuple(stop.given),
+                copy.deepcopy(situation),
+                None,
+                _scenario_where(u.field, len(script.scripts.turns)),
+                u.field,
+            )
         except ScenarioError as e:
             raise ValueError(f"advise: {e}") from None
-        raise ValueError(f"advise: the round ends with no decision the scenario leaves open for "
-                         f"{_who(player, game.table)}")
+        raise ValueError(
+            f"advise: the round ends with no decision the scenario leaves open for "
+            f"{_who(player, game.table)}"
+        )
     if isinstance(situation, Game):
         o = situation.options
         if not o:
-            raise ValueError("advise: this Flipology game was not made by new_game (nothing to replay it "
-                             "from): give its scenario instead")
+            raise ValueError(
+                "advise: this Flipology game was not made by new_game (nothing to replay it "
+                "from): give its scenario instead"
+            )
         if situation.result is not None:
             raise ValueError("advise: this game is over: there is no decision left")
         _check_player(player, o["players"])
@@ -171,15 +199,32 @@ def decision_of(situation, player: int | None = None, rollout=None) -> Decision:
         try:
             sim.play()
         except _Found as found:
-            return Decision(found.choice, tuple(stop.given), None, situation, _WHERE.get(sim.phase, sim.phase))
-        raise ValueError(f"advise: the game ends with no decision left for {_who(player, sim.table)}")
-    raise ValueError(f"advise: expected a Flipology scenario (a dict) or a Game, got {quote(situation)}")
+            return Decision(
+                found.choice, tuple(stop.given), None, situation, _WHERE.get(sim.phase, sim.phase)
+            )
+        raise ValueError(
+            f"advise: the game ends with no decision left for {_who(player, sim.table)}"
+        )
+    raise ValueError(
+        f"advise: expected a Flipology scenario (a dict) or a Game, got {quote(situation)}"
+    )
 
 
 def _replayed(options: dict, policy) -> Game:
     o = options
-    return new_game(o["variant"], o["players"], o["seed"], policy, False, False, o["moon"], o["wolves"],
-                    o["rulings"], o["deck"], o["first_player"])
+    return new_game(
+        o["variant"],
+        o["players"],
+        o["seed"],
+        policy,
+        False,
+        False,
+        o["moon"],
+        o["wolves"],
+        o["rulings"],
+        o["deck"],
+        o["first_player"],
+    )
 
 
 def _scenario_where(field: str, turns: int) -> str:

@@ -13,6 +13,7 @@ A card id is the kind (`hermit_crab`), with `:POINTS` for one of its values (`do
 alone means its lowest value (`dog` is `dog:5`). The three unique animals the rulebook does not
 name have ids that say so (`unnamed_unique_4`...), never invented animals.
 """
+
 from __future__ import annotations
 
 import csv
@@ -61,16 +62,28 @@ class FlipSpec:
 
 
 def _read() -> dict[str, FlipSpec]:
-    text = resources.files("fliptoons_explore").joinpath("data/flipology_cards.csv").read_text("utf-8")
+    text = (
+        resources.files("fliptoons_explore").joinpath("data/flipology_cards.csv").read_text("utf-8")
+    )
     specs: dict[str, FlipSpec] = {}
     for row in csv.DictReader(text.splitlines()):
         points = int(row["points"])
         sleeper = row["group"] == "sleeper"
-        spec = FlipSpec(id=f"{row['kind']}:{points}", kind=row["kind"], name=row["name"], points=points,
-                        group=row["group"], effect=row["effect"], text=row["text"], copies=int(row["copies"]),
-                        copies_source=row["copies_source"], points_source=row["points_source"],
-                        up_value=-points if sleeper else points, down_value=points if sleeper else 0,
-                        up_gain=-2 * points if sleeper else points)
+        spec = FlipSpec(
+            id=f"{row['kind']}:{points}",
+            kind=row["kind"],
+            name=row["name"],
+            points=points,
+            group=row["group"],
+            effect=row["effect"],
+            text=row["text"],
+            copies=int(row["copies"]),
+            copies_source=row["copies_source"],
+            points_source=row["points_source"],
+            up_value=-points if sleeper else points,
+            down_value=points if sleeper else 0,
+            up_gain=-2 * points if sleeper else points,
+        )
         if spec.id in specs:
             raise ValueError(f"flipology_cards.csv: {spec.id} is given twice")
         specs[spec.id] = spec
@@ -89,7 +102,9 @@ DECK: dict[str, int] = {s.id: s.copies for s in CARDS.values() if s.kind != "cle
 CLEARING = CARDS["clearing:0"]
 
 if sum(DECK.values()) != DECK_SIZE:
-    raise ValueError(f"flipology_cards.csv: the deck holds {sum(DECK.values())} cards, expected {DECK_SIZE}")
+    raise ValueError(
+        f"flipology_cards.csv: the deck holds {sum(DECK.values())} cards, expected {DECK_SIZE}"
+    )
 if CLEARING.copies != CLEARINGS:
     raise ValueError(f"flipology_cards.csv: {CLEARING.copies} Clearings, expected {CLEARINGS}")
 
@@ -106,6 +121,7 @@ def spec_of(card_id: str) -> FlipSpec:
     """The face a card id names ('dog' is 'dog:5', the lowest); KeyError (one line) naming an
     unknown id or value, with the closest ids or the kind's values."""
     from ..limits import quote
+
     if not isinstance(card_id, str):
         raise KeyError(f"expected a card id, got {quote(card_id)}")
     spec = CARDS.get(card_id)
@@ -120,8 +136,10 @@ def spec_of(card_id: str) -> FlipSpec:
     if not points:
         return faces[0]
     values = " or ".join(str(s.points) for s in faces)
-    raise KeyError(f"{quote(card_id)}: a {faces[0].name} is worth {values} (write "
-                   f"{' or '.join(quote(s.id) for s in faces)})")
+    raise KeyError(
+        f"{quote(card_id)}: a {faces[0].name} is worth {values} (write "
+        f"{' or '.join(quote(s.id) for s in faces)})"
+    )
 
 
 def deck_table(table: dict | str | None = None) -> dict[str, int]:
@@ -142,10 +160,16 @@ def deck_table(table: dict | str | None = None) -> dict[str, int]:
         except KeyError as e:
             raise ValueError(f"deck table: {e.args[0]}") from None
         if spec.kind == "clearing":
-            raise ValueError("deck table: the Clearings are not in the deck (they are set aside beside it)")
+            raise ValueError(
+                "deck table: the Clearings are not in the deck (they are set aside beside it)"
+            )
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             from ..limits import quote
-            raise ValueError(f"deck table: {quote(cid)}: expected a whole number of copies from 0, got {quote(n)}")
+
+            raise ValueError(
+                f"deck table: {quote(cid)}: expected a whole number of copies from 0, got "
+                f"{quote(n)}"
+            )
         out[spec.id] = out.get(spec.id, 0) + n
     if not sum(out.values()):
         raise ValueError("deck table: it holds no card")
@@ -162,13 +186,20 @@ def _read_table_file(path: str) -> dict:
         raise ValueError(f"deck table {path}: not a CSV file ({e})") from None
     out: dict[str, int] = {}
     for k, row in enumerate(rows, start=2):
-        cid = row.get("id") or (f"{row.get('kind')}:{row.get('points')}" if row.get("kind") else None)
+        cid = row.get("id") or (
+            f"{row.get('kind')}:{row.get('points')}" if row.get("kind") else None
+        )
         try:
             n = int(row.get("copies") or "")
         except ValueError:
-            raise ValueError(f"deck table {path}, line {k}: copies must be a whole number") from None
+            raise ValueError(
+                f"deck table {path}, line {k}: copies must be a whole number"
+            ) from None
         if not cid:
-            raise ValueError(f"deck table {path}, line {k}: expected the columns id,copies (or kind,points,copies)")
+            raise ValueError(
+                f"deck table {path}, line {k}: expected the columns id,copies (or "
+                "kind,points,copies)"
+            )
         if cid.startswith("clearing"):
             continue
         out[cid] = out.get(cid, 0) + n

@@ -7,6 +7,7 @@ over through `game.flip`, which applies the effect of a card it turns face up (t
     >>> sorted(EFFECTS)
     ['dog', 'frog', 'hawk', 'mole', 'monkey', 'parrot', 'rain', 'snake', 'sun', 'wind', 'wolves']
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -18,8 +19,19 @@ EFFECTS: dict = {}
 
 #: How much the documented default prefers each effect when it has to choose one (a Parrot's
 #: model, the one effect a Monkey applies): flips first, then the others.
-EFFECT_PREFERENCE = {"dog": 3, "frog": 3, "hawk": 3, "snake": 3, "monkey": 2, "mole": 1, "wolves": 1,
-                     "parrot": 0, "rain": 0, "sun": 0, "wind": 0}
+EFFECT_PREFERENCE = {
+    "dog": 3,
+    "frog": 3,
+    "hawk": 3,
+    "snake": 3,
+    "monkey": 2,
+    "mole": 1,
+    "wolves": 1,
+    "parrot": 0,
+    "rain": 0,
+    "sun": 0,
+    "wind": 0,
+}
 
 
 def effect(fn):
@@ -27,16 +39,26 @@ def effect(fn):
     return fn
 
 
-def _flip_one(g, card, pos, actor, cause, targets, kind: str, question: str, rule: str,
-              circle: bool = False) -> None:
+def _flip_one(
+    g, card, pos, actor, cause, targets, kind: str, question: str, rule: str, circle: bool = False
+) -> None:
     """Ask which of `targets` to flip (a decision only where there is a choice or the ruling
     `effects_optional` lets it be declined), then flip it; its effect applies (the cascade). A
     card reached along the circle in another player's row (`circle`) cites the circle."""
     if not targets:
         g.emit(Ignored, actor, card, cause, rule, pos, detail="no card it can flip")
         return
-    i = g.choose_position(kind, actor, card, targets, question, cause, rule, g.table.rulings.effects_optional,
-                          applies=True)
+    i = g.choose_position(
+        kind,
+        actor,
+        card,
+        targets,
+        question,
+        cause,
+        rule,
+        g.table.rulings.effects_optional,
+        applies=True,
+    )
     if i is None:
         return
     q = targets[i]
@@ -46,8 +68,18 @@ def _flip_one(g, card, pos, actor, cause, targets, kind: str, question: str, rul
 @effect
 def dog(g, card, pos, actor, cause) -> None:
     """DOG: 'lets you flip one card adjacent (i.e. orthogonal) to it' (The Animals)."""
-    _flip_one(g, card, pos, actor, cause, g.table.adjacent(pos), "dog",
-              "Dog: which adjacent card do you flip?", "fl.card.dog", circle=True)
+    _flip_one(
+        g,
+        card,
+        pos,
+        actor,
+        cause,
+        g.table.adjacent(pos),
+        "dog",
+        "Dog: which adjacent card do you flip?",
+        "fl.card.dog",
+        circle=True,
+    )
 
 
 @effect
@@ -56,8 +88,18 @@ def frog(g, card, pos, actor, cause) -> None:
     reach follows ruling `tree_two_spaces`."""
     straight = g.table.rulings.tree_two_spaces == "straight"
     rule = "ruling.tree_two_spaces" if g.table.tree else "fl.card.frog"
-    _flip_one(g, card, pos, actor, cause, g.table.two_away(pos, straight), "frog",
-              "Frog: which card two spaces away do you flip?", rule, circle=True)
+    _flip_one(
+        g,
+        card,
+        pos,
+        actor,
+        cause,
+        g.table.two_away(pos, straight),
+        "frog",
+        "Frog: which card two spaces away do you flip?",
+        rule,
+        circle=True,
+    )
 
 
 @effect
@@ -67,17 +109,34 @@ def hawk(g, card, pos, actor, cause) -> None:
     t = g.table
     own_row = (pos[0], pos[1])
     targets = [q for q in t.positions() if (q[0], q[1]) != own_row and (q[0] != actor or t.tree)]
-    _flip_one(g, card, pos, actor, cause, targets, "hawk",
-              "Hawk: which card of another row do you flip?",
-              "fl.card.hawk.great-tree" if t.tree else "fl.card.hawk")
+    _flip_one(
+        g,
+        card,
+        pos,
+        actor,
+        cause,
+        targets,
+        "hawk",
+        "Hawk: which card of another row do you flip?",
+        "fl.card.hawk.great-tree" if t.tree else "fl.card.hawk",
+    )
 
 
 @effect
 def snake(g, card, pos, actor, cause) -> None:
     """SNAKE: 'flip any other card in its row'."""
     targets = [q for q in g.table.row_of(pos) if q != pos]
-    _flip_one(g, card, pos, actor, cause, targets, "snake", "Snake: which other card of its row do you flip?",
-              "fl.card.snake")
+    _flip_one(
+        g,
+        card,
+        pos,
+        actor,
+        cause,
+        targets,
+        "snake",
+        "Snake: which other card of its row do you flip?",
+        "fl.card.snake",
+    )
 
 
 @effect
@@ -90,17 +149,32 @@ def monkey(g, card, pos, actor, cause) -> None:
     optional = t.rulings.effects_optional
     if t.tree and len(near) > 2:
         pairs = [tuple(sorted(p)) for p in combinations(near, 2)]
-        question, rule = "Monkey: which two adjacent cards do you flip?", "fl.card.monkey.great-tree"
+        question, rule = (
+            "Monkey: which two adjacent cards do you flip?",
+            "fl.card.monkey.great-tree",
+        )
     elif optional and near:  # the one pair, which ruling effects_optional lets the player decline
         pairs = [tuple(sorted(near))]
-        question, rule = "Monkey: do you flip the cards beside it (or decline)?", "ruling.effects_optional"
+        question, rule = (
+            "Monkey: do you flip the cards beside it (or decline)?",
+            "ruling.effects_optional",
+        )
     else:
         pairs = None
     if pairs is not None:
         worth = dict(zip(near, g.flip_worths(actor, near, True)))
         values = tuple(sum(worth[q] for q in pair) for pair in pairs)
-        i = g.choose_named("monkey_pair", actor, card, tuple(pairs), values, question, cause, rule,
-                           optional=optional)
+        i = g.choose_named(
+            "monkey_pair",
+            actor,
+            card,
+            tuple(pairs),
+            values,
+            question,
+            cause,
+            rule,
+            optional=optional,
+        )
         if i is None:
             return
         if len(pairs) > 1:
@@ -109,23 +183,46 @@ def monkey(g, card, pos, actor, cause) -> None:
     shown = []
     for q in near:
         if face_up_only and t.at(q).face_up:
-            g.emit(Ignored, actor, t.at(q), cause, "ruling.monkey_flips", q,
-                   detail="already face up: the Monkey only turns cards face up")
+            g.emit(
+                Ignored,
+                actor,
+                t.at(q),
+                cause,
+                "ruling.monkey_flips",
+                q,
+                detail="already face up: the Monkey only turns cards face up",
+            )
             continue
-        if g.flip(q, actor, cause, "fl.turn.circle" if q[0] != pos[0] else "fl.card.monkey", then="defer"):
+        if g.flip(
+            q, actor, cause, "fl.turn.circle" if q[0] != pos[0] else "fl.card.monkey", then="defer"
+        ):
             shown.append(q)
     if not shown:
         return
     chosen = shown[0]
     if len(shown) == 2:
         values = tuple(EFFECT_PREFERENCE.get(t.at(q).spec.effect, 0) for q in shown)
-        i = g.choose_named("monkey_effect", actor, card, tuple(shown), values,
-                           "Monkey: both cards show an effect; which one do you apply?", cause,
-                           "fl.turn.monkey-one-effect")
+        i = g.choose_named(
+            "monkey_effect",
+            actor,
+            card,
+            tuple(shown),
+            values,
+            "Monkey: both cards show an effect; which one do you apply?",
+            cause,
+            "fl.turn.monkey-one-effect",
+        )
         chosen = shown[i]
         other = shown[1 - i]
-        g.emit(Ignored, actor, t.at(other), cause, "fl.turn.monkey-one-effect", other,
-               detail="the Monkey applies one effect only")
+        g.emit(
+            Ignored,
+            actor,
+            t.at(other),
+            cause,
+            "fl.turn.monkey-one-effect",
+            other,
+            detail="the Monkey applies one effect only",
+        )
     g.apply(t.at(chosen), chosen, actor, g.flip_steps.get(chosen, cause))
 
 
@@ -140,17 +237,43 @@ def mole(g, card, pos, actor, cause) -> None:
         g.emit(Ignored, actor, card, cause, "fl.card.mole", pos, detail="no other card in play")
         return
     values = g.swap_worths(actor, pos, targets)
-    i = g.choose_named("mole", actor, card, tuple(targets), values, "Mole: which card do you exchange it for?",
-                       cause, "fl.card.mole", optional=t.rulings.effects_optional)
+    i = g.choose_named(
+        "mole",
+        actor,
+        card,
+        tuple(targets),
+        values,
+        "Mole: which card do you exchange it for?",
+        cause,
+        "fl.card.mole",
+        optional=t.rulings.effects_optional,
+    )
     if i is None:
         return
     q = targets[i]
     other = t.at(q)
     t.put(q, card)
     t.put(pos, other)
-    g.emit(Move, actor, card, cause, "fl.card.mole", q, target=other, detail="exchanged: keeps its face")
-    g.emit(Move, actor, other, cause, "fl.card.mole.no-trigger", pos, target=card,
-           detail="exchanged: keeps its face, does not act")
+    g.emit(
+        Move,
+        actor,
+        card,
+        cause,
+        "fl.card.mole",
+        q,
+        target=other,
+        detail="exchanged: keeps its face",
+    )
+    g.emit(
+        Move,
+        actor,
+        other,
+        cause,
+        "fl.card.mole.no-trigger",
+        pos,
+        target=card,
+        detail="exchanged: keeps its face, does not act",
+    )
 
 
 @effect
@@ -179,25 +302,69 @@ def parrot(g, card, pos, actor, cause, mimicked=()) -> None:
         models.append(q)
     if not models:
         if not ruled_out:
-            g.emit(Ignored, actor, card, cause, "fl.card.parrot", pos, detail="no other face-up animal to mimic")
+            g.emit(
+                Ignored,
+                actor,
+                card,
+                cause,
+                "fl.card.parrot",
+                pos,
+                detail="no other face-up animal to mimic",
+            )
         elif g.trace is not None:
-            why = {"parrot_mimics_parrot": "another Parrot", "parrot_mimics_passive": "no active effect"}
-            said = "; ".join(f"the {' and the '.join(names)} ({why[name]}: ruling {name})"
-                             for name, names in ruled_out.items())
-            g.emit(Ignored, actor, card, cause, f"ruling.{next(iter(ruled_out))}", pos,
-                   detail=f"no face-up animal it may mimic: {said}")
+            why = {
+                "parrot_mimics_parrot": "another Parrot",
+                "parrot_mimics_passive": "no active effect",
+            }
+            said = "; ".join(
+                f"the {' and the '.join(names)} ({why[name]}: ruling {name})"
+                for name, names in ruled_out.items()
+            )
+            g.emit(
+                Ignored,
+                actor,
+                card,
+                cause,
+                f"ruling.{next(iter(ruled_out))}",
+                pos,
+                detail=f"no face-up animal it may mimic: {said}",
+            )
         return
     values = tuple(EFFECT_PREFERENCE.get(t.at(q).spec.effect, -1) for q in models)
-    i = g.choose_named("parrot", actor, card, tuple(models), values, "Parrot: which face-up animal do you mimic?",
-                       cause, "fl.card.parrot")
+    i = g.choose_named(
+        "parrot",
+        actor,
+        card,
+        tuple(models),
+        values,
+        "Parrot: which face-up animal do you mimic?",
+        cause,
+        "fl.card.parrot",
+    )
     model = t.at(models[i])
     name = model.spec.effect
     if not name:
-        g.emit(Ignored, actor, card, cause, _mimic_rule(model), pos, target=model,
-               detail=f"mimics the {model.spec.name}, which has no active effect")
+        g.emit(
+            Ignored,
+            actor,
+            card,
+            cause,
+            _mimic_rule(model),
+            pos,
+            target=model,
+            detail=f"mimics the {model.spec.name}, which has no active effect",
+        )
         return
-    step = g.emit(Trigger, actor, card, cause, _mimic_rule(model), pos, target=model,
-                  detail=f"acts as the {model.spec.name}")
+    step = g.emit(
+        Trigger,
+        actor,
+        card,
+        cause,
+        _mimic_rule(model),
+        pos,
+        target=model,
+        detail=f"acts as the {model.spec.name}",
+    )
     cause = cause if step is None else step
     if name == "parrot":
         parrot(g, card, pos, actor, cause, mimicked + (card.uid, model.uid))
@@ -211,7 +378,8 @@ def _mimic_rule(model) -> str:
     if not model.spec.effect:
         return "ruling.parrot_mimics_passive"
     if model.spec.effect == "mole":
-        return "fl.card.parrot.mole"  # 'If the parrot mimics a mole, you exchange it with any other card'
+        # 'If the parrot mimics a mole, you exchange it with any other card'
+        return "fl.card.parrot.mole"
     return "fl.card.parrot"
 
 
@@ -226,14 +394,30 @@ def wolves(g, card, pos, actor, cause) -> None:
         g.emit(Ignored, actor, card, cause, "fl.card.wolves", pos, detail="no card in play")
         return
     values = g.remove_worths(actor, targets)
-    i = g.choose_named("wolves", actor, card, tuple(targets), values, "Wolves: which card do you remove?",
-                       cause, "fl.card.wolves", optional=t.rulings.effects_optional)
+    i = g.choose_named(
+        "wolves",
+        actor,
+        card,
+        tuple(targets),
+        values,
+        "Wolves: which card do you remove?",
+        cause,
+        "fl.card.wolves",
+        optional=t.rulings.effects_optional,
+    )
     if i is None:
         return
     q = targets[i]
     if not t.clearings:
-        g.emit(Ignored, actor, t.at(q), cause, "engine.flipology.no-clearing", q,
-               detail="no Clearing card is left to take its place: the Wolves remove nothing")
+        g.emit(
+            Ignored,
+            actor,
+            t.at(q),
+            cause,
+            "engine.flipology.no-clearing",
+            q,
+            detail="no Clearing card is left to take its place: the Wolves remove nothing",
+        )
         return
     clearing = t.clearings.pop()
     face = t.rulings.clearing_face
@@ -242,9 +426,24 @@ def wolves(g, card, pos, actor, cause) -> None:
     t.put(q, clearing)
     removed.face_up = False
     t.discard.append(removed)
-    g.emit(Discard, actor, removed, cause, "fl.card.wolves", q, detail="removed by the Wolves to the discard pile")
-    g.emit(Place, actor, clearing, cause, "ruling.clearing_face", q,
-           detail=f"a Clearing takes its place, face {'up' if clearing.face_up else 'down'}")
+    g.emit(
+        Discard,
+        actor,
+        removed,
+        cause,
+        "fl.card.wolves",
+        q,
+        detail="removed by the Wolves to the discard pile",
+    )
+    g.emit(
+        Place,
+        actor,
+        clearing,
+        cause,
+        "ruling.clearing_face",
+        q,
+        detail=f"a Clearing takes its place, face {'up' if clearing.face_up else 'down'}",
+    )
 
 
 @effect
@@ -257,7 +456,9 @@ def rain(g, card, pos, actor, cause) -> None:
     for k in range(n):
         p = t.players[(actor + k) % n]
         for r in range(len(p.rows)):
-            row = [q for q in t.row_of((p.index, r, 0)) if q != pos or t.rulings.effects_on_themselves]
+            row = [
+                q for q in t.row_of((p.index, r, 0)) if q != pos or t.rulings.effects_on_themselves
+            ]
             if row:
                 rows.append(row)
     picks = g.choose_rows(actor, card, rows, cause)
@@ -279,19 +480,55 @@ def sun(g, card, pos, actor, cause) -> None:
     t = g.table
     hidden = [q for q in t.positions() if q[0] != actor and not t.at(q).face_up]
     if not hidden:
-        g.emit(Ignored, actor, card, cause, "fl.card.sun", pos, detail="no face-down card in the opponents' rows")
+        g.emit(
+            Ignored,
+            actor,
+            card,
+            cause,
+            "fl.card.sun",
+            pos,
+            detail="no face-down card in the opponents' rows",
+        )
         return
     peeked = g.choose_peek(actor, card, hidden, SUN_PEEKS, cause)
     seen = t.players[actor].seen
     for q in peeked:
         seen.add(t.at(q).uid)
     if g.trace is not None:
-        g.emit(Peek, actor, card, cause, "fl.card.sun", pos, detail="peeks at " + "; ".join(
-            f"{t.game.where(q, t.players)}: {t.at(q).spec.name} {t.at(q).spec.points}" for q in peeked))
-    i = g.choose_position("sun", actor, card, peeked, "Sun: which peeked card do you flip over (or none)?",
-                          cause, "fl.card.sun", True, applies=False)
+        g.emit(
+            Peek,
+            actor,
+            card,
+            cause,
+            "fl.card.sun",
+            pos,
+            detail="peeks at "
+            + "; ".join(
+                f"{t.game.where(q, t.players)}: {t.at(q).spec.name} {t.at(q).spec.points}"
+                for q in peeked
+            ),
+        )
+    i = g.choose_position(
+        "sun",
+        actor,
+        card,
+        peeked,
+        "Sun: which peeked card do you flip over (or none)?",
+        cause,
+        "fl.card.sun",
+        True,
+        applies=False,
+    )
     if i is None:
-        g.emit(Ignored, actor, card, cause, "fl.card.sun", pos, detail="leaves the peeked cards face down")
+        g.emit(
+            Ignored,
+            actor,
+            card,
+            cause,
+            "fl.card.sun",
+            pos,
+            detail="leaves the peeked cards face down",
+        )
         return
     g.flip(peeked[i], actor, cause, "fl.card.sun", then="never")
 
@@ -306,4 +543,6 @@ def wind(g, card, pos, actor, cause) -> None:
 
 _missing = EFFECT_NAMES - set(EFFECTS)
 if _missing:
-    raise ValueError(f"flipology_cards.csv names effects no function implements: {sorted(_missing)}")
+    raise ValueError(
+        f"flipology_cards.csv names effects no function implements: {sorted(_missing)}"
+    )

@@ -9,6 +9,7 @@ of the game and its count (`score` is the end-of-game count of the table after t
     >>> [p.score for p in r.players]
     [14, 0]
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,16 +23,25 @@ from .events import Phase
 from .game import MULTI_TARGET, NATURE_TURNS, TREE_TURNS, Game
 from .scenario import load
 
-__all__ = ["resolve", "play_round", "play_as_written", "resolve_scenario", "resolve_asking", "ScenarioScript",
-           "Unanswered", "scenario_game", "play_scenario_game"]
+__all__ = [
+    "resolve",
+    "play_round",
+    "play_as_written",
+    "resolve_scenario",
+    "resolve_asking",
+    "ScenarioScript",
+    "Unanswered",
+    "scenario_game",
+    "play_scenario_game",
+]
 
 
 @dataclass(frozen=True)
 class Unanswered:
     """A decision the scenario's script did not answer (its `fallback` did): the decision's
     number among the game's decisions (`number`), where its answer would go (`field`: e.g.
-    "turns[2].choices", and the entry `index`; for a Rain or a Sun's peek also its `row` within that entry's
-    list), and the decision (`choice`)."""
+    "turns[2].choices", and the entry `index`; for a Rain or a Sun's peek also its `row` within that
+    entry's list), and the decision (`choice`)."""
 
     number: int
     field: str
@@ -56,7 +66,11 @@ class ScenarioScript:
         self.used = self.extra = 0  # entries used; decisions asked of the fallback past them
         self.asked = 0  # decisions asked so far (the game's `decisions`, in order)
         self.unanswered: list[Unanswered] = []
-        self.part: tuple = (None, "", 0)  # the list answering a Sun's peek: (answer, where, entry index)
+        self.part: tuple = (
+            None,
+            "",
+            0,
+        )  # the list answering a Sun's peek: (answer, where, entry index)
 
     def start(self, entries: list, where: str) -> None:
         """Answer from `entries` (named `where` in messages) from now on."""
@@ -73,8 +87,10 @@ class ScenarioScript:
     def check_used(self) -> None:
         """Every entry was an answer: one left over is a mistake in the scenario."""
         if self.used < len(self.entries):
-            raise ScenarioError(f"{self.where}[{self.used}]: no decision is left to answer "
-                                f"({self.used} of {len(self.entries)} answers used)")
+            raise ScenarioError(
+                f"{self.where}[{self.used}]: no decision is left to answer "
+                f"({self.used} of {len(self.entries)} answers used)"
+            )
 
     def _next(self):
         k = self.used
@@ -90,10 +106,16 @@ class ScenarioScript:
             answer = sorted(answer, key=lambda q: q if isinstance(q, list) else [])
         elif choice.kind == "hermit_crab":
             answer = _pick_name(answer, where)
-        elif choice.kind == "sun" and isinstance(answer, list) and tuple(answer) not in choice.options:
+        elif (
+            choice.kind == "sun"
+            and isinstance(answer, list)
+            and tuple(answer) not in choice.options
+        ):
             peeked = ", ".join(quote(list(q)) for q in choice.options)
-            raise ScriptError(f"{where}: {quote(answer)} was not peeked at: the Sun flips one of the cards it "
-                              f"peeked at ({peeked}) or none (null)")
+            raise ScriptError(
+                f"{where}: {quote(answer)} was not peeked at: the Sun flips one of the cards it "
+                f"peeked at ({peeked}) or none (null)"
+            )
         return ScriptedPolicy.read(answer, choice, where)
 
     def choose_part(self, choice, k: int, n: int):
@@ -106,17 +128,25 @@ class ScenarioScript:
                 self.extra += 1
             else:
                 answer, where = self._next()
-                if not isinstance(answer, list) or len(answer) > n or not all(isinstance(a, list) for a in answer):
-                    raise ScriptError(f"{where}: the Sun peeks at {n} face-down cards of opponents: expected a "
-                                      f"list of up to {n} positions [PLAYER, ROW, COL], got {quote(answer)}")
+                if (
+                    not isinstance(answer, list)
+                    or len(answer) > n
+                    or not all(isinstance(a, list) for a in answer)
+                ):
+                    raise ScriptError(
+                        f"{where}: the Sun peeks at {n} face-down cards of opponents: expected a "
+                        f"list of up to {n} positions [PLAYER, ROW, COL], got {quote(answer)}"
+                    )
                 self.part = (answer, where, self.used - 1)
         answer, where, index = self.part
         if answer is None or k >= len(answer):
             return self._fall_back(choice, k, index)
         self.asked += 1
         if answer[k] in answer[:k]:
-            raise ScriptError(f"{where}[{k}]: {quote(answer[k])} is peeked at twice (the Sun peeks at {n} "
-                              f"different cards)")
+            raise ScriptError(
+                f"{where}[{k}]: {quote(answer[k])} is peeked at twice (the Sun peeks at {n} "
+                f"different cards)"
+            )
         return ScriptedPolicy.read(answer[k], choice, f"{where}[{k}]")
 
     def choose_group(self, choices) -> list:
@@ -134,13 +164,17 @@ class ScenarioScript:
             self.asked += sum(real)
             return [None] * len(choices)
         if answer is None:
-            raise ScriptError(f"{where}: null declines, but the Rain must be answered: one card in each of "
-                              f"{len(choices)} rows (a list of positions [PLAYER, ROW, COL], one per row in seat "
-                              f"order from the acting player)")
+            raise ScriptError(
+                f"{where}: null declines, but the Rain must be answered: one card in each of "
+                f"{len(choices)} rows (a list of positions [PLAYER, ROW, COL], one per row in seat "
+                f"order from the acting player)"
+            )
         if not isinstance(answer, list) or len(answer) > len(choices):
-            raise ScriptError(f"{where}: the Rain flips one card in each of {len(choices)} rows: expected a list "
-                              f"of {len(choices)} positions [PLAYER, ROW, COL], one per row in seat order from "
-                              f"the acting player")
+            raise ScriptError(
+                f"{where}: the Rain flips one card in each of {len(choices)} rows: expected a list "
+                f"of {len(choices)} positions [PLAYER, ROW, COL], one per row in seat order from "
+                f"the acting player"
+            )
         out = []
         for k, c in enumerate(choices):
             if k < len(answer):
@@ -165,8 +199,10 @@ def _pick_name(answer, where: str):
     except KeyError as e:
         raise ScriptError(f"{where}: {e.args[0]}") from None
     if face_up and spec.group != "sleeper":
-        raise ScriptError(f"{where}: \"face_up\" is for a Sloth or a Koala (\"Sloths and koalas can be treated as "
-                          f"faceup or facedown\"), not {quote(answer)}")
+        raise ScriptError(
+            f'{where}: "face_up" is for a Sloth or a Koala ("Sloths and koalas can be treated as '
+            f'faceup or facedown"), not {quote(answer)}'
+        )
     return {"id": spec.id, "face_up": True} if face_up else spec.id
 
 
@@ -188,14 +224,27 @@ def _finish(game: Game, script: ScenarioScript, reason: str):
         result.running = [a + b for a, b in zip(before, result.game_points)]
         top = max(result.running)
         leaders = [p.name for p, r in zip(t.players, result.running) if r == top]
-        won = f": {leaders[0]} is the first to {MULTI_TARGET} points" if top >= MULTI_TARGET and len(leaders) == 1 else ""
-        game.emit(Phase, None, None, None, "fl.multi", detail="Running scores: " + ", ".join(
-            f"{p.name} {r}" for p, r in zip(t.players, result.running)) + won)
+        won = (
+            f": {leaders[0]} is the first to {MULTI_TARGET} points"
+            if top >= MULTI_TARGET and len(leaders) == 1
+            else ""
+        )
+        game.emit(
+            Phase,
+            None,
+            None,
+            None,
+            "fl.multi",
+            detail="Running scores: "
+            + ", ".join(f"{p.name} {r}" for p, r in zip(t.players, result.running))
+            + won,
+        )
     return result
 
 
-def scenario_game(scenario: dict, policy: Policy | None = None, traced: bool = True,
-                  record: bool = False) -> tuple[Game, ScenarioScript]:
+def scenario_game(
+    scenario: dict, policy: Policy | None = None, traced: bool = True, record: bool = False
+) -> tuple[Game, ScenarioScript]:
     """A scenario's game before its first turn, and the script that answers its decisions
     (`policy` the ones the script does not): what `play_scenario_game` plays. ScenarioError (one
     line) for a bad scenario."""
@@ -233,7 +282,9 @@ def _play(scenario: dict, policy, traced: bool, record: bool, complete_round: bo
     return Resolution(game.table, game.trace), game, script
 
 
-def resolve(scenario: dict, policy: Policy | None = None, traced: bool = True, record: bool = False) -> Resolution:
+def resolve(
+    scenario: dict, policy: Policy | None = None, traced: bool = True, record: bool = False
+) -> Resolution:
     """Resolve a Flipology scenario: its turns, then the end of the game and the count. Its
     scripted choices answer first, then `policy` (default: `DefaultPolicy`). Raises
     `ScenarioError` for a bad scenario or a scripted answer that is not legal."""
@@ -255,7 +306,9 @@ def resolve_asking(scenario: dict, policy: Policy | None = None, play: str = "re
     return resolution, [(game.decision_steps[u.number], u) for u in script.unanswered]
 
 
-def play_as_written(scenario: dict, policy: Policy | None = None, record: bool = False) -> Resolution:
+def play_as_written(
+    scenario: dict, policy: Policy | None = None, record: bool = False
+) -> Resolution:
     """A scenario as its author wrote it: its turns and the count (`resolve`)."""
     return resolve(scenario, policy, record=record)
 

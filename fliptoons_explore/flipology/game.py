@@ -11,6 +11,7 @@ the cards the Wind, the Rain and the Sun flip, and the Mole's exchange. Randomne
 table's seeded generator; every decision goes through the policy and is logged in
 `Game.decisions`, so `replay(game)` reproduces the same trace.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -20,8 +21,24 @@ from ..limits import MAX_INTEGER_DIGITS, quote
 from ..policy import Choice, DefaultPolicy, Policy, check_policy
 from .cards import CARDS, CLEARING, DECK, deck_table
 from .effects import EFFECTS
-from .events import Deal, Decision, Discard, Fame, Flip, GameEnd, Ignored, Phase, Pick, Place, Recorder, \
-    Regrow, Reveal, Shuffle, Trace, Trigger
+from .events import (
+    Deal,
+    Decision,
+    Discard,
+    Fame,
+    Flip,
+    GameEnd,
+    Ignored,
+    Phase,
+    Pick,
+    Place,
+    Recorder,
+    Regrow,
+    Reveal,
+    Shuffle,
+    Trace,
+    Trigger,
+)
 from .rulings import Rulings
 from .state import PLAYER_COUNTS, VARIANTS, Table
 from .view import seen_card, sees
@@ -91,8 +108,14 @@ class Game:
     decision (checked and logged in `decisions`), the trace (None: untraced) and the phase its
     events are recorded in."""
 
-    def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
-                 record: bool = False, deck: dict[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        policy: Policy | None = None,
+        traced: bool = True,
+        record: bool = False,
+        deck: dict[str, int] | None = None,
+    ) -> None:
         self.table = table
         self.policy = check_policy(policy) or DefaultPolicy()
         self.name = getattr(self.policy, "name", "policy")
@@ -104,7 +127,8 @@ class Game:
         self.decision_steps: list[int | None] = []  # the trace step of each decision asked (traced)
         self.phase = "setup"
         self.applied = 0  # effects applied this turn (MAX_EFFECTS)
-        self.flip_steps: dict = {}  # position -> the step that turned it face up, for a deferred effect
+        # position -> the step that turned it face up, for a deferred effect
+        self.flip_steps: dict = {}
         self.result: GameResult | None = None
         self.deck = DECK if deck is None else deck
         if table.averages is None or deck is not None:
@@ -117,40 +141,84 @@ class Game:
         t = self.table
         state = "over" if self.result else self.phase
         scores = ", ".join(f"{p.name} {p.score}" for p in t.players if p.score is not None)
-        return f"<Flipology {t.variant}, {len(t.players)} players, {state}" + (f": {scores}>" if scores else ">")
+        return f"<Flipology {t.variant}, {len(t.players)} players, {state}" + (
+            f": {scores}>" if scores else ">"
+        )
 
     # -- the trace and decisions ------------------------------------------------------------------
     def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None):
         if self.trace is None:
             return None
-        return self.trace.emit(cls, self.phase, player, card, cause, rule, pos, target, detail, value)
+        return self.trace.emit(
+            cls, self.phase, player, card, cause, rule, pos, target, detail, value
+        )
 
-    def choose_named(self, kind: str, player: int, card, options: tuple, values: tuple, question: str,
-                     cause, rule: str, optional: bool = False, names: tuple | None = None, said=None,
-                     part: tuple | None = None):
+    def choose_named(
+        self,
+        kind: str,
+        player: int,
+        card,
+        options: tuple,
+        values: tuple,
+        question: str,
+        cause,
+        rule: str,
+        optional: bool = False,
+        names: tuple | None = None,
+        said=None,
+        part: tuple | None = None,
+    ):
         """Ask `player`'s policy to choose among `options` (positions, or `names` as a script
         names them); an option index, or None when declined. Only a real choice is asked (more
         than one legal answer, or one that may be declined); the only legal answer is taken, and
         the trace says it was forced. `said(option)`: the answer in words for the trace. `part`:
-        (k, n), the k-th of n decisions a script answers with one list (a policy's `choose_part`)."""
+        (k, n), the k-th of n decisions a script answers with one list (a policy's
+        `choose_part`)."""
         if not options:
             return None
         if len(options) == 1 and not optional:
             if self.trace is not None:
-                self._decided(player, card, cause, rule, options[0], None if names is None else names[0],
-                              question + " (forced: the only legal answer)", said)
+                self._decided(
+                    player,
+                    card,
+                    cause,
+                    rule,
+                    options[0],
+                    None if names is None else names[0],
+                    question + " (forced: the only legal answer)",
+                    said,
+                )
             return 0
-        choice = Choice(kind, player, card, options, values, question, optional, self.table,
-                        names if names is not None else options)
+        choice = Choice(
+            kind,
+            player,
+            card,
+            options,
+            values,
+            question,
+            optional,
+            self.table,
+            names if names is not None else options,
+        )
         ask_part = None if part is None else getattr(self.policy, "choose_part", None)
         i = self.policy.choose(choice) if ask_part is None else ask_part(choice, *part)
         if i is None and not optional or i is not None and not 0 <= i < len(options):
-            raise ValueError(f"policy {self.name!r} answered {i!r} to {kind!r} ({len(options)} options)")
+            raise ValueError(
+                f"policy {self.name!r} answered {i!r} to {kind!r} ({len(options)} options)"
+            )
         self.decisions.append(i)
         if self.trace is not None:
             self.decision_steps.append(len(self.trace))
-            self._decided(player, card, cause, rule, None if i is None else options[i],
-                          None if names is None or i is None else names[i], question, said)
+            self._decided(
+                player,
+                card,
+                cause,
+                rule,
+                None if i is None else options[i],
+                None if names is None or i is None else names[i],
+                question,
+                said,
+            )
         return i
 
     def _decided(self, player, card, cause, rule, option, name, question, said=None) -> None:
@@ -164,19 +232,30 @@ class Game:
         elif option is None:
             self.emit(Decision, player, card, cause, rule, target="none", detail=question)
         elif name is None and isinstance(option[0], int):
-            self.emit(Decision, player, card, cause, rule, option, target=t.at(option), detail=question)
+            self.emit(
+                Decision, player, card, cause, rule, option, target=t.at(option), detail=question
+            )
         elif name is None:
             said = " and ".join(f"{t.at(q).spec.id} ({t.game.where(q, t.players)})" for q in option)
             self.emit(Decision, player, card, cause, rule, target=said, detail=question)
         else:
-            self.emit(Decision, player, card, cause, rule, target=name if isinstance(name, str) else _said(option),
-                      detail=question)
+            self.emit(
+                Decision,
+                player,
+                card,
+                cause,
+                rule,
+                target=name if isinstance(name, str) else _said(option),
+                detail=question,
+            )
 
     def choose_position(self, kind, actor, card, targets, question, cause, rule, optional, applies):
         """Ask which of `targets` an effect flips; each option worth, by the documented hint,
         what the actor gains as far as they know the cards (`flip_worths`)."""
         values = self.flip_worths(actor, targets, applies)
-        return self.choose_named(kind, actor, card, tuple(targets), values, question, cause, rule, optional)
+        return self.choose_named(
+            kind, actor, card, tuple(targets), values, question, cause, rule, optional
+        )
 
     def choose_peek(self, actor: int, card, hidden: list, count: int, cause) -> list:
         """The Sun's peek: `count` of the face-down cards `hidden` ('peek at any three facedown
@@ -190,9 +269,17 @@ class Game:
         for k in range(count):
             left = tuple(q for q in hidden if q not in picks)
             values = tuple(0 if sees(t, actor, q) else 1 for q in left)
-            i = self.choose_named("sun_peek", actor, card, left, values,
-                                  f"Sun: which face-down card of an opponent do you peek at ({k + 1} of {count})?",
-                                  cause, "fl.card.sun", part=(k, count))
+            i = self.choose_named(
+                "sun_peek",
+                actor,
+                card,
+                left,
+                values,
+                f"Sun: which face-down card of an opponent do you peek at ({k + 1} of {count})?",
+                cause,
+                "fl.card.sun",
+                part=(k, count),
+            )
             picks.append(left[i])
         return picks
 
@@ -205,25 +292,52 @@ class Game:
         for row in rows:
             owner = self.table.players[row[0][0]].name
             values = self.flip_worths(actor, row, False)
-            choices.append(Choice("rain", actor, card, tuple(row), values,
-                                  f"Rain: which card of {owner}'s row do you flip?", optional, self.table, tuple(row)))
+            choices.append(
+                Choice(
+                    "rain",
+                    actor,
+                    card,
+                    tuple(row),
+                    values,
+                    f"Rain: which card of {owner}'s row do you flip?",
+                    optional,
+                    self.table,
+                    tuple(row),
+                )
+            )
         group = getattr(self.policy, "choose_group", None)
         answers = group(choices) if group is not None else [None] * len(choices)
         picks = []
         for k, choice in enumerate(choices):
             if len(choice.options) == 1 and not optional:
-                self._decided(actor, card, cause, "fl.card.rain", choice.options[0], None,
-                              choice.question + " (forced: the only legal answer)")
+                self._decided(
+                    actor,
+                    card,
+                    cause,
+                    "fl.card.rain",
+                    choice.options[0],
+                    None,
+                    choice.question + " (forced: the only legal answer)",
+                )
                 picks.append(choice.options[0])
                 continue
             i = answers[k] if group is not None else self.policy.choose(choice)
             if i is None and not optional or i is not None and not 0 <= i < len(choice.options):
-                raise ValueError(f"policy {self.name!r} answered {i!r} to 'rain' ({len(choice.options)} options)")
+                raise ValueError(
+                    f"policy {self.name!r} answered {i!r} to 'rain' ({len(choice.options)} options)"
+                )
             self.decisions.append(i)
             if self.trace is not None:
                 self.decision_steps.append(len(self.trace))
-            self._decided(actor, card, cause, "fl.card.rain", None if i is None else choice.options[i], None,
-                          choice.question)
+            self._decided(
+                actor,
+                card,
+                cause,
+                "fl.card.rain",
+                None if i is None else choice.options[i],
+                None,
+                choice.question,
+            )
             picks.append(None if i is None else choice.options[i])
         return picks
 
@@ -285,7 +399,9 @@ class Game:
         return tuple(out)
 
     # -- turning cards over, applying effects ---------------------------------------------------
-    def flip(self, pos, actor: int, cause, rule: str, then: str = "apply", by_effect: bool = True) -> bool:
+    def flip(
+        self, pos, actor: int, cause, rule: str, then: str = "apply", by_effect: bool = True
+    ) -> bool:
         """Turn the card at `pos` over (a face-up Cat stays face up under another card's
         effect). A card turned face up with an effect: `then` "apply" applies it at once (the
         cascade), "defer" leaves it to the caller (the Monkey; True is returned), "never" does
@@ -293,8 +409,15 @@ class Game:
         t = self.table
         card = t.at(pos)
         if by_effect and card.face_up and card.spec.kind == "cat":
-            self.emit(Ignored, actor, card, cause, "fl.card.cat", pos,
-                      detail="a face-up Cat cannot be turned face down by another card's effect")
+            self.emit(
+                Ignored,
+                actor,
+                card,
+                cause,
+                "fl.card.cat",
+                pos,
+                detail="a face-up Cat cannot be turned face down by another card's effect",
+            )
             return False
         card.face_up = not card.face_up
         step = self.emit(Flip, actor, card, cause, rule, pos, value=int(card.face_up))
@@ -306,8 +429,15 @@ class Game:
             self.flip_steps[pos] = step
             return True
         else:
-            self.emit(Ignored, actor, card, step, "fl.turn.environment-no-effect", pos,
-                      detail="turned face up by the Wind, the Rain or the Sun: its effect does not apply")
+            self.emit(
+                Ignored,
+                actor,
+                card,
+                step,
+                "fl.turn.environment-no-effect",
+                pos,
+                detail="turned face up by the Wind, the Rain or the Sun: its effect does not apply",
+            )
         return False
 
     def apply(self, card, pos, actor: int, cause) -> None:
@@ -315,12 +445,23 @@ class Game:
         opponent) apply the effect')."""
         self.applied += 1
         if self.applied > MAX_EFFECTS:
-            self.emit(Ignored, actor, card, cause, "engine.flipology.cascade-limit", pos,
-                      detail=f"more than {MAX_EFFECTS:,} effects in one turn: the turn ends")
+            self.emit(
+                Ignored,
+                actor,
+                card,
+                cause,
+                "engine.flipology.cascade-limit",
+                pos,
+                detail=f"more than {MAX_EFFECTS:,} effects in one turn: the turn ends",
+            )
             return
         owner = pos[0]
         rule = "fl.turn.you-apply" if owner != actor else f"fl.card.{card.spec.kind}"
-        detail = "" if owner == actor else f"an opponent's card: {self.table.players[actor].name} applies its effect"
+        detail = (
+            ""
+            if owner == actor
+            else f"an opponent's card: {self.table.players[actor].name} applies its effect"
+        )
         step = self.emit(Trigger, actor, card, cause, rule, pos, detail=detail)
         EFFECTS[card.spec.effect](self, card, pos, actor, cause if step is None else step)
 
@@ -335,8 +476,13 @@ class Game:
         self.applied = 0
         self.flip_steps = {}
         rule = "fl.tree.turns" if t.tree else "fl.nature.turns"
-        step = None if self.trace is None else self.emit(Phase, player, None, None, rule,
-                                                          detail=f"{p.name}'s turn ({number} of {of})")
+        step = (
+            None
+            if self.trace is None
+            else self.emit(
+                Phase, player, None, None, rule, detail=f"{p.name}'s turn ({number} of {of})"
+            )
+        )
         if pos is None:
             if not p.rows or not p.rows[-1]:
                 self.emit(Ignored, player, None, step, "fl.turn.flip", detail="no card to flip")
@@ -344,8 +490,16 @@ class Game:
             rows = [len(p.rows) - 1] if t.tree else range(len(p.rows))
             targets = tuple((player, r, c) for r in rows for c in range(len(p.rows[r])))
             values = self.flip_worths(player, targets, True, by_effect=False)
-            i = self.choose_named("turn", player, None, targets, values, "Which of your cards do you flip?",
-                                  step, "fl.turn.flip")
+            i = self.choose_named(
+                "turn",
+                player,
+                None,
+                targets,
+                values,
+                "Which of your cards do you flip?",
+                step,
+                "fl.turn.flip",
+            )
             pos = targets[i]
         self.flip(pos, player, step, "fl.turn.flip", by_effect=False)
 
@@ -362,7 +516,14 @@ class Game:
         for _ in range(count):
             for p in order:
                 if not t.pile:
-                    self.emit(Ignored, p.index, None, None, rule, detail="the pile is empty: no card to deal")
+                    self.emit(
+                        Ignored,
+                        p.index,
+                        None,
+                        None,
+                        rule,
+                        detail="the pile is empty: no card to deal",
+                    )
                     continue
                 card = t.pile.pop()
                 card.face_up = False
@@ -378,18 +539,36 @@ class Game:
             return
         worth = [keep_worth(c.spec) for c in p.hand]
         pairs = tuple(combinations(range(len(p.hand)), extra))
-        values = tuple(-worth[a] - worth[b] for a, b in pairs) if extra == 2 else tuple(
-            -sum(worth[i] for i in pair) for pair in pairs)
+        values = (
+            tuple(-worth[a] - worth[b] for a, b in pairs)
+            if extra == 2
+            else tuple(-sum(worth[i] for i in pair) for pair in pairs)
+        )
         hand = list(p.hand)
-        i = self.choose_named("discard", p.index, None, pairs, values,
-                              f"Which {extra} of your {len(p.hand)} cards do you discard?", None, "fl.nature.setup",
-                              names=pairs, said=lambda pair: " + ".join(hand[k].spec.id for k in pair))
+        i = self.choose_named(
+            "discard",
+            p.index,
+            None,
+            pairs,
+            values,
+            f"Which {extra} of your {len(p.hand)} cards do you discard?",
+            None,
+            "fl.nature.setup",
+            names=pairs,
+            said=lambda pair: " + ".join(hand[k].spec.id for k in pair),
+        )
         for k in sorted(pairs[i], reverse=True):
             card = p.hand.pop(k)
             self.table.discard.append(card)
             if self.trace is not None:
-                self.emit(Discard, p.index, card, None, "fl.nature.setup",
-                          detail="left over at the deal: to the discard pile")
+                self.emit(
+                    Discard,
+                    p.index,
+                    card,
+                    None,
+                    "fl.nature.setup",
+                    detail="left over at the deal: to the discard pile",
+                )
 
     def arrange(self, p, rule: str) -> None:
         """Arrange the hand face down in a new row, in any order (above the others in the Great
@@ -401,8 +580,17 @@ class Game:
         while p.hand:
             # the documented default keeps the cards in the order they were dealt: every place
             # is worth the same
-            i = self.choose_named("arrange", p.index, None, tuple(p.hand), (0,) * len(p.hand),
-                                  "Which card goes next in your row, left to right?", None, rule, names=tuple(ids))
+            i = self.choose_named(
+                "arrange",
+                p.index,
+                None,
+                tuple(p.hand),
+                (0,) * len(p.hand),
+                "Which card goes next in your row, left to right?",
+                None,
+                rule,
+                names=tuple(ids),
+            )
             card = p.hand.pop(i)
             del ids[i]
             card.face_up = False
@@ -420,18 +608,31 @@ class Game:
             if p.regrown or not p.hand:
                 continue
             worth = sum(keep_worth(c.spec) for c in p.hand)
-            i = self.choose_named("regrowth", p.index, None, ("regrow",), (len(p.hand) * self.keep_mean - worth,),
-                                  "Regrowth: do you discard your hand and draw five new cards (once a game)?",
-                                  None, "fl.tree.regrowth", optional=True, names=("regrow",))
+            i = self.choose_named(
+                "regrowth",
+                p.index,
+                None,
+                ("regrow",),
+                (len(p.hand) * self.keep_mean - worth,),
+                "Regrowth: do you discard your hand and draw five new cards (once a game)?",
+                None,
+                "fl.tree.regrowth",
+                optional=True,
+                names=("regrow",),
+            )
             if i is None:
                 continue
             p.regrown = True
             old = list(p.hand)
-            step = self.emit(Regrow, p.index, None, None, "fl.tree.regrowth", detail=f"{len(old)} cards back")
+            step = self.emit(
+                Regrow, p.index, None, None, "fl.tree.regrowth", detail=f"{len(old)} cards back"
+            )
             for card in old:
                 p.hand.remove(card)
                 t.discard.append(card)
-                self.emit(Discard, p.index, card, step, "fl.tree.regrowth", detail="the regrown hand")
+                self.emit(
+                    Discard, p.index, card, step, "fl.tree.regrowth", detail="the regrown hand"
+                )
             for _ in range(len(old)):
                 if t.pile:
                     card = t.pile.pop()
@@ -441,7 +642,14 @@ class Game:
                 t.discard.remove(card)
                 t.pile.append(card)
             t.rng.shuffle(t.pile)
-            self.emit(Shuffle, p.index, None, step, "fl.tree.regrowth", detail="the regrown hand is shuffled back into the pile")
+            self.emit(
+                Shuffle,
+                p.index,
+                None,
+                step,
+                "fl.tree.regrowth",
+                detail="the regrown hand is shuffled back into the pile",
+            )
 
     # -- the end of the game --------------------------------------------------------------------
     def finish(self, reason: str = "") -> GameResult:
@@ -458,10 +666,26 @@ class Game:
                 card = t.at(pos)
                 if not card.face_up and card.spec.group == "sleeper":
                     if t.rulings.revealed_in_tiebreak:
-                        self.emit(Reveal, pos[0], card, None, "ruling.revealed_in_tiebreak", pos,
-                                  detail="face down: it scores its points, and counts among the face-up animals")
+                        self.emit(
+                            Reveal,
+                            pos[0],
+                            card,
+                            None,
+                            "ruling.revealed_in_tiebreak",
+                            pos,
+                            detail="face down: it scores its points, and counts among the face-up "
+                            "animals",
+                        )
                     else:
-                        self.emit(Reveal, pos[0], card, None, "fl.end.reveal", pos, detail="face down: it scores its points")
+                        self.emit(
+                            Reveal,
+                            pos[0],
+                            card,
+                            None,
+                            "fl.end.reveal",
+                            pos,
+                            detail="face down: it scores its points",
+                        )
         self.phase = "score"
         self.emit(Phase, None, None, None, "fl.score", detail="Scoring")
         scores = [self.count(p) for p in t.players]
@@ -469,22 +693,40 @@ class Game:
         if self.trace is not None:
             names = " & ".join(t.players[i].name for i in winners)
             tiebreak = sum(s == scores[winners[0]] for s in scores) > 1
-            how = ("the fewest points: the Moon is face up" if moon else "the most points")
+            how = "the fewest points: the Moon is face up" if moon else "the most points"
             if len(winners) > 1:
                 how += ", tied after the tiebreak"
             elif tiebreak:
                 how += "; the tie broken by the most different face-up animals"
-            self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None,
-                      ("ruling.moon_tiebreak" if moon and tiebreak else "fl.tiebreak" if tiebreak
-                       else "fl.score.moon" if moon else "fl.score"),
-                      detail=f"{names} win{'s' if len(winners) == 1 else ''}: {how}")
-        self.result = GameResult(winners, scores, moon, [p.different_animals for p in t.players], reason=reason)
+            self.emit(
+                GameEnd,
+                winners[0] if len(winners) == 1 else None,
+                None,
+                None,
+                (
+                    "ruling.moon_tiebreak"
+                    if moon and tiebreak
+                    else "fl.tiebreak"
+                    if tiebreak
+                    else "fl.score.moon"
+                    if moon
+                    else "fl.score"
+                ),
+                detail=f"{names} win{'s' if len(winners) == 1 else ''}: {how}",
+            )
+        self.result = GameResult(
+            winners, scores, moon, [p.different_animals for p in t.players], reason=reason
+        )
         t.result = self.result
         return self.result
 
     def hermit_crabs(self, p) -> None:
         t = self.table
-        crabs = [t.at(q) for q in t.positions(p.index) if t.at(q).face_up and t.at(q).spec.kind == "hermit_crab"]
+        crabs = [
+            t.at(q)
+            for q in t.positions(p.index)
+            if t.at(q).face_up and t.at(q).spec.kind == "hermit_crab"
+        ]
         picks = len(crabs) if t.rulings.hermit_crab_picks == "each-crab" else min(1, len(crabs))
         rule = "ruling.hermit_crab_picks" if len(crabs) > 1 else "fl.card.hermit_crab"
         for k in range(picks):
@@ -496,55 +738,114 @@ class Game:
                     continue
                 faces = (False, True) if spec.group == "sleeper" else (True,)
                 for face_up in faces:
-                    name = spec.id if not (spec.group == "sleeper" and face_up) else {"id": spec.id, "face_up": True}
+                    name = (
+                        spec.id
+                        if not (spec.group == "sleeper" and face_up)
+                        else {"id": spec.id, "face_up": True}
+                    )
                     if name in names:
                         continue
                     options.append((card, face_up))
                     names.append(name)
                     values.append(sign * (spec.up_value if face_up else spec.down_value))
             if not options:
-                self.emit(Ignored, p.index, crabs[k], None, "fl.card.hermit_crab", detail="no animal in the discard pile")
+                self.emit(
+                    Ignored,
+                    p.index,
+                    crabs[k],
+                    None,
+                    "fl.card.hermit_crab",
+                    detail="no animal in the discard pile",
+                )
                 return
-            i = self.choose_named("hermit_crab", p.index, crabs[k], tuple(options), tuple(values),
-                                  "Hermit Crab: which animal of the discard pile do you take (or none)?", None, rule,
-                                  optional=True, names=tuple(names))
+            i = self.choose_named(
+                "hermit_crab",
+                p.index,
+                crabs[k],
+                tuple(options),
+                tuple(values),
+                "Hermit Crab: which animal of the discard pile do you take (or none)?",
+                None,
+                rule,
+                optional=True,
+                names=tuple(names),
+            )
             if i is None:
                 continue
             card, face_up = options[i]
             t.discard.remove(card)
             card.face_up = face_up
             p.picked.append(card)
-            how = "" if card.spec.group != "sleeper" else (" counted face up" if face_up else " counted face down")
-            self.emit(Pick, p.index, card, None, "fl.card.hermit_crab.sloths" if card.spec.group == "sleeper"
-                      else "fl.card.hermit_crab", value=card.value, detail=f"from the discard pile{how}")
+            how = (
+                ""
+                if card.spec.group != "sleeper"
+                else (" counted face up" if face_up else " counted face down")
+            )
+            self.emit(
+                Pick,
+                p.index,
+                card,
+                None,
+                "fl.card.hermit_crab.sloths"
+                if card.spec.group == "sleeper"
+                else "fl.card.hermit_crab",
+                value=card.value,
+                detail=f"from the discard pile{how}",
+            )
 
     def count(self, p) -> int:
         """'The sum of the points of all faceup cards in your row minus any points from faceup
         Sloths and Koalas. Then add the points from any facedown Sloths or Koalas', and what a
         Hermit Crab picked."""
         t = self.table
-        parts = {"face_up": 0, "sloths_koalas_face_up": 0, "sloths_koalas_face_down": 0, "hermit_crab": 0}
+        parts = {
+            "face_up": 0,
+            "sloths_koalas_face_up": 0,
+            "sloths_koalas_face_down": 0,
+            "hermit_crab": 0,
+        }
         animals = set()
         for pos in t.positions(p.index):
             card = t.at(pos)
             spec = card.spec
             value = card.value
-            if spec.animal and (card.face_up or spec.group == "sleeper" and t.rulings.revealed_in_tiebreak):
+            if spec.animal and (
+                card.face_up or spec.group == "sleeper" and t.rulings.revealed_in_tiebreak
+            ):
                 animals.add(spec.id)  # a revealed Sloth or Koala: ruling revealed_in_tiebreak
             if spec.group == "sleeper":
-                parts["sloths_koalas_face_up" if card.face_up else "sloths_koalas_face_down"] += value
+                parts["sloths_koalas_face_up" if card.face_up else "sloths_koalas_face_down"] += (
+                    value
+                )
             elif card.face_up:
                 parts["face_up"] += value
             if value and self.trace is not None:
                 rule = "fl.card.sloth-koala" if spec.group == "sleeper" else "fl.score"
-                self.emit(Fame, p.index, card, None, rule, pos, value=value,
-                          detail=("face up: minus its points" if value < 0 else "face down: its points")
-                          if spec.group == "sleeper" else "face up")
+                self.emit(
+                    Fame,
+                    p.index,
+                    card,
+                    None,
+                    rule,
+                    pos,
+                    value=value,
+                    detail=("face up: minus its points" if value < 0 else "face down: its points")
+                    if spec.group == "sleeper"
+                    else "face up",
+                )
         for card in p.picked:
             parts["hermit_crab"] += card.value
             if t.rulings.picked_animal_in_tiebreak:
                 animals.add(card.spec.id)
-            self.emit(Fame, p.index, card, None, "fl.card.hermit_crab", value=card.value, detail="picked by a Hermit Crab")
+            self.emit(
+                Fame,
+                p.index,
+                card,
+                None,
+                "fl.card.hermit_crab",
+                value=card.value,
+                detail="picked by a Hermit Crab",
+            )
         p.parts = parts
         p.score = sum(parts.values())
         p.different_animals = len(animals)
@@ -595,7 +896,9 @@ class Game:
         t = self.table
         for rnd in range(1, TREE_ROUNDS + 1):
             self.phase = "deal"
-            self.emit(Phase, None, None, None, "fl.tree.deal", detail=f"Round {rnd}: five cards each")
+            self.emit(
+                Phase, None, None, None, "fl.tree.deal", detail=f"Round {rnd}: five cards each"
+            )
             if rnd == 1:
                 self.shuffle_pile()
             self.deal(TREE_DEAL, "fl.tree.deal")
@@ -625,12 +928,22 @@ class Game:
             new = tied[0]
         else:
             rule = "ruling.tree_start_tie"
-            new = t.first_player if t.rulings.tree_start_tie == "keep" else next(
-                p.index for p in t.clockwise() if p.index in tied)
+            new = (
+                t.first_player
+                if t.rulings.tree_start_tie == "keep"
+                else next(p.index for p in t.clockwise() if p.index in tied)
+            )
         t.first_player = new
-        self.emit(Phase, new, None, None, rule,
-                  detail=f"{t.players[new].name} starts the round (score showing: "
-                         + ", ".join(f"{p.name} {s}" for p, s in zip(t.players, showing)) + ")")
+        self.emit(
+            Phase,
+            new,
+            None,
+            None,
+            rule,
+            detail=f"{t.players[new].name} starts the round (score showing: "
+            + ", ".join(f"{p.name} {s}" for p, s in zip(t.players, showing))
+            + ")",
+        )
 
     def play_multi(self) -> GameResult:
         """'Keep a running score. First to 100 points wins. The previous rounds' winner goes first.
@@ -647,22 +960,50 @@ class Game:
             points = self.game_points(result)
             running = [a + b for a, b in zip(running, points)]
             self.phase = "score"
-            self.emit(Phase, None, None, None, "fl.multi",
-                      detail=f"Game {games}: " + ", ".join(f"{p.name} {r}" for p, r in zip(t.players, running)))
+            self.emit(
+                Phase,
+                None,
+                None,
+                None,
+                "fl.multi",
+                detail=f"Game {games}: "
+                + ", ".join(f"{p.name} {r}" for p, r in zip(t.players, running)),
+            )
             top = max(running)
             leaders = [i for i, r in enumerate(running) if r == top]
             if top >= MULTI_TARGET and len(leaders) == 1 or games >= MAX_GAMES:
-                reason = (f"first to {MULTI_TARGET} points" if top >= MULTI_TARGET and len(leaders) == 1
-                          else f"undecided after {MAX_GAMES} games")
-                self.emit(GameEnd, leaders[0] if len(leaders) == 1 else None, None, None, "fl.multi",
-                          detail=f"{' & '.join(t.players[i].name for i in leaders)}: {top} points ({reason})")
-                self.result = GameResult(leaders, result.scores, result.moon, result.different_animals,
-                                         running, games, reason, points)
+                reason = (
+                    f"first to {MULTI_TARGET} points"
+                    if top >= MULTI_TARGET and len(leaders) == 1
+                    else f"undecided after {MAX_GAMES} games"
+                )
+                self.emit(
+                    GameEnd,
+                    leaders[0] if len(leaders) == 1 else None,
+                    None,
+                    None,
+                    "fl.multi",
+                    detail=f"{' & '.join(t.players[i].name for i in leaders)}: {top} points "
+                    f"({reason})",
+                )
+                self.result = GameResult(
+                    leaders,
+                    result.scores,
+                    result.moon,
+                    result.different_animals,
+                    running,
+                    games,
+                    reason,
+                    points,
+                )
                 t.result = self.result
                 return self.result
             winners = result.winners
-            t.first_player = winners[0] if len(winners) == 1 else next(
-                p.index for p in t.clockwise() if p.index in winners)
+            t.first_player = (
+                winners[0]
+                if len(winners) == 1
+                else next(p.index for p in t.clockwise() if p.index in winners)
+            )
 
     def game_points(self, result: GameResult) -> list[int]:
         """What one game adds to each running score: the score, +10 for the winner ('The winner
@@ -671,26 +1012,47 @@ class Game:
         `multi_moon_bonus`; 35 with the round's 10: ruling `multi_moon_points`). The trace says
         so, citing the passage."""
         t = self.table
-        moon = result.moon if t.rulings.multi_moon_bonus == "face-up" else any(
-            c.spec.kind == "moon" for p in t.players for c in p.cards())
+        moon = (
+            result.moon
+            if t.rulings.multi_moon_bonus == "face-up"
+            else any(c.spec.kind == "moon" for p in t.players for c in p.cards())
+        )
         moon_win = t.rulings.multi_moon_points
         if moon:
             points = [moon_win if i in result.winners else 0 for i in range(len(t.players))]
         else:
-            points = [s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)]
+            points = [
+                s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)
+            ]
         if self.trace is not None:
             names = [p.name for p in t.players]
             if moon:
-                self.emit(Phase, None, None, None,
-                          "fl.multi.moon" if moon_win == MOON_WIN else "ruling.multi_moon_points",
-                          detail=f"Game points: a win with the Moon in play: "
-                                 f"{' & '.join(names[i] for i in result.winners)} {moon_win}"
-                                 f"{'' if moon_win == MOON_WIN else f' ({MOON_WIN} + {ROUND_BONUS} for the winner)'}"
-                                 ", everyone else 0")
+                self.emit(
+                    Phase,
+                    None,
+                    None,
+                    None,
+                    "fl.multi.moon" if moon_win == MOON_WIN else "ruling.multi_moon_points",
+                    detail=f"Game points: a win with the Moon in play: "
+                    f"{' & '.join(names[i] for i in result.winners)} {moon_win}"
+                    f"{'' if moon_win == MOON_WIN else f' ({MOON_WIN} + {ROUND_BONUS} for the winner)'}"  # noqa: E501
+                    ", everyone else 0",
+                )
             else:
-                self.emit(Phase, None, None, None, "fl.multi.bonus", detail="Game points: " + ", ".join(
-                    f"{n} {s} + {ROUND_BONUS} for the winner = {v}" if i in result.winners else f"{n} {v}"
-                    for i, (n, s, v) in enumerate(zip(names, result.scores, points))))
+                self.emit(
+                    Phase,
+                    None,
+                    None,
+                    None,
+                    "fl.multi.bonus",
+                    detail="Game points: "
+                    + ", ".join(
+                        f"{n} {s} + {ROUND_BONUS} for the winner = {v}"
+                        if i in result.winners
+                        else f"{n} {v}"
+                        for i, (n, s, v) in enumerate(zip(names, result.scores, points))
+                    ),
+                )
         return points
 
     def collect(self) -> None:
@@ -698,7 +1060,9 @@ class Game:
         set aside again), scores cleared."""
         t = self.table
         self.phase = "deal"
-        step = self.emit(Phase, None, None, None, "fl.multi", detail="A new game: the cards are gathered")
+        step = self.emit(
+            Phase, None, None, None, "fl.multi", detail="A new game: the cards are gathered"
+        )
         for p in t.players:
             for card in list(p.cards()) + p.picked:
                 card.face_up = False
@@ -709,7 +1073,9 @@ class Game:
             card.face_up = False
             (t.clearings if card.spec.kind == "clearing" else t.pile).append(card)
         t.discard = []
-        self.emit(Ignored, None, None, step, "fl.multi", detail="the table is cleared for the next game")
+        self.emit(
+            Ignored, None, None, step, "fl.multi", detail="the table is cleared for the next game"
+        )
 
 
 def _said(option) -> str:
@@ -724,9 +1090,18 @@ def _said(option) -> str:
 
 # -- setting up a game ----------------------------------------------------------------------------
 
-def setup_table(variant: str, players: int, seed: int, moon: bool = True, wolves: bool = True,
-                rulings: Rulings | None = None, deck: dict[str, int] | None = None,
-                names: list[str] | None = None, first_player: int | None = None) -> Table:
+
+def setup_table(
+    variant: str,
+    players: int,
+    seed: int,
+    moon: bool = True,
+    wolves: bool = True,
+    rulings: Rulings | None = None,
+    deck: dict[str, int] | None = None,
+    names: list[str] | None = None,
+    first_player: int | None = None,
+) -> Table:
     """A table set up for a variant: the deck table's cards in the pile (the Moon and the Wolves
     left in the box when not played with; the Rain and the Hermit Crabs in the Great Tree), the
     Clearings set aside; the starting player chosen at random from the seed unless given
@@ -754,24 +1129,43 @@ def setup_table(variant: str, players: int, seed: int, moon: bool = True, wolves
 def check_game_args(variant: str, players: int, seed: int, deck) -> dict[str, int]:
     """A game's arguments, each named (ValueError, one line); returns the deck table."""
     if variant not in VARIANTS:
-        raise ValueError(f"variant: expected one of {', '.join(map(quote, VARIANTS))}, got {quote(variant)}")
+        raise ValueError(
+            f"variant: expected one of {', '.join(map(quote, VARIANTS))}, got {quote(variant)}"
+        )
     low, high = PLAYER_COUNTS[variant]
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise ValueError(f"players: a {variant} game takes {low} to {high} players, got {quote(players)}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10 ** MAX_INTEGER_DIGITS:
-        raise ValueError(f"seed: expected a whole number of at most {MAX_INTEGER_DIGITS} digits, got {quote(seed)}")
+        raise ValueError(
+            f"players: a {variant} game takes {low} to {high} players, got {quote(players)}"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10**MAX_INTEGER_DIGITS:
+        raise ValueError(
+            f"seed: expected a whole number of at most {MAX_INTEGER_DIGITS} digits, got "
+            f"{quote(seed)}"
+        )
     table = deck_table(deck)
     need = players * (TREE_ROUNDS * TREE_DEAL if variant == "great-tree" else NATURE_DEAL)
     kept_out = {"rain", "hermit_crab"} if variant == "great-tree" else set()
     have = sum(n for cid, n in table.items() if CARDS[cid].kind not in kept_out)
     if have < need:
-        raise ValueError(f"deck: {players} players of {variant} need {need} cards, the deck table has {have}")
+        raise ValueError(
+            f"deck: {players} players of {variant} need {need} cards, the deck table has {have}"
+        )
     return table
 
 
-def new_game(variant: str = "nature", players: int = 2, seed: int = 0, policy: Policy | None = None,
-             traced: bool = True, record: bool = False, moon: bool = True, wolves: bool = True,
-             rulings: Rulings | dict | None = None, deck=None, first_player: int | None = None) -> Game:
+def new_game(
+    variant: str = "nature",
+    players: int = 2,
+    seed: int = 0,
+    policy: Policy | None = None,
+    traced: bool = True,
+    record: bool = False,
+    moon: bool = True,
+    wolves: bool = True,
+    rulings: Rulings | dict | None = None,
+    deck=None,
+    first_player: int | None = None,
+) -> Game:
     """A new game, set up and ready to `play()`: `variant` 'nature', 'great-tree' or 'multi'
     (Nature games until someone has 100 points); `moon`, `wolves`: whether those cards are played
     with (the rulebook lets a table leave them out); `deck`: a deck table ({card id: copies}, or
@@ -780,11 +1174,21 @@ def new_game(variant: str = "nature", players: int = 2, seed: int = 0, policy: P
     table_deck = check_game_args(variant, players, seed, deck)
     if isinstance(rulings, dict):
         rulings = Rulings.from_dict(rulings)
-    t = setup_table(variant, players, seed, moon, wolves, rulings, table_deck, first_player=first_player)
+    t = setup_table(
+        variant, players, seed, moon, wolves, rulings, table_deck, first_player=first_player
+    )
     game = Game(t, policy, traced, record, table_deck)
     game.seed = seed
-    game.options = {"variant": variant, "players": players, "seed": seed, "moon": moon, "wolves": wolves,
-                    "rulings": t.rulings, "deck": table_deck, "first_player": first_player}
+    game.options = {
+        "variant": variant,
+        "players": players,
+        "seed": seed,
+        "moon": moon,
+        "wolves": wolves,
+        "rulings": t.rulings,
+        "deck": table_deck,
+        "first_player": first_player,
+    }
     return game
 
 
@@ -803,7 +1207,18 @@ class Replaying:
 def replay(game: Game, traced: bool = True, record: bool = False) -> Game:
     """The same game again from its seed, setup and logged decisions (the same trace)."""
     o = game.options
-    again = new_game(o["variant"], o["players"], o["seed"], Replaying(list(game.decisions)), traced, record,
-                     o["moon"], o["wolves"], o["rulings"], o["deck"], o["first_player"])
+    again = new_game(
+        o["variant"],
+        o["players"],
+        o["seed"],
+        Replaying(list(game.decisions)),
+        traced,
+        record,
+        o["moon"],
+        o["wolves"],
+        o["rulings"],
+        o["deck"],
+        o["first_player"],
+    )
     again.play()
     return again

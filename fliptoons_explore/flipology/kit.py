@@ -1,5 +1,6 @@
 """What the game-neutral toolkit asks of Flipology (`games.GameKit`): positions and events in words,
 a recorded state as text and as a table view, what a step marks, the JSON document."""
+
 from __future__ import annotations
 
 from ..views import Marks
@@ -54,6 +55,7 @@ class FlipologyKit:
 
     def to_json(self, table, trace) -> dict:
         from .scenario import table_json
+
         return table_json(table, trace)
 
     def summary(self, table) -> str:

@@ -12,25 +12,33 @@ the winners, then the rules cited with their paraphrase and source.
 The same text comes from `fliptoons-explore resolve SCENARIO.json --markdown` and the explorer's
 "copy as Markdown". Pure and deterministic.
 """
+
 from __future__ import annotations
 
 from ..words import markdown_events, markdown_rules
 from .text import event_sentence, points, rows_text
 
-VARIANT_TITLES = {"nature": "Flipology: Nature", "great-tree": "Flipology: the Great Tree",
-                  "multi": "Flipology: the multi-game variant"}
+VARIANT_TITLES = {
+    "nature": "Flipology: Nature",
+    "great-tree": "Flipology: the Great Tree",
+    "multi": "Flipology: the multi-game variant",
+}
 PLAYS = {"resolve": "the turns, then the count", "round": "the round completed, then the count"}
 
 
-def resolution_markdown(resolution, play: str = "resolve", step: int | None = None, link: str = "",
-                        title: str = "") -> str:
+def resolution_markdown(
+    resolution, play: str = "resolve", step: int | None = None, link: str = "", title: str = ""
+) -> str:
     """The resolution in Markdown. `play`: "resolve" (the scenario's turns) or "round" (the
     round completed); `step`: the step a reader is pointed at; `link`: an explorer link to put
     last; `title`: a heading (an example's title)."""
     table = resolution.table
     players = table.players
     trace = resolution.trace or []
-    lines = [f"**{VARIANT_TITLES.get(table.variant, table.variant)}** — {PLAYS.get(play, play)}, step by step"]
+    lines = [
+        f"**{VARIANT_TITLES.get(table.variant, table.variant)}** — {PLAYS.get(play, play)}, step "
+        "by step"
+    ]
     if title:
         lines += ["", f"> {title}"]
     try:
@@ -40,8 +48,11 @@ def resolution_markdown(resolution, play: str = "resolve", step: int | None = No
     if state is not None:
         lines += ["", "Set up:"]
         for p in state["players"]:
-            cards = [e["id"] + ":" + str(e["points"]) + ("" if e["face_up"] else " (face down)")
-                     for row in p["rows"] for e in row]
+            cards = [
+                e["id"] + ":" + str(e["points"]) + ("" if e["face_up"] else " (face down)")
+                for row in p["rows"]
+                for e in row
+            ]
             lines.append(f"- **{p['name']}** — " + (", ".join(cards) or "no cards"))
         if state["discard"]:
             lines.append(f"- discard pile: {', '.join(state['discard'])}")
@@ -55,8 +66,11 @@ def resolution_markdown(resolution, play: str = "resolve", step: int | None = No
     result = getattr(table, "result", None)
     if result is not None and result.winners:
         names = " and ".join(players[i].name for i in result.winners)
-        lines += ["", f"{names} win{'s' if len(result.winners) == 1 else ''}"
-                  + (" (a face-up Moon: the fewest points win)." if result.moon else ".")]
+        lines += [
+            "",
+            f"{names} win{'s' if len(result.winners) == 1 else ''}"
+            + (" (a face-up Moon: the fewest points win)." if result.moon else "."),
+        ]
     lines += markdown_rules(cited)
     if link:
         lines += ["", f"[Open it in the explorer]({link}) (with `fliptoons-explore app` running)"]

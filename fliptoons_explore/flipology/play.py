@@ -1,5 +1,6 @@
 """`fliptoons-explore flipology play`: whole Flipology games from a seed, with a policy,
 summarised per game."""
+
 from __future__ import annotations
 
 import json
@@ -9,7 +10,6 @@ from ..limits import MAX_GAMES
 from ..parallel import run_tasks
 from ..policy import DefaultPolicy, RandomPolicy
 from .game import check_game_args, new_game
-
 
 #: The policies a command line or an experiment names: `montecarlo:N` is the search with a
 #: budget of N simulations a decision (`montecarlo` alone: its default budget).
@@ -22,10 +22,17 @@ def policy_name(name) -> tuple[str, int | None]:
     """(policy, budget) of a name such as 'greedy' or 'montecarlo:400'. ValueError (one line)
     for a name that is none of `POLICIES`."""
     base, _, budget = str(name).partition(":")
-    if base not in POLICIES or budget and (base != "montecarlo" or not budget.isdigit()
-                                           or not 1 <= int(budget) <= MAX_SIMULATIONS):
-        raise ValueError(f"policy: expected one of {', '.join(POLICIES)} (montecarlo:N for N simulations "
-                         f"a decision, 1 to {MAX_SIMULATIONS:,}), got {name!r}")
+    if (
+        base not in POLICIES
+        or budget
+        and (
+            base != "montecarlo" or not budget.isdigit() or not 1 <= int(budget) <= MAX_SIMULATIONS
+        )
+    ):
+        raise ValueError(
+            f"policy: expected one of {', '.join(POLICIES)} (montecarlo:N for N simulations "
+            f"a decision, 1 to {MAX_SIMULATIONS:,}), got {name!r}"
+        )
     return base, int(budget) if budget else None
 
 
@@ -37,19 +44,38 @@ def make_policy(name: str, seed: int):
         return RandomPolicy(seed)
     if base == "greedy":
         from .policies import GreedyPolicy
+
         return GreedyPolicy()
     if base == "montecarlo":
         from .search import SearchPolicy
+
         return SearchPolicy(budget, seed=seed)
     return DefaultPolicy()
 
 
-def play_games(variant: str, players: int, seed: int, games: int = 1, policy: str = "default",
-               moon: bool = True, wolves: bool = True, deck=None, traced: bool = False):
+def play_games(
+    variant: str,
+    players: int,
+    seed: int,
+    games: int = 1,
+    policy: str = "default",
+    moon: bool = True,
+    wolves: bool = True,
+    deck=None,
+    traced: bool = False,
+):
     """Play `games` games, game k from seed `seed + k`; yields (seed, Game)."""
     for k in range(games):
-        game = new_game(variant, players, seed + k, make_policy(policy, seed + k), traced, moon=moon,
-                        wolves=wolves, deck=deck)
+        game = new_game(
+            variant,
+            players,
+            seed + k,
+            make_policy(policy, seed + k),
+            traced,
+            moon=moon,
+            wolves=wolves,
+            deck=deck,
+        )
         game.play()
         yield seed + k, game
 
@@ -58,11 +84,25 @@ def play_row(task) -> dict:
     """One game of `flipology play` from its seed, summarised (a worker's task: `(variant,
     players, policy, moon, wolves, deck, seed)`)."""
     variant, players, policy, moon, wolves, deck, seed = task
-    game = new_game(variant, players, seed, make_policy(policy, seed), False, moon=moon, wolves=wolves, deck=deck)
+    game = new_game(
+        variant,
+        players,
+        seed,
+        make_policy(policy, seed),
+        False,
+        moon=moon,
+        wolves=wolves,
+        deck=deck,
+    )
     r = game.play()
     names = [p.name for p in game.table.players]
-    return {"seed": seed, "winners": [names[i] for i in r.winners], "scores": dict(zip(names, r.scores)),
-            "moon": r.moon, **({"running_scores": dict(zip(names, r.running)), "games": r.games} if r.running else {})}
+    return {
+        "seed": seed,
+        "winners": [names[i] for i in r.winners],
+        "scores": dict(zip(names, r.scores)),
+        "moon": r.moon,
+        **({"running_scores": dict(zip(names, r.running)), "games": r.games} if r.running else {}),
+    }
 
 
 def play_command(args) -> str:
@@ -72,12 +112,30 @@ def play_command(args) -> str:
         check_game_args(args.variant, args.players, args.seed, args.deck)
     except ValueError as e:
         raise ValueError(f"--{str(e)}") from None
-    tasks = [(args.variant, args.players, args.policy, not args.no_moon, not args.no_wolves, args.deck, args.seed + k)
-             for k in range(args.games)]
+    tasks = [
+        (
+            args.variant,
+            args.players,
+            args.policy,
+            not args.no_moon,
+            not args.no_wolves,
+            args.deck,
+            args.seed + k,
+        )
+        for k in range(args.games)
+    ]
     rows = run_tasks(play_row, tasks, args.jobs, progress=False if args.json else None)
     if args.json:
-        return json.dumps({"game": "flipology", "variant": args.variant, "players": args.players,
-                           "policy": args.policy, "games": rows}, indent=1)
+        return json.dumps(
+            {
+                "game": "flipology",
+                "variant": args.variant,
+                "players": args.players,
+                "policy": args.policy,
+                "games": rows,
+            },
+            indent=1,
+        )
     lines = []
     for row in rows:
         who = " & ".join(row["winners"])
@@ -85,13 +143,21 @@ def play_command(args) -> str:
         moon = " (the Moon: the fewest points win)" if row["moon"] else ""
         if "running_scores" in row:
             running = ", ".join(f"{n} {s}" for n, s in row["running_scores"].items())
-            lines.append(f"seed {row['seed']}: {who} win{'s' if len(row['winners']) == 1 else ''} after "
-                         f"{row['games']} games; running scores: {running}")
+            lines.append(
+                f"seed {row['seed']}: {who} win{'s' if len(row['winners']) == 1 else ''} after "
+                f"{row['games']} games; running scores: {running}"
+            )
         else:
-            lines.append(f"seed {row['seed']}: {who} win{'s' if len(row['winners']) == 1 else ''}{moon}; {scores}")
+            lines.append(
+                f"seed {row['seed']}: {who} win{'s' if len(row['winners']) == 1 else ''}{moon}; "
+                f"{scores}"
+            )
     if len(rows) > 1:
         wins = Counter(w for r in rows for w in r["winners"] if len(r["winners"]) == 1)
         ties = sum(len(r["winners"]) > 1 for r in rows)
-        lines.append("wins: " + ", ".join(f"{n} {c}" for n, c in sorted(wins.items()))
-                     + (f"; {ties} shared" if ties else ""))
+        lines.append(
+            "wins: "
+            + ", ".join(f"{n} {c}" for n, c in sorted(wins.items()))
+            + (f"; {ties} shared" if ties else "")
+        )
     return "\n".join(lines)

@@ -9,6 +9,7 @@ finish what the option starts, and counts the score: their own against the best 
 other way round with a face-up Moon). It never looks at a card its player has not seen. At the
 deal it keeps, orders and regrows as the default does.
 """
+
 from __future__ import annotations
 
 from ..policy import Choice, DefaultPolicy
@@ -23,9 +24,11 @@ FLIPS = ("turn", "dog", "frog", "hawk", "snake", "sun", "rain", "monkey_pair")
 def standing(view: Table, player: int) -> float:
     """How `player` stands on a table: their score less the best opponent's, or with a face-up
     Moon the lowest opponent's less theirs (unseen cards count their average)."""
-    scores = [sum(c.value for c in p.cards()) + sum(c.value for c in p.picked) for p in view.players]
+    scores = [
+        sum(c.value for c in p.cards()) + sum(c.value for c in p.picked) for p in view.players
+    ]
     mine = scores[player]
-    others = scores[:player] + scores[player + 1:] or [0]
+    others = scores[:player] + scores[player + 1 :] or [0]
     return min(others) - mine if view.moon_up() else mine - max(others)
 
 
@@ -39,7 +42,8 @@ class GreedyPolicy:
 
     def choose(self, choice: Choice) -> int | None:
         if getattr(choice.table, "averages", None) is None or choice.kind not in (
-                FLIPS + ("monkey_effect", "mole", "wolves", "parrot")):
+            FLIPS + ("monkey_effect", "mole", "wolves", "parrot")
+        ):
             return self.default.choose(choice)
         best, best_value = None, None
         answers = list(range(len(choice.options))) + ([None] if choice.optional else [])

@@ -14,6 +14,7 @@ Rows are listed bottom (first dealt) first, cards left to right, face down unles
 up. Players are listed in turn order. A position in a choice is `[PLAYER, ROW, COL]`; a turn's
 `flip` is `[ROW, COL]` of that player's own rows.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -26,13 +27,23 @@ from .state import PLAYER_COUNTS, VARIANTS, Table
 
 __all__ = ["load", "check", "table_json", "TOP_FIELDS", "PLAYER_FIELDS", "TURN_FIELDS"]
 
-TOP_FIELDS = ("game", "variant", "players", "discard", "first_player", "turns", "end_choices", "rulings",
-              "running_scores")
+TOP_FIELDS = (
+    "game",
+    "variant",
+    "players",
+    "discard",
+    "first_player",
+    "turns",
+    "end_choices",
+    "rulings",
+    "running_scores",
+)
 PLAYER_FIELDS = ("name", "rows")
 TURN_FIELDS = ("player", "flip", "choices")
 MAX_PLAYERS = 8
 LIMITS = "docs/limits.md"
-#: Cards a player's rows hold in the rulebook: Nature 7 in one row; the Great Tree up to three rows of 5.
+#: Cards a player's rows hold in the rulebook: Nature 7 in one row; the Great Tree up to three rows
+#: of 5.
 ROW_LENGTH = {"nature": 7, "multi": 7, "great-tree": 5}
 #: Cards the Great Tree sets aside: "Set aside the Rain and Hermit Crab cards; they cannot be used".
 TREE_SET_ASIDE = ("rain", "hermit_crab")
@@ -48,16 +59,22 @@ class Scripts:
 
 def _card(table: Table, value, where: str, variant: str, face_up: bool = False):
     if table._next_uid >= MAX_CARDS:
-        raise ScenarioError(f"{where}: the scenario holds more than {MAX_CARDS:,} cards (the limit, {LIMITS})")
+        raise ScenarioError(
+            f"{where}: the scenario holds more than {MAX_CARDS:,} cards (the limit, {LIMITS})"
+        )
     if not isinstance(value, str):
-        raise ScenarioError(f"{where}: expected a card id (such as \"dog\" or \"dog:6\"), got {type_name(value)}")
+        raise ScenarioError(
+            f'{where}: expected a card id (such as "dog" or "dog:6"), got {type_name(value)}'
+        )
     try:
         spec = spec_of(value)
     except KeyError as e:
         raise ScenarioError(f"{where}: {e.args[0]}") from None
     if variant == "great-tree" and spec.kind in TREE_SET_ASIDE:
-        raise ScenarioError(f"{where}: {quote(value)} is set aside in the Great Tree (\"Set aside the Rain and "
-                            f"Hermit Crab cards; they cannot be used in this variant\")")
+        raise ScenarioError(
+            f'{where}: {quote(value)} is set aside in the Great Tree ("Set aside the Rain and '
+            f'Hermit Crab cards; they cannot be used in this variant")'
+        )
     return table.new_card(spec, face_up)
 
 
@@ -89,12 +106,16 @@ def load(data) -> tuple[Table, Scripts]:
     expect(data, dict, "scenario", "a JSON object")
     known_fields(data, TOP_FIELDS, "scenario")
     if data.get("game") != "flipology":
-        raise ScenarioError(f"game: expected \"flipology\", got {quote(data.get('game'))}")
+        raise ScenarioError(f'game: expected "flipology", got {quote(data.get("game"))}')
     variant = data.get("variant", "nature")
     if not isinstance(variant, str) or variant not in VARIANTS:
-        raise ScenarioError(f"variant: expected {', '.join(map(quote, VARIANTS))}, got {quote(variant)}")
+        raise ScenarioError(
+            f"variant: expected {', '.join(map(quote, VARIANTS))}, got {quote(variant)}"
+        )
     if "players" not in data:
-        raise ScenarioError(f"players: missing field (expected a list of 1 to {MAX_PLAYERS} players)")
+        raise ScenarioError(
+            f"players: missing field (expected a list of 1 to {MAX_PLAYERS} players)"
+        )
     players = expect(data["players"], list, "players", f"a list of 1 to {MAX_PLAYERS} players")
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise ScenarioError(f"players: expected 1 to {MAX_PLAYERS} players, got {len(players)}")
@@ -104,13 +125,17 @@ def load(data) -> tuple[Table, Scripts]:
     t = Table(variant, Rulings.from_scenario(data.get("rulings", {})), first_player=first)
     for i, pdata in enumerate(players):
         where = f"players[{i}]"
-        expect(pdata, dict, where, "an object with \"rows\"")
+        expect(pdata, dict, where, 'an object with "rows"')
         known_fields(pdata, PLAYER_FIELDS, where)
-        p = t.add_player(expect(pdata.get("name", f"Player {i + 1}"), str, f"{where}.name", "a string"))
+        p = t.add_player(
+            expect(pdata.get("name", f"Player {i + 1}"), str, f"{where}.name", "a string")
+        )
         rows = expect(pdata.get("rows", []), list, f"{where}.rows", "a list of rows (bottom first)")
         if variant != "great-tree" and len(rows) > 1:
-            raise ScenarioError(f"{where}.rows: a {variant} player has one row, got {len(rows)} "
-                                "(rows stack up only in the Great Tree: variant \"great-tree\")")
+            raise ScenarioError(
+                f"{where}.rows: a {variant} player has one row, got {len(rows)} "
+                '(rows stack up only in the Great Tree: variant "great-tree")'
+            )
         for r, row in enumerate(rows):
             wr = f"{where}.rows[{r}]"
             expect(row, list, wr, "a row: a list of cards, left to right")
@@ -131,23 +156,35 @@ def load(data) -> tuple[Table, Scripts]:
         face_up = False
         if isinstance(answer, dict):
             known_fields(answer, ("id", "face_up"), w)
-            face_up = expect(answer.get("face_up", False), bool, field(w, "face_up"), "true or false")
+            face_up = expect(
+                answer.get("face_up", False), bool, field(w, "face_up"), "true or false"
+            )
             answer = answer.get("id")
         try:
             spec = spec_of(answer)
         except KeyError as e:
-            raise ScenarioError(f"{field(w, 'id') if isinstance(end[k], dict) else w}: {e.args[0]}") from None
+            raise ScenarioError(
+                f"{field(w, 'id') if isinstance(end[k], dict) else w}: {e.args[0]}"
+            ) from None
         if face_up and spec.group != "sleeper":
-            raise ScenarioError(f"{field(w, 'face_up')}: only a Sloth or a Koala is picked face up (\"Sloths and "
-                                f"koalas can be treated as faceup or facedown\"), not {quote(answer)}")
+            raise ScenarioError(
+                f'{field(w, "face_up")}: only a Sloth or a Koala is picked face up ("Sloths and '
+                f'koalas can be treated as faceup or facedown"), not {quote(answer)}'
+            )
     running = data.get("running_scores")
     if running is not None:
         if variant != "multi":
-            raise ScenarioError("running_scores: only a multi-game scenario (variant \"multi\") keeps a running score")
+            raise ScenarioError(
+                'running_scores: only a multi-game scenario (variant "multi") keeps a running score'
+            )
         expect(running, list, "running_scores", "a list of one number per player")
-        if len(running) != len(players) or not all(isinstance(v, int) and not isinstance(v, bool) for v in running):
-            raise ScenarioError(f"running_scores: expected {len(players)} whole numbers (one per player), "
-                                f"got {quote(running)}")
+        if len(running) != len(players) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in running
+        ):
+            raise ScenarioError(
+                f"running_scores: expected {len(players)} whole numbers (one per player), "
+                f"got {quote(running)}"
+            )
         t.running = list(running)
     t.notes = _notes(t)
     return t, Scripts(turns, list(end))
@@ -158,7 +195,7 @@ def _turns(t: Table, value) -> list[dict]:
     out = []
     for k, turn in enumerate(value):
         w = f"turns[{k}]"
-        expect(turn, dict, w, "a turn: {\"player\": P, \"flip\": [ROW, COL], \"choices\": [...]}")
+        expect(turn, dict, w, 'a turn: {"player": P, "flip": [ROW, COL], "choices": [...]}')
         known_fields(turn, TURN_FIELDS, w)
         for key in ("player", "flip"):
             if key not in turn:
@@ -169,12 +206,16 @@ def _turns(t: Table, value) -> list[dict]:
         pos = _position(turn["flip"], f"{w}.flip", "[ROW, COL] of the player's own card")
         rows = t.players[player].rows
         if len(pos) != 2 or not (0 <= pos[0] < len(rows) and 0 <= pos[1] < len(rows[pos[0]])):
-            raise ScenarioError(f"{w}.flip: {quote(turn['flip'])} is not a card of {t.players[player].name}'s rows "
-                                f"(expected [ROW, COL], row 0 the bottom row)")
+            raise ScenarioError(
+                f"{w}.flip: {quote(turn['flip'])} is not a card of {t.players[player].name}'s rows "
+                f"(expected [ROW, COL], row 0 the bottom row)"
+            )
         if t.tree and pos[0] != len(rows) - 1:
-            raise ScenarioError(f"{w}.flip: in the Great Tree a turn flips a card of the top row (row "
-                                f"{len(rows) - 1}), got row {pos[0]} (\"flipping only cards in their current "
-                                f"(top-most) row\")")
+            raise ScenarioError(
+                f"{w}.flip: in the Great Tree a turn flips a card of the top row (row "
+                f'{len(rows) - 1}), got row {pos[0]} ("flipping only cards in their current '
+                f'(top-most) row")'
+            )
         choices = expect(turn.get("choices", []), list, f"{w}.choices", "a list of answers")
         out.append({"player": player, "flip": (player,) + pos, "choices": list(choices)})
     return out
@@ -194,8 +235,11 @@ def _notes(t: Table) -> list[str]:
             notes.append(f"{n} copies of {quote(cid)}: the deck table has {DECK.get(cid, 0)}")
     discarded = sum(c.spec.kind == "clearing" for c in t.discard)
     if discarded:
-        notes.append(f"{discarded} Clearing card{'s' if discarded > 1 else ''} in the discard pile: Clearings are "
-                     "set aside within reach and only take the place of a card the Wolves remove")
+        notes.append(
+            f"{discarded} Clearing card{'s' if discarded > 1 else ''} in the discard pile: "
+            "Clearings are "
+            "set aside within reach and only take the place of a card the Wolves remove"
+        )
     clearings = sum(c.spec.kind == "clearing" for c in t.all_cards())
     if clearings > CARDS["clearing:0"].copies:
         notes.append(f"{clearings} Clearing cards: the game has {CARDS['clearing:0'].copies}")
@@ -203,12 +247,16 @@ def _notes(t: Table) -> list[str]:
         lengths = [len(row) for row in p.rows]
         full = ROW_LENGTH[t.variant]
         if any(n != full for n in lengths) or (t.tree and len(lengths) > 3):
-            notes.append(f"{p.name}'s rows hold {'+'.join(map(str, lengths)) or 'no'} cards: the {t.variant} "
-                         f"game deals {'rows of 5, three at most' if t.tree else 'one row of 7'}")
+            notes.append(
+                f"{p.name}'s rows hold {'+'.join(map(str, lengths)) or 'no'} cards: the "
+                f"{t.variant} "
+                f"game deals {'rows of 5, three at most' if t.tree else 'one row of 7'}"
+            )
     return notes
 
 
 # -- output ---------------------------------------------------------------------------------------
+
 
 def card_json(card) -> dict:
     return {"id": card.spec.kind, "points": card.spec.points, "face_up": card.face_up}
@@ -222,10 +270,17 @@ def table_json(t: Table, trace) -> dict:
     doc = {
         "game": "flipology",
         "variant": t.variant,
-        "players": [{"name": p.name, "rows": [[card_json(c) for c in row] for row in p.rows],
-                     "score": p.score, "score_parts": dict(p.parts), "different_animals": p.different_animals,
-                     **({"picked": [card_json(c) for c in p.picked]} if p.picked else {})}
-                    for p in t.players],
+        "players": [
+            {
+                "name": p.name,
+                "rows": [[card_json(c) for c in row] for row in p.rows],
+                "score": p.score,
+                "score_parts": dict(p.parts),
+                "different_animals": p.different_animals,
+                **({"picked": [card_json(c) for c in p.picked]} if p.picked else {}),
+            }
+            for p in t.players
+        ],
         "winners": list(result.winners) if result else [],
         "moon": bool(result.moon) if result else False,
         "discard": [c.spec.id for c in t.discard],

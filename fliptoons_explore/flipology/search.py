@@ -24,11 +24,12 @@ not seen (a face-down card is known to its owner, 'you can peek at any of your f
 whenever you like'; a card the player's Sun showed stays known), the other players' hands, the
 draw pile and the face-down discard pile (which a Hermit Crab's owner looks through when
 picking; the player's own two discards of the deal are counted unseen too: the table does not
-say who discarded what) — is dealt again at random among the same cards before the answer is given, and the
-later shuffles come from the policy's own generator, never from the game's seed. So the answer
-depends only on what the player sees (`tests/test_flipology_search.py` changes the hidden cards
-behind it).
+say who discarded what) — is dealt again at random among the same cards before the answer is given,
+and the later shuffles come from the policy's own generator, never from the game's seed. So the
+answer depends only on what the player sees (`tests/test_flipology_search.py` changes the hidden
+cards behind it).
 """
+
 from __future__ import annotations
 
 import math
@@ -74,11 +75,20 @@ class SearchPolicy:
     name = "montecarlo"
     branch = None  # the simulations' policy (`_Branch`, set below)
 
-    def __init__(self, simulations: int | None = None, seed: int = 0, margin_weight: float = 0.1,
-                 rollout=None, game=None) -> None:
-        if simulations is not None and (not isinstance(simulations, int) or isinstance(simulations, bool)
-                                        or simulations < 1):
-            raise ValueError(f"simulations: expected None or a whole number of at least 1, got {simulations!r}")
+    def __init__(
+        self,
+        simulations: int | None = None,
+        seed: int = 0,
+        margin_weight: float = 0.1,
+        rollout=None,
+        game=None,
+    ) -> None:
+        if simulations is not None and (
+            not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1
+        ):
+            raise ValueError(
+                f"simulations: expected None or a whole number of at least 1, got {simulations!r}"
+            )
         self.simulations = simulations or DEFAULT_SIMULATIONS
         self.seed = seed
         self.margin_weight = margin_weight
@@ -87,7 +97,7 @@ class SearchPolicy:
         self.asked = 0
         self.searched = Counter()
 
-    def follow(self, game) -> "SearchPolicy":
+    def follow(self, game) -> SearchPolicy:
         self.game = game
         return self
 
@@ -95,7 +105,7 @@ class SearchPolicy:
         self.asked += 1
         game = self.game
         answers = list(range(len(choice.options))) + ([None] if choice.optional else [])
-        if (game is None or not game.options or choice.table is not game.table or len(answers) < 2):
+        if game is None or not game.options or choice.table is not game.table or len(answers) < 2:
             return self.rollout.choose(choice)
         self.searched[choice.kind] += 1
         values = self.search(choice, answers)
@@ -122,17 +132,29 @@ class SearchPolicy:
                     got.append(self.simulate(choice, prefix, a, samples[k]))
             if r < rounds - 1:
                 alive.sort(key=lambda a: -sum(results[a]) / len(results[a]))
-                alive = alive[:max(1, (len(alive) + 1) // 2)]
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
         return {a: (sum(v) / len(v), len(v)) for a, v in results.items()}
 
     def simulate(self, choice: Choice, prefix: tuple, answer, sample: int) -> float:
         """One simulation: the game replayed to this decision, determinised for the deciding
         player, `answer` given, the rest played by the rollout: the player's value."""
         from .game import new_game
+
         o = self.game.options
         branch = self.branch(prefix, choice, answer, self.rollout, random.Random(sample))
-        sim = new_game(o["variant"], o["players"], o["seed"], branch, False, False, o["moon"], o["wolves"],
-                       o["rulings"], o["deck"], o["first_player"])
+        sim = new_game(
+            o["variant"],
+            o["players"],
+            o["seed"],
+            branch,
+            False,
+            False,
+            o["moon"],
+            o["wolves"],
+            o["rulings"],
+            o["deck"],
+            o["first_player"],
+        )
         result = sim.play()
         return self.value(sim, result, choice.player)
 
@@ -143,8 +165,11 @@ class SearchPolicy:
         share = 1 / len(result.winners) if player in result.winners else 0.0
         scores = result.running or result.scores
         others = [s for i, s in enumerate(scores) if i != player] or [0]
-        margin = (min(others) - scores[player]) if result.moon and not result.running else (
-            scores[player] - max(others))
+        margin = (
+            (min(others) - scores[player])
+            if result.moon and not result.running
+            else (scores[player] - max(others))
+        )
         return share + self.margin_weight * max(-1.0, min(1.0, margin / 20))
 
 
@@ -162,8 +187,12 @@ class _Branch(Branch):
 
     def at_decision(self, choice: Choice) -> None:
         if choice.kind != self.choice.kind or len(choice.options) != len(self.choice.options):
-            raise AssertionError(f"the replay reached a {choice.kind!r} decision, not {self.choice.kind!r}")
-        determinise(choice.table, choice.player, self.rng, discard_seen=choice.kind == "hermit_crab")
+            raise AssertionError(
+                f"the replay reached a {choice.kind!r} decision, not {self.choice.kind!r}"
+            )
+        determinise(
+            choice.table, choice.player, self.rng, discard_seen=choice.kind == "hermit_crab"
+        )
 
 
 SearchPolicy.branch = _Branch

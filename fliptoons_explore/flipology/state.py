@@ -9,6 +9,7 @@ the previous player's left end, its left end to the next player's right end. In 
 each level of rows forms such a circle, and a card is also adjacent to the cards directly above
 and below it in its player's rows (never diagonally).
 """
+
 from __future__ import annotations
 
 import random
@@ -51,8 +52,18 @@ class Player:
     cards a Hermit Crab picked, whether Regrowth is used, the cards seen by a Sun (`seen`: uids),
     and the final count (`score`, its `parts`, `different_animals`)."""
 
-    __slots__ = ("index", "name", "rows", "hand", "picked", "regrown", "seen", "score", "parts",
-                 "different_animals")
+    __slots__ = (
+        "index",
+        "name",
+        "rows",
+        "hand",
+        "picked",
+        "regrown",
+        "seen",
+        "score",
+        "parts",
+        "different_animals",
+    )
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -71,7 +82,10 @@ class Player:
             yield from row
 
     def __repr__(self) -> str:
-        return f"<Player {self.index} {self.name}: {sum(map(len, self.rows))} cards in {len(self.rows)} rows>"
+        return (
+            f"<Player {self.index} {self.name}: {sum(map(len, self.rows))} cards in "
+            f"{len(self.rows)} rows>"
+        )
 
 
 class Table:
@@ -80,8 +94,13 @@ class Table:
 
     game = None
 
-    def __init__(self, variant: str = "nature", rulings: Rulings | None = None, seed: int | None = None,
-                 first_player: int = 0) -> None:
+    def __init__(
+        self,
+        variant: str = "nature",
+        rulings: Rulings | None = None,
+        seed: int | None = None,
+        first_player: int = 0,
+    ) -> None:
         self.variant = variant
         self.rulings = rulings or DEFAULT_RULINGS
         self.rng = random.Random(seed)
@@ -92,11 +111,17 @@ class Table:
         self.box: list[Card] = []  # cards left out of this game (the Moon, the Wolves, the Rain...)
         self.first_player = first_player
         self.notes: list[str] = []
-        self.running: list[int] | None = None  # a multi-game scenario's running scores before this game
+        self.running: list[int] | None = (
+            None  # a multi-game scenario's running scores before this game
+        )
         self.result = None  # the `GameResult` once the game is counted
-        self.averages = None  # (flip gain, face-down value, keep worth) of an unseen card: `game._averages`
+        self.averages = (
+            None  # (flip gain, face-down value, keep worth) of an unseen card: `game._averages`
+        )
         self.moons: list[Card] = []  # the Moon cards (a face-up one is always in a row: `moon_up`)
-        self._positions: list | None = None  # every position, until a row grows or goes (`rows_changed`)
+        self._positions: list | None = (
+            None  # every position, until a row grows or goes (`rows_changed`)
+        )
         self._next_uid = 0
 
     @property
@@ -148,10 +173,18 @@ class Table:
         """Every position holding a card, player by player (turn order from seat 0), bottom row
         first, left to right (a list to read, not to change)."""
         if player is not None:
-            return [(player, r, c) for r, row in enumerate(self.players[player].rows) for c in range(len(row))]
+            return [
+                (player, r, c)
+                for r, row in enumerate(self.players[player].rows)
+                for c in range(len(row))
+            ]
         if self._positions is None:
-            self._positions = [(pl.index, r, c) for pl in self.players for r, row in enumerate(pl.rows)
-                               for c in range(len(row))]
+            self._positions = [
+                (pl.index, r, c)
+                for pl in self.players
+                for r, row in enumerate(pl.rows)
+                for c in range(len(row))
+            ]
         return self._positions
 
     def rows_changed(self) -> None:
@@ -205,7 +238,9 @@ class Table:
     def adjacent(self, pos) -> list:
         """The cards adjacent to `pos` (orthogonally): left and right along the circle, and in
         the Great Tree above and below; each once, `pos` itself never."""
-        steps = (self.left, self.right, self.up, self.down) if self.tree else (self.left, self.right)
+        steps = (
+            (self.left, self.right, self.up, self.down) if self.tree else (self.left, self.right)
+        )
         out = []
         for step in steps:
             q = step(pos)
@@ -218,7 +253,11 @@ class Table:
         card two orthogonal steps away and not adjacent (L-shapes included)."""
         out = []
         if straight or not self.tree:
-            steps = (self.left, self.right, self.up, self.down) if self.tree else (self.left, self.right)
+            steps = (
+                (self.left, self.right, self.up, self.down)
+                if self.tree
+                else (self.left, self.right)
+            )
             for step in steps:
                 q = step(pos)
                 q = step(q) if q is not None else None
@@ -255,7 +294,9 @@ class Table:
         def see(cards, place):
             for card in cards:
                 if card.uid in where:
-                    raise AssertionError(f"card {card!r} is both in {where[card.uid]} and in {place}")
+                    raise AssertionError(
+                        f"card {card!r} is both in {where[card.uid]} and in {place}"
+                    )
                 where[card.uid] = place
 
         for p in self.players:
@@ -273,9 +314,16 @@ class Table:
         `{"id": kind, "points", "face_up", "uid"}`), hand, picked cards and score, then the piles
         (top of the draw pile last). Read-only."""
         return {
-            "players": [{"name": p.name, "rows": [[card_state(c) for c in row] for row in p.rows],
-                         "hand": [c.spec.id for c in p.hand], "picked": [c.spec.id for c in p.picked],
-                         "score": p.score} for p in self.players],
+            "players": [
+                {
+                    "name": p.name,
+                    "rows": [[card_state(c) for c in row] for row in p.rows],
+                    "hand": [c.spec.id for c in p.hand],
+                    "picked": [c.spec.id for c in p.picked],
+                    "score": p.score,
+                }
+                for p in self.players
+            ],
             "pile": [c.spec.id for c in self.pile],
             "discard": [c.spec.id for c in self.discard],
             "clearings": len(self.clearings),
@@ -284,4 +332,9 @@ class Table:
 
 
 def card_state(card: Card) -> dict:
-    return {"id": card.spec.kind, "points": card.spec.points, "face_up": card.face_up, "uid": card.uid}
+    return {
+        "id": card.spec.kind,
+        "points": card.spec.points,
+        "face_up": card.face_up,
+        "uid": card.uid,
+    }

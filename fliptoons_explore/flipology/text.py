@@ -4,6 +4,7 @@ numbered trace. Pure functions, deterministic output (the notebooks compare it).
 A position reads "Ben's row, card 1" (Nature), "Nicolas's row 2, card 4" in the Great Tree (rows
 numbered from 1 at the bottom, cards from 1 at the left).
 """
+
 from __future__ import annotations
 
 from .. import words
@@ -50,7 +51,11 @@ def answer_words(answer, table, player: int | None = None) -> str:
     card id by its face ("Sloth 6", a Hermit Crab's `{"id": ..., "face_up": true}` "Sloth 6,
     counted face up"). `player`: say only what that player knows (a face-down card of another
     player they have not seen reads "a face-down card")."""
-    if isinstance(answer, (list, tuple)) and len(answer) == 3 and all(isinstance(x, int) for x in answer):
+    if (
+        isinstance(answer, (list, tuple))
+        and len(answer) == 3
+        and all(isinstance(x, int) for x in answer)
+    ):
         pos = tuple(answer)
         name = ""
         if table.exists(pos):
@@ -77,11 +82,15 @@ def event_words(event, players) -> str:
     elif kind == "place":
         text = f"place {card}{at}"
     elif kind == "move":
-        text = f"move {card} to {where(event.pos, players)}" + (f" (exchanged with {target})" if target else "")
+        text = f"move {card} to {where(event.pos, players)}" + (
+            f" (exchanged with {target})" if target else ""
+        )
     elif kind == "trigger":
         text = f"{card}{at} acts" + (f" ({target})" if target and not event.detail else "")
     elif kind == "decision":
-        text = f"{card or 'player'} chooses {target}" + (f" at {where(event.pos, players)}" if event.pos else "")
+        text = f"{card or 'player'} chooses {target}" + (
+            f" at {where(event.pos, players)}" if event.pos else ""
+        )
     elif kind == "fame":
         text = f"{card}{at} scores {event.value}"
     elif kind == "pick":
@@ -147,7 +156,7 @@ def _decision_sentence(event, players, card: str) -> str:
 
 
 def event_text(event, players) -> str:
-    """"#12  turns      Joelle: flip frog:5 face up at Ben's row, card 1  <- #11  [fl.card.monkey]"."""
+    """ "#12  turns      Joelle: flip frog:5 face up at Ben's row, card 1  <- #11  [fl.card.monkey]"."""  # noqa: E501
     return words.line(event, players, event_words(event, players))
 
 
@@ -197,18 +206,26 @@ def resolution_text(resolution, trace: bool = True) -> str:
     for p in t.players:
         if p.score is not None:
             parts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in p.parts.items() if v)
-            out.append(f"{p.name}: {points(p.score)} ({parts or 'nothing'}); "
-                       f"{p.different_animals} different face-up animals")
+            out.append(
+                f"{p.name}: {points(p.score)} ({parts or 'nothing'}); "
+                f"{p.different_animals} different face-up animals"
+            )
     result = getattr(t, "result", None)
     if result is not None:
         names = " & ".join(t.players[i].name for i in result.winners)
-        out.append(f"winner{'s' if len(result.winners) > 1 else ''}: {names}"
-                   + (" (the Moon is face up: the fewest points win)" if result.moon else ""))
+        out.append(
+            f"winner{'s' if len(result.winners) > 1 else ''}: {names}"
+            + (" (the Moon is face up: the fewest points win)" if result.moon else "")
+        )
         if result.running:
             gained = getattr(result, "game_points", None) or [None] * len(t.players)
-            out.append("running scores: " + ", ".join(
-                f"{p.name} {r}" + ("" if g is None else f" ({g:+d})")
-                for p, r, g in zip(t.players, result.running, gained)))
+            out.append(
+                "running scores: "
+                + ", ".join(
+                    f"{p.name} {r}" + ("" if g is None else f" ({g:+d})")
+                    for p, r, g in zip(t.players, result.running, gained)
+                )
+            )
     for note in t.notes:
         out.append(f"note: {note}")
     if trace and resolution.trace is not None:

@@ -16,7 +16,8 @@ Hermit Crab's owner looks through when picking: `discard_seen`).
     >>> ann.seen.add(ben.rows[0][0].uid)                                   # her Sun peeked at it
     >>> sees(t, 0, (1, 0, 0))
     True
-"""
+"""  # noqa: E501
+
 from __future__ import annotations
 
 from .cards import FlipSpec
@@ -45,7 +46,9 @@ def unseen_places(table: Table, player: int, discard_seen: bool = False) -> list
         if p.index == player:
             continue
         for row in p.rows:
-            places += [(row, k) for k, c in enumerate(row) if not seen_card(table, player, p.index, c)]
+            places += [
+                (row, k) for k, c in enumerate(row) if not seen_card(table, player, p.index, c)
+            ]
         places += [(p.hand, k) for k in range(len(p.hand))]
     places += [(table.pile, k) for k in range(len(table.pile))]
     if not discard_seen:
@@ -57,9 +60,21 @@ def unseen_spec(table: Table) -> FlipSpec:
     """An average unseen card of the table's deck: its mean score face up and face down, no
     effect, no animal."""
     gain, down, _ = table.averages
-    return FlipSpec(id="unseen:0", kind="unseen", name="an unseen card", points=0, group="unseen", effect="",
-                    text="", copies=0, copies_source="", points_source="", up_value=gain + down,
-                    down_value=down, up_gain=gain)
+    return FlipSpec(
+        id="unseen:0",
+        kind="unseen",
+        name="an unseen card",
+        points=0,
+        group="unseen",
+        effect="",
+        text="",
+        copies=0,
+        copies_source="",
+        points_source="",
+        up_value=gain + down,
+        down_value=down,
+        up_gain=gain,
+    )
 
 
 def view_of(table: Table, player: int) -> Table:
@@ -70,8 +85,13 @@ def view_of(table: Table, player: int) -> Table:
     view.averages = table.averages
     for p in table.players:
         q = view.add_player(p.name)
-        q.rows = [[Card(c.uid, c.spec if seen_card(table, player, p.index, c) else unseen, c.face_up)
-                   for c in row] for row in p.rows]
+        q.rows = [
+            [
+                Card(c.uid, c.spec if seen_card(table, player, p.index, c) else unseen, c.face_up)
+                for c in row
+            ]
+            for row in p.rows
+        ]
         q.picked = [Card(c.uid, c.spec, c.face_up) for c in p.picked]
         q.seen = set(p.seen)
     view.clearings = [Card(c.uid, c.spec, c.face_up) for c in table.clearings]

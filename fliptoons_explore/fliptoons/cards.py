@@ -7,12 +7,13 @@ texts, icons, provenance) plus five columns naming the ability functions that im
 checked at import: unique ids, every named ability registered by the module that runs it, and the
 copy counts of the rulebooks (53 toon cards a season, 6-card starting decks).
 """
+
 from __future__ import annotations
 
 import csv
 import difflib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 SEASONS = ("s1", "s2")
@@ -73,14 +74,27 @@ def _read_catalog() -> dict[str, CardSpec]:
     for row in csv.DictReader(text.splitlines()):
         icons = set(filter(None, row["icons"].split(";")))
         spec = CardSpec(
-            id=row["id"], name=row["name"], set=row["set"], rank=int(row["rank"]),
-            copies=int(row["copies"]), fame=0 if row["fame"] == "=" else int(row["fame"]),
-            bonus=row["bonus"], banner=row["banner"], ability=row["ability"], timing=row["timing"],
-            flip_immune="flip-immune" in icons, dismiss_immune="dismiss-immune" in icons,
-            return_immune="return-immune" in icons, fish="fish" in icons,
-            place=row["place"], score=row["score"], when_hired=row["when_hired"],
-            when_dismissed=row["when_dismissed"], other=row["other"],
-            confidence=row["confidence"], notes=row["notes"],
+            id=row["id"],
+            name=row["name"],
+            set=row["set"],
+            rank=int(row["rank"]),
+            copies=int(row["copies"]),
+            fame=0 if row["fame"] == "=" else int(row["fame"]),
+            bonus=row["bonus"],
+            banner=row["banner"],
+            ability=row["ability"],
+            timing=row["timing"],
+            flip_immune="flip-immune" in icons,
+            dismiss_immune="dismiss-immune" in icons,
+            return_immune="return-immune" in icons,
+            fish="fish" in icons,
+            place=row["place"],
+            score=row["score"],
+            when_hired=row["when_hired"],
+            when_dismissed=row["when_dismissed"],
+            other=row["other"],
+            confidence=row["confidence"],
+            notes=row["notes"],
         )
         if spec.id in catalog:
             raise ValueError(f"cards.csv: duplicate card id {spec.id!r}")
@@ -120,6 +134,7 @@ def card(card_id: str) -> CardSpec:
 def unknown_card_message(card_id: object, among=None) -> str:
     """'unknown card id "crbb" (did you mean "crab"?)', suggesting from `among` (default: all)."""
     from ..limits import quote
+
     text = card_id if isinstance(card_id, str) else ""
     close = difflib.get_close_matches(text[:100].lower(), list(among or CATALOG), n=3, cutoff=0.5)
     hint = f" (did you mean {', '.join(quote(c) for c in close)}?)" if close else ""
@@ -131,13 +146,13 @@ def toon_deck(season: str) -> list[str]:
     return list(_toon_deck(season))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _toon_deck(season: str) -> tuple[str, ...]:
     seasons = SEASONS if season == "combined" else (season,)
     return tuple(c.id for c in CATALOG.values() if c.set in seasons for _ in range(c.copies))
 
 
-@lru_cache(maxsize=None)
+@cache
 def owned_copies(card_id: str, season: str) -> int:
     """How many copies of a card the boxes of a scenario's season hold (starting cards: 4 decks)."""
     spec = CATALOG[card_id]
@@ -146,7 +161,10 @@ def owned_copies(card_id: str, season: str) -> int:
     if season != "combined" and spec.season != season:
         return 0
     if spec.starting:
-        return max(STARTING_DECKS[(spec.season, m)].count(card_id) for m in ("multi", "solo")) * DECKS_PER_BOX
+        return (
+            max(STARTING_DECKS[(spec.season, m)].count(card_id) for m in ("multi", "solo"))
+            * DECKS_PER_BOX
+        )
     return spec.copies
 
 
@@ -155,13 +173,13 @@ def cards_of(season: str) -> list[CardSpec]:
     return list(_cards_of(season))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cards_of(season: str) -> tuple[CardSpec, ...]:
     seasons = SEASONS if season == "combined" else (season,)
     return tuple(c for c in CATALOG.values() if c.promo or c.season in seasons)
 
 
-@lru_cache(maxsize=None)
+@cache
 def ids_of(season: str) -> frozenset[str]:
     """The ids of `cards_of(season)`."""
     return frozenset(c.id for c in _cards_of(season))

@@ -6,6 +6,7 @@ a scenario's round (`play_round`, up to Cleanup), or the rest of its game (`play
     >>> r.players[0].fame_total
     1
 """
+
 from __future__ import annotations
 
 from ..policy import DefaultPolicy, Policy, ScriptedPolicy, check_policy
@@ -18,13 +19,25 @@ from .rules import citations
 from .scenario import SCENARIO_SEED, ScenarioError, game_keys_given, load, load_game, table_json
 from .state import Table
 
-__all__ = ["Resolution", "resolve", "resolve_table", "resolve_scenario", "play_round",
-           "round_scenario", "play_game", "game_scenario", "game_json", "GameResolution",
-           "play_as_written", "SCENARIO_SEED"]
+__all__ = [
+    "Resolution",
+    "resolve",
+    "resolve_table",
+    "resolve_scenario",
+    "play_round",
+    "round_scenario",
+    "play_game",
+    "game_scenario",
+    "game_json",
+    "GameResolution",
+    "play_as_written",
+    "SCENARIO_SEED",
+]
 
 
-def resolve_table(table: Table, policy: Policy | None = None, traced: bool = True,
-                  record: bool = False) -> Resolution:
+def resolve_table(
+    table: Table, policy: Policy | None = None, traced: bool = True, record: bool = False
+) -> Resolution:
     """The Flip, the effects it queued (at its end, clockwise from the first player) and Check
     Fame for every player of a table, in place, as a round plays them (`Resolver`). `record`
     keeps the table's state after every event too (`Resolution.state_after(k)`)."""
@@ -34,8 +47,9 @@ def resolve_table(table: Table, policy: Policy | None = None, traced: bool = Tru
     return Resolution(table, trace)
 
 
-def resolve(scenario: dict, policy: Policy | None = None, traced: bool = True,
-            record: bool = False) -> Resolution:
+def resolve(
+    scenario: dict, policy: Policy | None = None, traced: bool = True, record: bool = False
+) -> Resolution:
     """Resolve a scenario (DESIGN.md §2.2): its scripted `choices` first, then `policy`
     (default: `DefaultPolicy`). Raises `ScenarioError` for a bad scenario, and for a key about
     the game around the round (`solo`, `critics_choice`, ...: `play_game` plays those). What the
@@ -57,14 +71,20 @@ def play_round(scenario: dict, policy: Policy | None = None, record: bool = Fals
     an illegal scripted action. `record` keeps the table's state after every event."""
     table, scripts = load(scenario, "round")
     actions = {p.index: p.actions for p in table.players}
-    game = Game(table, ScriptedRound(scripts, policy or DefaultPolicy(), actions), shuffle=False,
-                record=record)
+    game = Game(
+        table,
+        ScriptedRound(scripts, policy or DefaultPolicy(), actions),
+        shuffle=False,
+        record=record,
+    )
     game.play_round(stop_before_cleanup=True)
     for p in table.players:
         taken = game.policy.acted.get(p.index, 0)
         if taken < len(p.actions):
-            raise ScenarioError(f"players[{p.index}].actions[{taken}]: more actions than "
-                                f"{p.name} may take this round")
+            raise ScenarioError(
+                f"players[{p.index}].actions[{taken}]: more actions than "
+                f"{p.name} may take this round"
+            )
     return game
 
 
@@ -74,8 +94,9 @@ def round_scenario(scenario: dict) -> dict:
     return table_json(game.table, game.trace, fame_left=True)
 
 
-def play_game(scenario: dict, policy: Policy | None = None, record: bool = False,
-              traced: bool = True) -> Game:
+def play_game(
+    scenario: dict, policy: Policy | None = None, record: bool = False, traced: bool = True
+) -> Game:
     """Play a scenario on to the end of its game (docs/scenarios.md, `game`): its round, Cleanup,
     the next rounds and the Final Flip, or straight the Final Flip (`"start": "final-flip"`).
 
@@ -89,11 +110,18 @@ def play_game(scenario: dict, policy: Policy | None = None, record: bool = False
     script = ScriptedGame(setup, check_policy(policy) or DefaultPolicy())
     game = Game(table, script, traced, setup.solo, record=record, seed=setup.seed)
     script.follow(game)
-    game.end_triggered = setup.end_triggered or setup.critics_choice is not None  # the card came with it
+    game.end_triggered = (
+        setup.end_triggered or setup.critics_choice is not None
+    )  # the card came with it
     game.as_given = True
     if setup.start == "final-flip":
         game.round = setup.round
-        game.final_flip(*(game.end_of_game() or ("the scenario starts at the Final Flip", game.rule("final-flip"))))
+        game.final_flip(
+            *(
+                game.end_of_game()
+                or ("the scenario starts at the Final Flip", game.rule("final-flip"))
+            )
+        )
     else:
         game.round = setup.round - 1
         game.play()
@@ -109,7 +137,7 @@ class GameResolution(Resolution):
     game = None
 
     @classmethod
-    def of(cls, game: Game) -> "GameResolution":
+    def of(cls, game: Game) -> GameResolution:
         played = cls(game.table, game.trace)
         played.game = game
         return played
@@ -133,13 +161,21 @@ def game_json(game: Game) -> dict:
         extra = p.fame_total - sum(e.fame for e in p.fame)
         if extra and p.critics_choice:
             out["fame"]["critics_choice"] = extra
-    doc["rounds"] = [{"round": r.round, "first_player": r.first_player, "fame": list(r.fame)}
-                     for r in game.history]
+    doc["rounds"] = [
+        {"round": r.round, "first_player": r.first_player, "fame": list(r.fame)}
+        for r in game.history
+    ]
     r = game.result
     holder = next((p.index for p in game.table.players if p.critics_choice), None)
-    doc["result"] = {"winners": list(r.winners), "reason": r.reason, "rounds": r.rounds,
-                     "final_fame": list(r.final_fame), "solo": r.solo, "critics_choice": holder,
-                     "final_flips": [{"players": list(f.players), "fame": list(f.fame)} for f in r.flips]}
+    doc["result"] = {
+        "winners": list(r.winners),
+        "reason": r.reason,
+        "rounds": r.rounds,
+        "final_fame": list(r.final_fame),
+        "solo": r.solo,
+        "critics_choice": holder,
+        "final_flips": [{"players": list(f.players), "fame": list(f.fame)} for f in r.flips],
+    }
     return doc
 
 
@@ -158,10 +194,14 @@ def needs_game(scenario) -> bool:
 def has_market_script(scenario) -> bool:
     """Whether a scenario scripts a player's Market actions (its round is then the situation)."""
     players = scenario.get("players") if isinstance(scenario, dict) else None
-    return isinstance(players, list) and any(isinstance(p, dict) and p.get("actions") for p in players)
+    return isinstance(players, list) and any(
+        isinstance(p, dict) and p.get("actions") for p in players
+    )
 
 
-def play_as_written(scenario: dict, policy: Policy | None = None, record: bool = False) -> Resolution:
+def play_as_written(
+    scenario: dict, policy: Policy | None = None, record: bool = False
+) -> Resolution:
     """A scenario as its author wrote it: played to the end of its game when it gives a key about
     the game (`needs_game`), else its round played up to Cleanup when a player scripts Market
     actions, else resolved (Flip + Check Fame): what the command line's `chain` and `compare`

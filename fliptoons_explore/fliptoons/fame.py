@@ -2,6 +2,7 @@
 least-fame triggers (Firefly, Skunk). Bonuses are small functions in `BONUSES`, keyed by the
 `score` column of the card table; each gets a `Seat` (the card, where it is, whose grid).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -9,8 +10,8 @@ from dataclasses import dataclass
 
 from ..policy import FORCED, Choice, forced_answer
 from ..rulings import cite
-from .rules import FAQ_OF
 from .events import Decision, Fame, FameChange, Ignored, LeastFame, Phase, Trace
+from .rules import FAQ_OF
 
 
 @dataclass(slots=True, init=False)
@@ -49,8 +50,18 @@ class CardFame:
 class Seat:
     """A scoring card in its place: the card, its space and stack, its player, the table."""
 
-    __slots__ = ("card", "row", "col", "stack", "player", "table", "rulings", "faces",
-                 "stack_adjacency", "ruling")
+    __slots__ = (
+        "card",
+        "row",
+        "col",
+        "stack",
+        "player",
+        "table",
+        "rulings",
+        "faces",
+        "stack_adjacency",
+        "ruling",
+    )
 
     def __init__(self, card, row, col, stack, player, table, faces=None):
         self.card, self.row, self.col, self.stack = card, row, col, stack
@@ -111,6 +122,7 @@ def _market(seat: Seat) -> list:
 
 # -- bonuses (the `score` column of data/cards.csv); each returns the bonus of one card ----------
 
+
 def unique_adjacent_names(s: Seat) -> int:
     """Dragonfly: +1 per unique adjacent face-up card name (ruling `dragonfly_unique`)."""
     names = Counter(c.spec.id for c in s.adjacent())
@@ -125,7 +137,8 @@ def dog_elsewhere(s: Seat) -> int:
     """Dog: +5 if a Dog is in the market or in another player's grid (s1.faq.dog)."""
     me = s.card.spec.id
     if any(c.spec.id == me for c in _market(s)) or any(
-            _named(p.grid.all_cards(), me) for p in s.others()):
+        _named(p.grid.all_cards(), me) for p in s.others()
+    ):
         return 5
     return 0
 
@@ -177,7 +190,8 @@ def dismissed_cards(s: Seat) -> int:
 
 
 def dismissed_pairs(s: Seat) -> int:
-    """Opossum: +2 per pair of same-name dismissed cards; a card is in one pair only (s2.faq.opossum)."""
+    """Opossum: +2 per pair of same-name dismissed cards; a card is in one pair only
+    (s2.faq.opossum)."""
     return 2 * sum(n // 2 for n in Counter(c.spec.id for c in s.player.dismissed).values())
 
 
@@ -218,7 +232,8 @@ def cards_above(s: Seat) -> int:
 
 
 def fish_in_grid(s: Seat) -> int:
-    """Goldfish, Shark: +1 per face-up fish card in your grid (s2.key.fish: the Shark is no fish)."""
+    """Goldfish, Shark: +1 per face-up fish card in your grid (s2.key.fish: the Shark is no
+    fish)."""
     return sum(1 for c in s.face_up() if c.spec.fish)
 
 
@@ -279,18 +294,53 @@ def copy_adjacent(s: Seat) -> int:
     raise AssertionError("the Cow is scored by check_fame")
 
 
-BONUSES = {f.__name__: f for f in (
-    unique_adjacent_names, dog_elsewhere, in_upper_row, in_lower_row, in_middle_column,
-    most_camels, ranks_13_or_lower, ranks_6_or_higher, dismissed_starting_cards, dismissed_cards,
-    dismissed_pairs, neighbours_rank_16_or_lower, any_face_down, no_shared_names, face_up_cards,
-    cards_below, cards_above, fish_in_grid, adjacent_fish, hen_or_rooster_anywhere,
-    deck_at_least_3, cards_in_deck, adjacent_odd_ranks, grid_at_least_8, big_button_face_down,
-    copy_adjacent)}
+BONUSES = {
+    f.__name__: f
+    for f in (
+        unique_adjacent_names,
+        dog_elsewhere,
+        in_upper_row,
+        in_lower_row,
+        in_middle_column,
+        most_camels,
+        ranks_13_or_lower,
+        ranks_6_or_higher,
+        dismissed_starting_cards,
+        dismissed_cards,
+        dismissed_pairs,
+        neighbours_rank_16_or_lower,
+        any_face_down,
+        no_shared_names,
+        face_up_cards,
+        cards_below,
+        cards_above,
+        fish_in_grid,
+        adjacent_fish,
+        hen_or_rooster_anywhere,
+        deck_at_least_3,
+        cards_in_deck,
+        adjacent_odd_ranks,
+        grid_at_least_8,
+        big_button_face_down,
+        copy_adjacent,
+    )
+}
 
 #: Bonuses that depend on where the card is (its space); the others depend on the grid as a whole.
-SPACE_BONUSES = frozenset(f.__name__ for f in (
-    unique_adjacent_names, in_upper_row, in_lower_row, in_middle_column,
-    neighbours_rank_16_or_lower, cards_below, cards_above, adjacent_fish, adjacent_odd_ranks))
+SPACE_BONUSES = frozenset(
+    f.__name__
+    for f in (
+        unique_adjacent_names,
+        in_upper_row,
+        in_lower_row,
+        in_middle_column,
+        neighbours_rank_16_or_lower,
+        cards_below,
+        cards_above,
+        adjacent_fish,
+        adjacent_odd_ranks,
+    )
+)
 
 #: Least-fame triggers (the `other` column): resolved after everyone's fame is known.
 LEAST_FAME_GAIN, LEAST_FAME_DISMISS = "least_fame_gain_2", "least_fame_dismiss"
@@ -329,8 +379,11 @@ def score_player(table, player, policy, trace: Trace | None) -> tuple[list[CardF
         if result is None:
             seat = Seat(card, entry.pos[0], entry.pos[1], stack, player, table, faces)
             bonus = BONUSES[score](seat)
-            result = known[key] = (bonus, "s2.key.stack-adjacency" if seat.stack_adjacency else "",
-                                   seat.ruling or None)
+            result = known[key] = (
+                bonus,
+                "s2.key.stack-adjacency" if seat.stack_adjacency else "",
+                seat.ruling or None,
+            )
         entry.bonus, entry.rule, entry.ruling = result
         total += _turned_up_bonus(table, player, entry) if turned_up else entry.bonus
     by_card = {id(e.card): e for e in entries} if cows else None
@@ -360,21 +413,40 @@ def _cow(table, player, entry, by_card, policy, trace) -> int:
     if not neighbours:
         return 0
     printed = tuple(c.spec.fame for c in neighbours)
-    totals = tuple(by_card[id(c)].base + by_card[id(c)].bonus if c.spec.score != "copy_adjacent"
-                   else c.spec.fame for c in neighbours)
+    totals = tuple(
+        by_card[id(c)].base + by_card[id(c)].bonus
+        if c.spec.score != "copy_adjacent"
+        else c.spec.fame
+        for c in neighbours
+    )
     values = totals if table.rulings.cow_copies == "total" else printed
     if printed != totals:
         entry.ruling = cite(entry.ruling, "ruling.cow_copies")
-    choice = Choice("cow_copy", player.index, entry.card, tuple(neighbours), values,
-                    f"which adjacent card's fame does the {entry.card.spec.name} copy?")
+    choice = Choice(
+        "cow_copy",
+        player.index,
+        entry.card,
+        tuple(neighbours),
+        values,
+        f"which adjacent card's fame does the {entry.card.spec.name} copy?",
+    )
     i = forced_answer(choice)
     forced = i is not None
     if not forced:
         i = policy.choose(choice)
     if trace is not None:
-        trace.emit(Decision, "check-fame", player.index, entry.card, None, entry.rule,
-                   target=neighbours[i], value=values[i], ruling=entry.ruling,
-                   detail=choice.question + (f" ({FORCED})" if forced else ""))
+        trace.emit(
+            Decision,
+            "check-fame",
+            player.index,
+            entry.card,
+            None,
+            entry.rule,
+            target=neighbours[i],
+            value=values[i],
+            ruling=entry.ruling,
+            detail=choice.question + (f" ({FORCED})" if forced else ""),
+        )
     return values[i]
 
 
@@ -385,8 +457,16 @@ def cow_rule(player, row: int, col: int) -> str:
     return "s1.faq.cow" if stacked else "card.cow"
 
 
-def check_fame(table, policy, trace: Trace | None, players=None, least_fame: bool = True,
-               among=None, reading=None, least_fame_ruling: str | None = None) -> None:
+def check_fame(
+    table,
+    policy,
+    trace: Trace | None,
+    players=None,
+    least_fame: bool = True,
+    among=None,
+    reading=None,
+    least_fame_ruling: str | None = None,
+) -> None:
     """Check Fame for every player, computed once (s2.check-fame, s2.check-fame.lock), then the
     least-fame triggers (s2.faq.firefly, s1.faq.skunk): if exactly one player of two or more has
     the least fame, each face-up Firefly of theirs gains 2 and a face-up Skunk obliges them to
@@ -421,13 +501,31 @@ def check_fame(table, policy, trace: Trace | None, players=None, least_fame: boo
                 cite = e.rule or (FAQ_OF.get(spec.id) or "card." + spec.id if spec.score else rule)
                 if e.gained and not e.rule:
                     cite = "s1.faq.snake.peacock"
-                e.step = trace.emit(Fame, "check-fame", p.index, e.card, None, cite, pos=e.pos,
-                                    value=e.fame, detail=_breakdown(e), ruling=e.ruling)
+                e.step = trace.emit(
+                    Fame,
+                    "check-fame",
+                    p.index,
+                    e.card,
+                    None,
+                    cite,
+                    pos=e.pos,
+                    value=e.fame,
+                    detail=_breakdown(e),
+                    ruling=e.ruling,
+                )
             for card, gain in after_flip.items():  # its card has left the grid since it was gained
                 p.fame_total += gain
-                trace.emit(FameChange, "check-fame", p.index, card, None, "s1.faq.snake.peacock",
-                           value=gain, detail="fame gained after the Flip, to this round's total; "
-                                              "the card has left the grid since")
+                trace.emit(
+                    FameChange,
+                    "check-fame",
+                    p.index,
+                    card,
+                    None,
+                    "s1.faq.snake.peacock",
+                    value=gain,
+                    detail="fame gained after the Flip, to this round's total; "
+                    "the card has left the grid since",
+                )
         p.fame_generated = p.fame_total
     table.least_fame_player = None
     among = players if among is None else among
@@ -473,10 +571,22 @@ def _least_fame(table, players, among, reading, trace, firing: str | None = None
         here = cite(firing, reading[1] if decided else None)  # the rulings that decided
         if p is not alone:
             if trace is not None:
-                why = "a tie for the least fame: no effect" if p in lowest else "not the player with the least fame"
+                why = (
+                    "a tie for the least fame: no effect"
+                    if p in lowest
+                    else "not the player with the least fame"
+                )
                 for e in triggers:
-                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, FAQ_OF[e.card.spec.id],
-                               detail=why, ruling=here)
+                    trace.emit(
+                        Ignored,
+                        "check-fame",
+                        p.index,
+                        e.card,
+                        e.step,
+                        FAQ_OF[e.card.spec.id],
+                        detail=why,
+                        ruling=here,
+                    )
             continue
         active = []
         for e in triggers:
@@ -485,32 +595,64 @@ def _least_fame(table, players, among, reading, trace, firing: str | None = None
             elif rulings.flipped_face_up == "active":
                 active.append((e, cite(here, "ruling.flipped_face_up")))
             elif trace is not None:
-                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, "s2.key.face-down.flipped-up",
-                           detail="turned face up again by a flip: its ability does not apply",
-                           ruling=cite(here, "ruling.flipped_face_up"))
+                trace.emit(
+                    Ignored,
+                    "check-fame",
+                    p.index,
+                    e.card,
+                    e.step,
+                    "s2.key.face-down.flipped-up",
+                    detail="turned face up again by a flip: its ability does not apply",
+                    ruling=cite(here, "ruling.flipped_face_up"),
+                )
         several = sum(1 for e, _ in active if e.card.spec.other == LEAST_FAME_GAIN) > 1
         gained = False
         for e, ruling in active:
             rule = FAQ_OF[e.card.spec.id]
             if e.card.spec.other == LEAST_FAME_DISMISS:
                 if trace is not None:
-                    trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, rule, value=0,
-                               detail="alone with the least fame: must dismiss one face-up card for 0",
-                               ruling=ruling)
+                    trace.emit(
+                        LeastFame,
+                        "check-fame",
+                        p.index,
+                        e.card,
+                        e.step,
+                        rule,
+                        value=0,
+                        detail="alone with the least fame: must dismiss one face-up card for 0",
+                        ruling=ruling,
+                    )
                 continue
             if several:
                 ruling = cite(ruling, "ruling.fireflies_of_one_player")
             if gained and rulings.fireflies_of_one_player == "once":
                 if trace is not None:
-                    trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule,
-                               detail="the player has already gained 2 from a Firefly", ruling=ruling)
+                    trace.emit(
+                        Ignored,
+                        "check-fame",
+                        p.index,
+                        e.card,
+                        e.step,
+                        rule,
+                        detail="the player has already gained 2 from a Firefly",
+                        ruling=ruling,
+                    )
                 continue
             gained = True
             e.gained += 2
             p.fame_total += 2
             if trace is not None:
-                trace.emit(LeastFame, "check-fame", p.index, e.card, e.step, rule, value=2,
-                           detail="alone with the least fame: gains 2", ruling=ruling)
+                trace.emit(
+                    LeastFame,
+                    "check-fame",
+                    p.index,
+                    e.card,
+                    e.step,
+                    rule,
+                    value=2,
+                    detail="alone with the least fame: gains 2",
+                    ruling=ruling,
+                )
 
 
 def _alone(players) -> tuple:
@@ -532,11 +674,22 @@ def _least_fame_skipped(players, trace: Trace, one_player: bool) -> None:
                 continue
             if one_player:
                 rule = "s2.solo.setup" if other == LEAST_FAME_GAIN else "s1.solo.setup"
-                why = f"no other player to compare fame with; solo play does not use the {e.card.spec.name}"
+                why = (
+                    "no other player to compare fame with; solo play does not use the "
+                    f"{e.card.spec.name}"
+                )
                 trace.emit(Ignored, "check-fame", p.index, e.card, e.step, rule, detail=why)
             else:
-                trace.emit(Ignored, "check-fame", p.index, e.card, e.step, "s2.final-flip",
-                           detail="no least-fame trigger in the Final Flip", ruling="ruling.firefly_in_final_flip")
+                trace.emit(
+                    Ignored,
+                    "check-fame",
+                    p.index,
+                    e.card,
+                    e.step,
+                    "s2.final-flip",
+                    detail="no least-fame trigger in the Final Flip",
+                    ruling="ruling.firefly_in_final_flip",
+                )
 
 
 def _breakdown(e: CardFame) -> str:

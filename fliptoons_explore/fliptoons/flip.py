@@ -4,13 +4,30 @@
 are small functions in `PLACEMENT`, keyed by the `place` column of the card table, each built from
 the primitives of `FlipRun` (place, stack, move, flip, return, dismiss, gain).
 """
+
 from __future__ import annotations
 
-from .events import (Dismiss, EndFlip, Flip, Gain, Ignored, Move, Phase, Place, Queued, Return,
-                     Reveal, Stack, Trace, Trigger)
-from .grid import BASE, LOWER, MIDDLE, UPPER, lowest_rank
+from ..limits import (
+    MAX_REVEALS,
+)  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
 from ..rulings import cite
-from ..limits import MAX_REVEALS  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
+from .events import (
+    Dismiss,
+    EndFlip,
+    Flip,
+    Gain,
+    Ignored,
+    Move,
+    Phase,
+    Place,
+    Queued,
+    Return,
+    Reveal,
+    Stack,
+    Trace,
+    Trigger,
+)
+from .grid import BASE, LOWER, MIDDLE, UPPER, lowest_rank
 
 FIRST_SLOT = (UPPER, 0)
 
@@ -25,8 +42,18 @@ THEN_FLIP_SILENCING = "flip_silencing"
 class FlipRun:
     """One player's Flip. `trace` is a `Trace` or None (untraced: no events are built)."""
 
-    __slots__ = ("table", "player", "trace", "rules", "added", "pending", "done", "reveals",
-                 "flip_rule", "pi")
+    __slots__ = (
+        "table",
+        "player",
+        "trace",
+        "rules",
+        "added",
+        "pending",
+        "done",
+        "reveals",
+        "flip_rule",
+        "pi",
+    )
 
     def __init__(self, table, player, trace: Trace | None) -> None:
         self.table = table
@@ -44,10 +71,14 @@ class FlipRun:
         player.turned_up = set()
 
     # -- tracing ------------------------------------------------------------------------------
-    def emit(self, cls, card, cause, rule, pos=None, target=None, detail="", value=None, ruling=None):
+    def emit(
+        self, cls, card, cause, rule, pos=None, target=None, detail="", value=None, ruling=None
+    ):
         if self.trace is None:
             return None
-        return self.trace.emit(cls, "flip", self.pi, card, cause, rule, pos, target, detail, value, ruling)
+        return self.trace.emit(
+            cls, "flip", self.pi, card, cause, rule, pos, target, detail, value, ruling
+        )
 
     def ignored(self, card, cause, rule, why, ruling=None):
         if self.trace is not None:
@@ -66,13 +97,19 @@ class FlipRun:
             return self.end("the deck is empty", self.flip_rule + ".short-deck")
         self.reveals += 1
         if self.reveals > MAX_REVEALS:
-            return self.end(f"{MAX_REVEALS:,} cards revealed, the most one Flip may reveal",
-                            "engine.flip.reveal-limit")
+            return self.end(
+                f"{MAX_REVEALS:,} cards revealed, the most one Flip may reveal",
+                "engine.flip.reveal-limit",
+            )
         card = p.deck.popleft()
         card.face_up = True
         p.revealed = card
         tr = self.trace
-        cause = tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule + ".reveal") if tr is not None else None
+        cause = (
+            tr.emit(Reveal, "flip", self.pi, card, None, self.flip_rule + ".reveal")
+            if tr is not None
+            else None
+        )
         pending = self.pending
         alive = True
         ruling = None
@@ -90,16 +127,28 @@ class FlipRun:
             card.where = pos = BASE[i]
             self.added.append((card, pos))
             if tr is not None:
-                cause = tr.emit(Place, "flip", self.pi, card, cause, self.flip_rule + ".next-slot", pos=pos)
+                cause = tr.emit(
+                    Place, "flip", self.pi, card, cause, self.flip_rule + ".next-slot", pos=pos
+                )
         if card.spec.place:
             if alive:
                 self.activate(card, cause, ruling)
             elif ruling is not None:
-                self.ignored(card, cause, "card.eagle", "its ability does not activate: the Eagle's "
-                             "next revealed card, though it cannot be flipped", ruling)
+                self.ignored(
+                    card,
+                    cause,
+                    "card.eagle",
+                    "its ability does not activate: the Eagle's "
+                    "next revealed card, though it cannot be flipped",
+                    ruling,
+                )
             else:
-                self.ignored(card, cause, "s2.key.next-revealed.flipped-or-returned",
-                             "its ability does not resolve: it was flipped face down or returned")
+                self.ignored(
+                    card,
+                    cause,
+                    "s2.key.next-revealed.flipped-or-returned",
+                    "its ability does not resolve: it was flipped face down or returned",
+                )
         return True
 
     def place_next_revealed(self, card, cause, pending):
@@ -146,9 +195,12 @@ class FlipRun:
         act in slot 1."""
         trig = None
         if self.trace is not None:
-            if (card.where == FIRST_SLOT and card.spec.place in PREVIOUS_PLACED
-                    and self.rules.previous_placed_first == "first-card"
-                    and self.previous_placed(card)[0] is not None):
+            if (
+                card.where == FIRST_SLOT
+                and card.spec.place in PREVIOUS_PLACED
+                and self.rules.previous_placed_first == "first-card"
+                and self.previous_placed(card)[0] is not None
+            ):
                 ruling = "ruling.previous_placed_first"
             row = PLACED_IN_A_ROW.get(card.spec.place)
             if row is not None and card.where[0] == row and self.player.grid.locate(card)[2]:
@@ -157,8 +209,12 @@ class FlipRun:
         PLACEMENT[card.spec.place](self, card, trig)
         if self.pending and self.player.grid.is_full():
             for _, source, t in self.pending:
-                self.ignored(source, t, "s2.key.next-revealed.last-slot",
-                             "placed in the last slot: no next card is revealed")
+                self.ignored(
+                    source,
+                    t,
+                    "s2.key.next-revealed.last-slot",
+                    "placed in the last slot: no next card is revealed",
+                )
             self.pending = []
 
     def end(self, why: str, rule: str, cause=None, ruling=None) -> bool:
@@ -186,11 +242,20 @@ class FlipRun:
         if kind is PUT_STACK_ON:
             grid.stack_on(card, row, col)
             step = self.emit(Stack, card, trig, "s1.faq.ostrich", pos=(row, col), target=source)
-        else:  # a Gorilla stacked in the upper row acts as placed there (ruling `stacked_is_placed`)
+        # a Gorilla stacked in the upper row acts as placed there (ruling `stacked_is_placed`)
+        else:
             row = grid.lowest_free_extra(col)
             grid.put(card, row, col)
-            step = self.emit(Place, card, trig, "s2.faq.gorilla", pos=(row, col), target=source,
-                             detail="in a new row above", ruling="ruling.stacked_is_placed" if height else None)
+            step = self.emit(
+                Place,
+                card,
+                trig,
+                "s2.faq.gorilla",
+                pos=(row, col),
+                target=source,
+                detail="in a new row above",
+                ruling="ruling.stacked_is_placed" if height else None,
+            )
         return step, (row, col)
 
     # -- primitives -----------------------------------------------------------------------------
@@ -222,25 +287,44 @@ class FlipRun:
         grid = self.player.grid
         if not target.face_up:
             if self.rules.flip_face_down_card == "stays-down":
-                self.ignored(source, cause, "s2.keyword.flip", f"{target.spec.id} is face down: it "
-                             "stays face down", "ruling.flip_face_down_card")
+                self.ignored(
+                    source,
+                    cause,
+                    "s2.keyword.flip",
+                    f"{target.spec.id} is face down: it stays face down",
+                    "ruling.flip_face_down_card",
+                )
                 return False
             target.face_up = True
             self.player.turned_up.add(target.uid)
             grid.version += 1
             if self.trace is not None:
-                self.emit(Flip, target, cause, "s2.key.face-down.flipped-up", value=1,
-                          pos=grid.locate(target)[:2], detail="none of its abilities activate",
-                          ruling="ruling.flip_face_down_card")
+                self.emit(
+                    Flip,
+                    target,
+                    cause,
+                    "s2.key.face-down.flipped-up",
+                    value=1,
+                    pos=grid.locate(target)[:2],
+                    detail="none of its abilities activate",
+                    ruling="ruling.flip_face_down_card",
+                )
             return False
         if target.spec.flip_immune:
             if self.trace is not None:
-                self.ignored(source, cause, flip_immunity_rule(target.spec), f"{target.spec.id} cannot be flipped")
+                self.ignored(
+                    source,
+                    cause,
+                    flip_immunity_rule(target.spec),
+                    f"{target.spec.id} cannot be flipped",
+                )
             return True
         target.face_up = False
         grid.version += 1
         if self.trace is not None:
-            self.emit(Flip, target, cause, rule or "s2.keyword.flip", value=0, pos=grid.locate(target)[:2])
+            self.emit(
+                Flip, target, cause, rule or "s2.keyword.flip", value=0, pos=grid.locate(target)[:2]
+            )
         return False
 
     def return_to_deck(self, card, cause, rule=None, ruling=None) -> None:
@@ -253,8 +337,15 @@ class FlipRun:
         was_empty = not deck
         deck.append(card)
         if self.trace is not None:
-            self.emit(Return, card, cause, rule or "s2.keyword.return", pos=pos, ruling=ruling,
-                      detail="the deck was empty: it is now the deck" if was_empty else "")
+            self.emit(
+                Return,
+                card,
+                cause,
+                rule or "s2.keyword.return",
+                pos=pos,
+                ruling=ruling,
+                detail="the deck was empty: it is now the deck" if was_empty else "",
+            )
 
     def stack_onto(self, card, target, cause, rule=None, ruling=None) -> None:
         """Move a card of the grid onto the top of the stack holding `target` (s2.keyword.stack,
@@ -263,13 +354,26 @@ class FlipRun:
         here = grid.locate(card)
         row, col, _ = grid.locate(target)  # taking `card` away moves no other stack
         if here[0] == row and here[1] == col and here[2] == len(grid.at(row, col)) - 1:
-            self.ignored(card, cause, rule or "s2.keyword.stack",
-                         f"already on top of the stack holding {target.spec.id}", ruling)
+            self.ignored(
+                card,
+                cause,
+                rule or "s2.keyword.stack",
+                f"already on top of the stack holding {target.spec.id}",
+                ruling,
+            )
             return
         grid.remove(card, here)
         grid.stack_on(card, row, col)
         if self.trace is not None:
-            self.emit(Stack, card, cause, rule or "s2.keyword.stack", pos=(row, col), target=target, ruling=ruling)
+            self.emit(
+                Stack,
+                card,
+                cause,
+                rule or "s2.keyword.stack",
+                pos=(row, col),
+                target=target,
+                ruling=ruling,
+            )
 
     def take_space_of(self, card, target, cause, rule, ruling=None) -> None:
         """Return `target` and put `card` into the space it left (Coyote, Zebra): its cell, at its
@@ -277,9 +381,14 @@ class FlipRun:
         (ruling `crab_flip_end`)."""
         grid = self.player.grid
         row, col, height = grid.locate(target)
-        crab_at_the_end = (target.face_up and target.spec.place == CRAB
-                           and all(c.spec.place == CRAB for c in self.player.deck))
-        self.return_to_deck(target, cause, ruling=cite(ruling, "ruling.crab_flip_end" if crab_at_the_end else None))
+        crab_at_the_end = (
+            target.face_up
+            and target.spec.place == CRAB
+            and all(c.spec.place == CRAB for c in self.player.deck)
+        )
+        self.return_to_deck(
+            target, cause, ruling=cite(ruling, "ruling.crab_flip_end" if crab_at_the_end else None)
+        )
         returned = None if self.trace is None else len(self.trace) - 1
         grid.remove(card)
         stack = grid.at(row, col) or ()
@@ -289,10 +398,22 @@ class FlipRun:
                 height = len(stack)
         grid.insert(card, row, col, height)
         if self.trace is not None:
-            self.emit(Move, card, cause, rule, pos=(row, col), detail="into the space it left", ruling=ruling)
+            self.emit(
+                Move,
+                card,
+                cause,
+                rule,
+                pos=(row, col),
+                detail="into the space it left",
+                ruling=ruling,
+            )
         if crab_at_the_end and self.rules.crab_flip_end == "any-return":
-            self.end("a Crab was returned to a deck that was empty or held only Crabs",
-                     "s2.faq.crab.deck-only-crabs", returned, "ruling.crab_flip_end")
+            self.end(
+                "a Crab was returned to a deck that was empty or held only Crabs",
+                "s2.faq.crab.deck-only-crabs",
+                returned,
+                "ruling.crab_flip_end",
+            )
 
     def raise_extra_rows(self, cause, rule, ruling=None) -> None:
         """Every card of the extra rows moves one row up, one card at a time (the top row first,
@@ -307,7 +428,9 @@ class FlipRun:
                         grid.stack_on(card, up, col)
                     else:
                         grid.put(card, up, col)
-                    self.emit(Move, card, cause, rule, pos=(up, col), detail="one row up", ruling=ruling)
+                    self.emit(
+                        Move, card, cause, rule, pos=(up, col), detail="one row up", ruling=ruling
+                    )
 
     def dismiss_from_deck(self, card, cause, rule, where: str) -> None:
         """Dismiss a card from the deck; a when-dismissed effect waits for the end of the Flip."""
@@ -315,8 +438,11 @@ class FlipRun:
         p.deck.remove(card)
         card.face_up = True
         p.dismissed.append(card)
-        dismiss = None if self.trace is None else self.emit(Dismiss, card, cause, rule,
-                                                            detail=f"from the {where} of the deck")
+        dismiss = (
+            None
+            if self.trace is None
+            else self.emit(Dismiss, card, cause, rule, detail=f"from the {where} of the deck")
+        )
         if card.spec.when_dismissed:
             self.queue(card, "when_dismissed", dismiss, rule)
 
@@ -331,9 +457,17 @@ class FlipRun:
     def queue(self, card, trigger: str, cause, rule) -> None:
         """Record a when-hired / when-dismissed effect for the end of the Flip (s2.key.timing)."""
         source = self.player.grid.locate(card) or self.player.grid.locate(self.added[-1][0])
-        step = self.emit(Queued, card, cause, "s2.key.timing", detail=f"{trigger.replace('_', ' ')} "
-                         "effect: resolved after the Flip phase", target=None)
-        self.player.queued.append((card, trigger, len(self.added), source[:2] if source else (9, 9), step))
+        step = self.emit(
+            Queued,
+            card,
+            cause,
+            "s2.key.timing",
+            detail=f"{trigger.replace('_', ' ')} effect: resolved after the Flip phase",
+            target=None,
+        )
+        self.player.queued.append(
+            (card, trigger, len(self.added), source[:2] if source else (9, 9), step)
+        )
 
     # -- effects on the next revealed card -----------------------------------------------------
     def return_if_low_rank(self, card, source, trig) -> bool:
@@ -342,11 +476,14 @@ class FlipRun:
             self.return_to_deck(card, trig)
             return False
         if self.trace is not None:
-            self.ignored(source, trig, "card." + source.spec.id, f"{card.spec.id} has rank {card.spec.rank}")
+            self.ignored(
+                source, trig, "card." + source.spec.id, f"{card.spec.id} has rank {card.spec.rank}"
+            )
         return True
 
 
 # -- placement abilities (the `place` column of data/cards.csv) ----------------------------------
+
 
 def stack_next_on_this(run: FlipRun, card, trig) -> None:
     """Ostrich: the next revealed card is stacked on this card (s1.faq.ostrich)."""
@@ -402,8 +539,13 @@ def placed_in_row(run: FlipRun, card, trig, row: int, words: str):
         return True, None
     if run.rules.stacked_is_placed:
         return True, "ruling.stacked_is_placed"
-    run.ignored(card, trig, "card." + card.spec.id, f"stacked onto a card in the {words}, not placed there",
-                "ruling.stacked_is_placed")
+    run.ignored(
+        card,
+        trig,
+        "card." + card.spec.id,
+        f"stacked onto a card in the {words}, not placed there",
+        "ruling.stacked_is_placed",
+    )
     return False, None
 
 
@@ -473,8 +615,11 @@ def return_self_in_middle_column(run: FlipRun, card, trig) -> None:
     run.return_to_deck(card, trig, "s2.faq.crab")
     if only_crabs:
         returned = None if run.trace is None else len(run.trace) - 1
-        run.end("a Crab was returned to a deck that was empty or held only Crabs", "s2.faq.crab.deck-only-crabs",
-                returned)
+        run.end(
+            "a Crab was returned to a deck that was empty or held only Crabs",
+            "s2.faq.crab.deck-only-crabs",
+            returned,
+        )
 
 
 def return_previous_take_its_space(run: FlipRun, card, trig) -> None:
@@ -518,12 +663,17 @@ def join_rabbit_or_face_down(run: FlipRun, card, trig) -> None:
                     if not c.face_up or c.spec.id == card.spec.id:
                         return c
         return None
+
     target = first(run.rules.extra_rows_topmost)
     if target is None:
-        run.ignored(card, trig, "card." + card.spec.id, "no face-up Rabbit or face-down card in the grid")
+        run.ignored(
+            card, trig, "card." + card.spec.id, "no face-up Rabbit or face-down card in the grid"
+        )
     else:
         other = first(not run.rules.extra_rows_topmost)
-        run.stack_onto(card, target, trig, ruling=None if other is target else "ruling.extra_rows_topmost")
+        run.stack_onto(
+            card, target, trig, ruling=None if other is target else "ruling.extra_rows_topmost"
+        )
 
 
 #: The Snake FAQ names these: gained by a Snake, they stay on it whatever the ruling options.
@@ -552,14 +702,28 @@ def snake(run: FlipRun, card, trig) -> None:
             top.face_up = True
             grid.put(top, right // 3, right % 3)
             run.added.append((top, (right // 3, right % 3)))
-            run.emit(Place, top, trig, "s1.faq.snake.immune-top-card", pos=(right // 3, right % 3),
-                     detail="cannot be dismissed: placed right of the Snake", ruling=ruling)
+            run.emit(
+                Place,
+                top,
+                trig,
+                "s1.faq.snake.immune-top-card",
+                pos=(right // 3, right % 3),
+                detail="cannot be dismissed: placed right of the Snake",
+                ruling=ruling,
+            )
         else:
             p.deck.popleft()
             p.deck.append(top)
-            run.emit(Return, top, trig, "s1.faq.snake.final-space" if right == 6 and ruling is None
-                     else "s1.faq.snake.immune-top-card",
-                     detail="cannot be dismissed and no space right of the Snake: back into the deck", ruling=ruling)
+            run.emit(
+                Return,
+                top,
+                trig,
+                "s1.faq.snake.final-space"
+                if right == 6 and ruling is None
+                else "s1.faq.snake.immune-top-card",
+                detail="cannot be dismissed and no space right of the Snake: back into the deck",
+                ruling=ruling,
+            )
     else:
         run.dismiss_from_deck(p.deck[0], trig, "card." + card.spec.id, "top")
     gained = run.take_from_toon_deck(card, trig, "card." + card.spec.id)
@@ -569,8 +733,15 @@ def snake(run: FlipRun, card, trig) -> None:
     row, col, _ = grid.locate(card)
     grid.stack_on(gained, row, col)
     run.added.append((gained, (row, col)))
-    gain = run.emit(Gain, gained, trig, "card." + card.spec.id, pos=(row, col), target=card,
-                    detail="stacked on the Snake")
+    gain = run.emit(
+        Gain,
+        gained,
+        trig,
+        "card." + card.spec.id,
+        pos=(row, col),
+        target=card,
+        detail="stacked on the Snake",
+    )
     if gained.spec.when_hired:
         run.queue(gained, "when_hired", gain, "s1.faq.snake")
     if gained.spec.place:
@@ -579,8 +750,13 @@ def snake(run: FlipRun, card, trig) -> None:
         elif run.rules.snake_gained_abilities:
             run.activate(gained, gain, "ruling.snake_gained_abilities")
         else:
-            run.ignored(gained, gain, "s1.faq.snake.rabbit-turkey",
-                        "a card gained by a Snake does not use its placement ability", "ruling.snake_gained_abilities")
+            run.ignored(
+                gained,
+                gain,
+                "s1.faq.snake.rabbit-turkey",
+                "a card gained by a Snake does not use its placement ability",
+                "ruling.snake_gained_abilities",
+            )
 
 
 def mongoose(run: FlipRun, card, trig) -> None:
@@ -612,26 +788,57 @@ def _previous_or_ignore(run: FlipRun, card, trig):
     if prev is None:
         run.ignored(card, trig, "s2.key.previous-placed.first-slot", "no previously placed card")
     elif card.where == FIRST_SLOT and run.rules.previous_placed_first == "first-slot":
-        run.ignored(card, trig, "s2.key.previous-placed.first-slot", "placed in the first slot",
-                    "ruling.previous_placed_first")
+        run.ignored(
+            card,
+            trig,
+            "s2.key.previous-placed.first-slot",
+            "placed in the first slot",
+            "ruling.previous_placed_first",
+        )
         return None, None
     return prev, chosen_by
 
 
 #: Placement abilities that refer to the previous placed card (s2.key.previous-placed).
-PREVIOUS_PLACED = frozenset(f.__name__ for f in (
-    flip_previous, flip_previous_and_next, flip_previous_and_stack_on_it, stack_on_previous,
-    return_previous_take_its_space))
+PREVIOUS_PLACED = frozenset(
+    f.__name__
+    for f in (
+        flip_previous,
+        flip_previous_and_next,
+        flip_previous_and_stack_on_it,
+        stack_on_previous,
+        return_previous_take_its_space,
+    )
+)
 
 #: Placement abilities that act 'if placed in' a row, and that row (ruling `stacked_is_placed`).
-PLACED_IN_A_ROW = {monkey_up.__name__: UPPER, next_card_above.__name__: UPPER, stack_on_card_above.__name__: LOWER}
+PLACED_IN_A_ROW = {
+    monkey_up.__name__: UPPER,
+    next_card_above.__name__: UPPER,
+    stack_on_card_above.__name__: LOWER,
+}
 
-PLACEMENT = {f.__name__: f for f in (
-    stack_next_on_this, flip_next, flip_previous, flip_previous_and_next,
-    flip_previous_and_stack_on_it, stack_on_previous, stack_on_card_above, monkey_up,
-    next_card_above, return_next_low_rank, return_self_in_middle_column,
-    return_previous_take_its_space, return_lowest_take_its_space, join_rabbit_or_face_down,
-    snake, mongoose)}
+PLACEMENT = {
+    f.__name__: f
+    for f in (
+        stack_next_on_this,
+        flip_next,
+        flip_previous,
+        flip_previous_and_next,
+        flip_previous_and_stack_on_it,
+        stack_on_previous,
+        stack_on_card_above,
+        monkey_up,
+        next_card_above,
+        return_next_low_rank,
+        return_self_in_middle_column,
+        return_previous_take_its_space,
+        return_lowest_take_its_space,
+        join_rabbit_or_face_down,
+        snake,
+        mongoose,
+    )
+}
 
 
 #: Placement abilities that take cards from the shared toon deck during the Flip.
@@ -654,10 +861,20 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
     order in `table.after_flip` as (player index, card, trigger, step of its `queued` event)
     (s2.key.timing; `market.resolve_after_flip` resolves them); `table.effect_orders_differ`: the
     players whose effects the two readings of ruling `flip_trigger_order` offer in other orders."""
-    flipping = [p for p in table.clockwise() if not p.built_grid and (players is None or p in players)]
+    flipping = [
+        p for p in table.clockwise() if not p.built_grid and (players is None or p in players)
+    ]
     if trace is not None:
-        trace.emit(Phase, "flip", None, None, None, "s1.flip" if table.season == "s1" else "s2.flip",
-                   detail="Flip", ruling="ruling.flip_players" if _shared_toon_deck(table, flipping) else None)
+        trace.emit(
+            Phase,
+            "flip",
+            None,
+            None,
+            None,
+            "s1.flip" if table.season == "s1" else "s2.flip",
+            detail="Flip",
+            ruling="ruling.flip_players" if _shared_toon_deck(table, flipping) else None,
+        )
     runs = [FlipRun(table, p, trace) for p in flipping]
     if table.rulings.flip_players == "clockwise":
         for run in runs:
@@ -677,7 +894,9 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
             if _names(in_reading_order) != _names(p.queued):  # ruling `flip_trigger_order` decides
                 table.effect_orders_differ.add(p.index)
             entries = in_reading_order if by_position else p.queued
-            table.after_flip.extend((p.index, card, trigger, step) for card, trigger, _, _, step in entries)
+            table.after_flip.extend(
+                (p.index, card, trigger, step) for card, trigger, _, _, step in entries
+            )
 
 
 def flip_immunity_rule(spec) -> str:

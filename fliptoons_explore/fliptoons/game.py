@@ -10,26 +10,45 @@ and the part's name (`state.part_rng`), so that a game taken up at the start of 
 scenario's `seed` and `round`) goes on exactly as the whole game does. Every decision goes
 through the policy and is logged in `Game.decisions`, so `replay(game)` reproduces the same trace.
 """
+
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import STARTING_DECKS, toon_deck
-from .events import Collect, CriticsChoice, FameChange, GameEnd, Ignored, Phase, Recorder, Shuffle, Trace
 from ..limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
-from .market import after_market, discard_market_ends, has_after_market, market_turn, refill, skunk_dismissal
 from ..policy import Choice, Policy, check_policy
+from .cards import STARTING_DECKS, toon_deck
+from .events import (
+    Collect,
+    FameChange,
+    GameEnd,
+    Ignored,
+    Phase,
+    Recorder,
+    Shuffle,
+    Trace,
+)
+from .market import (
+    after_market,
+    discard_market_ends,
+    has_after_market,
+    market_turn,
+    refill,
+    skunk_dismissal,
+)
 from .resolver import TRIGGER_FAME, Resolver
 from .rules import citations
 from .rulings import Rulings
 from .state import PRICES, Table, part_rng
 
 CRITICS_CHOICE_FAME = 3
-SOLO_DISCARDS = {"s1": {"easy": 17, "normal": 20, "hard": 23},
-                 "s2": {"easy": 17, "normal": 20, "hard": 23},
-                 "combined": {"easy": 67, "normal": 70, "hard": 73}}
+SOLO_DISCARDS = {
+    "s1": {"easy": 17, "normal": 20, "hard": 23},
+    "s2": {"easy": 17, "normal": 20, "hard": 23},
+    "combined": {"easy": 67, "normal": 70, "hard": 73},
+}
 #: Safety bounds (documented ends, never reached in a normal game).
 MAX_ROUNDS = 300
 MAX_REFLIPS = 50
@@ -89,11 +108,20 @@ class Game(Resolver):
     Final Flip has begun; `as_given` makes the next Flip take every deck as it lies,
     once (a scenario's first Flip); `history` holds each round's fame (`RoundFame`)."""
 
-    def __init__(self, table: Table, policy: Policy | None = None, traced: bool = True,
-                 solo: str | None = None, shuffle: bool = True, record: bool = False,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        policy: Policy | None = None,
+        traced: bool = True,
+        solo: str | None = None,
+        shuffle: bool = True,
+        record: bool = False,
+        seed: int | None = None,
+    ) -> None:
         cite = citations(table.season)  # a Season 1 table cites the S1 rulebook's wording
-        super().__init__(table, policy, Recorder(table, cite) if record else Trace(cite=cite) if traced else None)
+        super().__init__(
+            table, policy, Recorder(table, cite) if record else Trace(cite=cite) if traced else None
+        )
         self.solo = solo
         self.shuffle = shuffle
         self.seed = seed
@@ -110,15 +138,25 @@ class Game(Resolver):
         self.solo_discard_ruling = None  # the ruling the solo market discard cites, if it decides
         self.trigger_rule = None  # a ruling option that decided the last solo 30-fame check
 
-    def copy(self, policy: Policy | None = None, traced: bool = False) -> "Game":
+    def copy(self, policy: Policy | None = None, traced: bool = False) -> Game:
         """A copy of this game at rest (before its first round, or between rounds) on a copy of
         its table (`Table.copy`), deciding by `policy` (default: this game's), untraced unless
         `traced`: with the same seed, it plays on exactly as this game would."""
-        g = Game(self.table.copy(), policy or self.policy, traced, self.solo, self.shuffle, seed=self.seed)
+        g = Game(
+            self.table.copy(),
+            policy or self.policy,
+            traced,
+            self.solo,
+            self.shuffle,
+            seed=self.seed,
+        )
         g.round, g.stage, g.final, g.as_given = self.round, self.stage, self.final, self.as_given
         g.end_triggered, g.phase, g.result = self.end_triggered, self.phase, self.result
         g.history, g.flips = list(self.history), list(self.flips)
-        g.solo_discard_done, g.solo_discard_ruling = self.solo_discard_done, self.solo_discard_ruling
+        g.solo_discard_done, g.solo_discard_ruling = (
+            self.solo_discard_done,
+            self.solo_discard_ruling,
+        )
         g.trigger_rule = self.trigger_rule
         g.decisions = list(self.decisions)
         return g
@@ -134,10 +172,14 @@ class Game(Resolver):
         from types import SimpleNamespace
 
         from .render import resolution_html
+
         trace = self.trace or []
         start = max((e.step for e in trace if e.kind == "phase" and e.phase == "flip"), default=0)
-        return resolution_html(SimpleNamespace(table=self.table, trace=trace[start:]),
-                               show_order=not self.shuffle, flip_notes=self.phase in ("flip", "after-flip", "check-fame"))
+        return resolution_html(
+            SimpleNamespace(table=self.table, trace=trace[start:]),
+            show_order=not self.shuffle,
+            flip_notes=self.phase in ("flip", "after-flip", "check-fame"),
+        )
 
     # -- the round ------------------------------------------------------------------------------
     def play(self) -> GameResult:
@@ -164,13 +206,22 @@ class Game(Resolver):
         part = f"round {self.round}"
         self.draw_from(part)
         if self.shuffle:
-            self.shuffle_decks(t.clockwise(), part, "s2.flip.shuffle")  # s1.flip.shuffle in Season 1 (citations)
+            self.shuffle_decks(
+                t.clockwise(), part, "s2.flip.shuffle"
+            )  # s1.flip.shuffle in Season 1 (citations)
         self.flip_and_check_fame()
-        self.history.append(RoundFame(self.round, t.first_player, tuple(p.fame_total for p in t.players)))
+        self.history.append(
+            RoundFame(self.round, t.first_player, tuple(p.fame_total for p in t.players))
+        )
         if self.solo:
             if self.solo_won():
-                return self.finish([0], "won", f"{t.players[0].fame_total} fame in one Check Fame",
-                                   self.rule("solo.win"), ruling=self.trigger_rule)
+                return self.finish(
+                    [0],
+                    "won",
+                    f"{t.players[0].fame_total} fame in one Check Fame",
+                    self.rule("solo.win"),
+                    ruling=self.trigger_rule,
+                )
         self.phase = "market"
         skunk_dismissal(self, None)
         if not self.market_phase():
@@ -192,25 +243,46 @@ class Game(Resolver):
         if resume is None:
             self.solo_discard_done = False
         else:
-            turns = turns[turns.index(resume):]
+            turns = turns[turns.index(resume) :]
         for p in turns:
             start = None
             if p is not resume:
                 p.fame_left = p.fame_total
                 p.actions_left = 2 + p.bonus_actions
-                start = self.emit(Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn")
+                start = self.emit(
+                    Phase, p.index, None, None, "s2.market", detail=f"{p.name}'s Market turn"
+                )
             market_turn(self, p, start)
             if not self.refill_and_after_market(p, start, each_turn):
                 self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
                 return False
-            if not each_turn and self.trace is not None and p is not t.clockwise()[-1] and has_after_market(t, p):
-                self.emit(Phase, p.index, None, start, "s2.market.order", ruling="ruling.after_market_timing",
-                          detail=f"{p.name}'s after-Market effects wait for the end of the Market phase")
+            if (
+                not each_turn
+                and self.trace is not None
+                and p is not t.clockwise()[-1]
+                and has_after_market(t, p)
+            ):
+                self.emit(
+                    Phase,
+                    p.index,
+                    None,
+                    start,
+                    "s2.market.order",
+                    ruling="ruling.after_market_timing",
+                    detail=f"{p.name}'s after-Market effects wait for the end of the Market phase",
+                )
         if t.rulings.after_market_timing == "end-of-phase":
             cause = None
             if self.trace is not None and any(has_after_market(t, p) for p in t.clockwise()[:-1]):
-                cause = self.emit(Phase, None, None, None, "s2.market.order", ruling="ruling.after_market_timing",
-                                  detail="the after-Market effects, once every player's Market turn is done")
+                cause = self.emit(
+                    Phase,
+                    None,
+                    None,
+                    None,
+                    "s2.market.order",
+                    ruling="ruling.after_market_timing",
+                    detail="the after-Market effects, once every player's Market turn is done",
+                )
             for p in t.clockwise():
                 after_market(self, p, cause)
         return True
@@ -228,8 +300,15 @@ class Game(Resolver):
         if effects_first:
             cause = self.after_turn(p, cause)
             if ruling is not None:
-                cause = self.emit(Phase, p.index, None, cause, "s2.market.order", ruling=ruling,
-                                  detail=f"{p.name}'s after-Market effects, before the refill")
+                cause = self.emit(
+                    Phase,
+                    p.index,
+                    None,
+                    cause,
+                    "s2.market.order",
+                    ruling=ruling,
+                    detail=f"{p.name}'s after-Market effects, before the refill",
+                )
             after_market(self, p, cause)
         self.solo_discard_ruling = None
         if self.solo and not effects_first and has_after_market(t, p):  # effects still to come
@@ -240,8 +319,15 @@ class Game(Resolver):
             if not self.solo_market_discard(cause):
                 return False
         elif self.solo_discard_ruling is not None:
-            self.emit(Phase, None, None, cause, "s2.solo.market-discard", ruling=self.solo_discard_ruling,
-                      detail="the solo market discard waits for Cleanup")
+            self.emit(
+                Phase,
+                None,
+                None,
+                cause,
+                "s2.solo.market-discard",
+                ruling=self.solo_discard_ruling,
+                detail="the solo market discard waits for Cleanup",
+            )
         if each_turn and not effects_first:
             after_market(self, p, self.after_turn(p, cause))
         return True
@@ -253,8 +339,15 @@ class Game(Resolver):
         t = self.table
         if self.trace is None or p is t.clockwise()[-1] or not has_after_market(t, p):
             return cause
-        return self.emit(Phase, p.index, None, cause, "s2.market.order", ruling="ruling.after_market_timing",
-                         detail=f"{p.name}'s after-Market effects, right after their own turn")
+        return self.emit(
+            Phase,
+            p.index,
+            None,
+            cause,
+            "s2.market.order",
+            ruling="ruling.after_market_timing",
+            detail=f"{p.name}'s after-Market effects, right after their own turn",
+        )
 
     def solo_market_discard(self, cause) -> bool:
         """Solo: discard the market's end cards, then refill (s2.solo.market-discard); at Cleanup,
@@ -266,23 +359,39 @@ class Game(Resolver):
         if not t.market_cards():
             return True
         if self.solo_discard_ruling is not None:
-            cause = self.emit(Phase, None, None, cause, self.rule("solo.market-discard"), ruling=self.solo_discard_ruling,
-                              detail="the solo market discard, " + ("at Cleanup" if self.phase == "cleanup"
-                                                                    else "at the end of the Market turn"))
+            cause = self.emit(
+                Phase,
+                None,
+                None,
+                cause,
+                self.rule("solo.market-discard"),
+                ruling=self.solo_discard_ruling,
+                detail="the solo market discard, "
+                + ("at Cleanup" if self.phase == "cleanup" else "at the end of the Market turn"),
+            )
         discard_market_ends(self, cause, self.rule("solo.market-discard"))
         return refill(self, cause, self.rule("solo.market-discard"))
 
     def solo_won(self) -> bool:
         """Solo: 30 fame generated in one Check Fame wins (s2.solo.win; a gained Peacock's 2 as
         ruling `peacock_counts_for_trigger` says)."""
+
         def won(scores):
             return scores[0] >= TRIGGER_FAME
+
         self.trigger_rule = self.trigger_ruling(won) if self.trace is not None else None
         if won(self.trigger_scores()):
             return True
         if self.trigger_rule is not None:
-            self.emit(Ignored, 0, None, None, self.rule("solo.win"), ruling=self.trigger_rule,
-                      detail=f"{self.table.players[0].fame_total} fame, but not 30 generated: not won")
+            self.emit(
+                Ignored,
+                0,
+                None,
+                None,
+                self.rule("solo.win"),
+                ruling=self.trigger_rule,
+                detail=f"{self.table.players[0].fame_total} fame, but not 30 generated: not won",
+            )
         return False
 
     def draw_from(self, part: str) -> None:
@@ -306,7 +415,6 @@ class Game(Resolver):
             p.deck.extend(deck)
             self.emit(Shuffle, p.index, None, None, rule, detail="deck shuffled")
 
-
     def cleanup(self) -> None:
         """Discard the market's ends with few players (and solo), collect the grids, then the next
         round or the Final Flip (S2 Cleanup)."""
@@ -315,9 +423,13 @@ class Game(Resolver):
         n = len(t.players)
         if self.solo:
             if not self.solo_discard_done and not self.solo_market_discard(None):
-                return self.finish([], "lost", "the market could not be refilled", self.rule("solo.lose"))
+                return self.finish(
+                    [], "lost", "the market could not be refilled", self.rule("solo.lose")
+                )
         elif (n <= 4 if t.season == "combined" else n <= 2) and t.market_cards():
-            rule = "s2.combined.cleanup" if t.season == "combined" else self.rule("cleanup.low-count")
+            rule = (
+                "s2.combined.cleanup" if t.season == "combined" else self.rule("cleanup.low-count")
+            )
             discard_market_ends(self, None, rule)
             refill(self, None, rule)
         for p in t.players:
@@ -326,9 +438,16 @@ class Game(Resolver):
         if end is not None:
             return self.final_flip(*end)
         t.first_player = (t.first_player + 1) % n
-        self.emit(Phase, None, None, None, self.rule("cleanup.next-round"),
-                  detail=f"round {self.round + 1} begins (a solo game uses no first player card)" if self.solo
-                  else f"the first player card passes to {t.players[t.first_player].name}")
+        self.emit(
+            Phase,
+            None,
+            None,
+            None,
+            self.rule("cleanup.next-round"),
+            detail=f"round {self.round + 1} begins (a solo game uses no first player card)"
+            if self.solo
+            else f"the first player card passes to {t.players[t.first_player].name}",
+        )
 
     def end_of_game(self) -> tuple[str, str] | None:
         """Why the Final Flip follows this round's Cleanup, and the rule its phase event cites,
@@ -345,7 +464,8 @@ class Game(Resolver):
 
     def collect(self, p, rule: str = "s2.cleanup") -> None:
         """All cards of the grid go back into the deck, face down (S2 Cleanup; the tied players
-        of the Final Flip, s2.final-flip.tie); a grid built by hand is then flipped like any other."""
+        of the Final Flip, s2.final-flip.tie); a grid built by hand is then flipped like any
+        other."""
         cards = p.grid.clear()
         for c in cards:
             c.face_up = False
@@ -379,12 +499,26 @@ class Game(Resolver):
             part = f"final flip {flips}"
             self.draw_from(part)
             if flips == 0:
-                self.emit(Phase, None, None, None, rule or self.rule("final-flip"), detail=f"Final Flip ({why})")
+                self.emit(
+                    Phase,
+                    None,
+                    None,
+                    None,
+                    rule or self.rule("final-flip"),
+                    detail=f"Final Flip ({why})",
+                )
                 shuffle_rule = self.rule("final-flip")
             else:
                 tie = self.rule("final-flip.tie")
                 names = ", ".join(p.name for p in contenders)
-                self.emit(Phase, None, None, None, tie, detail=f"re-flip {flips} of the tied players ({names})")
+                self.emit(
+                    Phase,
+                    None,
+                    None,
+                    None,
+                    tie,
+                    detail=f"re-flip {flips} of the tied players ({names})",
+                )
                 for p in contenders:
                     self.collect(p, tie)
                 shuffle_rule = tie
@@ -392,18 +526,29 @@ class Game(Resolver):
             firefly = t.rulings.firefly_in_final_flip
             firing = "ruling.firefly_in_final_flip"  # cited where the least-fame triggers fire
             if flips == 0:
-                self.flip_and_check_fame(contenders, firefly, trigger=False, least_fame_ruling=firing)
+                self.flip_and_check_fame(
+                    contenders, firefly, trigger=False, least_fame_ruling=firing
+                )
             else:  # whose fame the least-fame triggers compare: ruling least_fame_in_reflips
                 every = t.rulings.least_fame_in_reflips == "all"
                 among, other = (t.players, contenders) if every else (contenders, t.players)
-                self.flip_and_check_fame(contenders, firefly, among, (other, "ruling.least_fame_in_reflips"),
-                                         trigger=False, least_fame_ruling=firing)
+                self.flip_and_check_fame(
+                    contenders,
+                    firefly,
+                    among,
+                    (other, "ruling.least_fame_in_reflips"),
+                    trigger=False,
+                    least_fame_ruling=firing,
+                )
             self.phase = "final-flip"
             for p in contenders:
                 if p.critics_choice:
                     self.critics_choice_fame(p, flips)
-            self.flips.append(FlipFame(tuple(p.index for p in contenders),
-                                       tuple(p.fame_total for p in contenders)))
+            self.flips.append(
+                FlipFame(
+                    tuple(p.index for p in contenders), tuple(p.fame_total for p in contenders)
+                )
+            )
             best = max(p.fame_total for p in contenders)
             leaders = [p for p in contenders if p.fame_total == best]
             if len(leaders) == 1:
@@ -413,30 +558,65 @@ class Game(Resolver):
         if len(leaders) == 1:
             self.finish([leaders[0].index], None, why, self.rule("final-flip.winner"), fame)
         else:
-            self.finish([p.index for p in leaders], None,
-                        why + f" (still tied after {MAX_REFLIPS} re-flips, the safety bound)",
-                        self.rule("final-flip.tie"), fame)
+            self.finish(
+                [p.index for p in leaders],
+                None,
+                why + f" (still tied after {MAX_REFLIPS} re-flips, the safety bound)",
+                self.rule("final-flip.tie"),
+                fame,
+            )
 
     def critics_choice_fame(self, p, flips: int) -> None:
         """The critic's choice card: +3 in the Final Flip (s2.final-flip); in a re-flip as ruling
         `critics_choice_in_reflips` says (cited either way)."""
         if flips == 0:
             p.fame_total += CRITICS_CHOICE_FAME
-            self.emit(FameChange, p.index, None, None, self.rule("final-flip"),
-                      value=CRITICS_CHOICE_FAME, detail="the critic's choice card")
+            self.emit(
+                FameChange,
+                p.index,
+                None,
+                None,
+                self.rule("final-flip"),
+                value=CRITICS_CHOICE_FAME,
+                detail="the critic's choice card",
+            )
         elif self.table.rulings.critics_choice_in_reflips:
             p.fame_total += CRITICS_CHOICE_FAME
-            self.emit(FameChange, p.index, None, None, self.rule("final-flip.tie"), ruling="ruling.critics_choice_in_reflips",
-                      value=CRITICS_CHOICE_FAME, detail="the critic's choice card, again in a re-flip")
+            self.emit(
+                FameChange,
+                p.index,
+                None,
+                None,
+                self.rule("final-flip.tie"),
+                ruling="ruling.critics_choice_in_reflips",
+                value=CRITICS_CHOICE_FAME,
+                detail="the critic's choice card, again in a re-flip",
+            )
         else:
-            self.emit(Ignored, p.index, None, None, self.rule("final-flip.tie"), ruling="ruling.critics_choice_in_reflips",
-                      detail="the critic's choice card adds nothing in a re-flip")
+            self.emit(
+                Ignored,
+                p.index,
+                None,
+                None,
+                self.rule("final-flip.tie"),
+                ruling="ruling.critics_choice_in_reflips",
+                detail="the critic's choice card adds nothing in a re-flip",
+            )
 
     def finish(self, winners, solo, reason, rule, fame=None, ruling=None) -> None:
         self.phase = "end"
-        self.emit(GameEnd, winners[0] if len(winners) == 1 else None, None, None, rule, ruling=ruling,
-                  detail=(f"solo game {solo}: " if solo else "") + reason)
-        self.result = GameResult(list(winners), self.round, fame or [], solo, reason, list(self.flips))
+        self.emit(
+            GameEnd,
+            winners[0] if len(winners) == 1 else None,
+            None,
+            None,
+            rule,
+            ruling=ruling,
+            detail=(f"solo game {solo}: " if solo else "") + reason,
+        )
+        self.result = GameResult(
+            list(winners), self.round, fame or [], solo, reason, list(self.flips)
+        )
 
 
 #: Why the Final Flip came (`GameResult.reason`).
@@ -446,9 +626,17 @@ END_BY_DEPLETION = "the toon deck and the market are empty"
 
 # -- setup ----------------------------------------------------------------------------------------
 
-def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo: str | None = None,
-             policy: Policy | None = None, traced: bool = True, rulings: Rulings | dict | None = None,
-             names: list[str] | None = None) -> Game:
+
+def new_game(
+    season: str = "s2",
+    players: int = 2,
+    seed: int | None = None,
+    solo: str | None = None,
+    policy: Policy | None = None,
+    traced: bool = True,
+    rulings: Rulings | dict | None = None,
+    names: list[str] | None = None,
+) -> Game:
     """A game set up as the rulebooks say (S2 Setup, Solo Setup, Combining Games).
 
     `players`: 2 to 4 (`"s1"`, `"s2"`) or 2 to 8 (`"combined"`), or 1 with a `solo` difficulty
@@ -458,7 +646,9 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
     is a ValueError naming it, raised here."""
     rulings = _check_setup(season, players, seed, solo, policy, rulings, names)
     rng = random.Random(seed)
-    table_seed = rng.randrange(2 ** 32)  # the setup's shuffles, then every part of the game (`part_rng`)
+    table_seed = rng.randrange(
+        2**32
+    )  # the setup's shuffles, then every part of the game (`part_rng`)
     table = Table(season, rulings, seed=table_seed, first_player=rng.randrange(players))
     mode = "solo" if solo else "multi"
     if season == "combined":
@@ -484,8 +674,15 @@ def new_game(season: str = "s2", players: int = 2, seed: int | None = None, solo
             card = table.toon_deck.popleft()
             card.face_up = True
             table.market_discard.append(card)
-        game.emit(Phase, None, None, None, "s2.solo.difficulty", value=SOLO_DISCARDS[season][solo],
-                  detail=f"{SOLO_DISCARDS[season][solo]} toon cards discarded ({solo})")
+        game.emit(
+            Phase,
+            None,
+            None,
+            None,
+            "s2.solo.difficulty",
+            value=SOLO_DISCARDS[season][solo],
+            detail=f"{SOLO_DISCARDS[season][solo]} toon cards discarded ({solo})",
+        )
     return game
 
 
@@ -497,17 +694,24 @@ def _check_setup(season, players, seed, solo, policy, rulings, names) -> Rulings
     if not isinstance(players, int) or isinstance(players, bool):
         raise ValueError(f"players: expected a whole number of players, got {quote(players)}")
     if not 1 <= players <= most:
-        raise ValueError(f"players: {quote(season)} takes 1 (solo) or 2 to {most} players, got {players}")
+        raise ValueError(
+            f"players: {quote(season)} takes 1 (solo) or 2 to {most} players, got {players}"
+        )
     if solo is not None and not (isinstance(solo, str) and solo in SOLO_DISCARDS[season]):
-        raise ValueError(f'solo: expected None or a difficulty, "easy", "normal" or "hard", got {quote(solo)}')
+        raise ValueError(
+            f'solo: expected None or a difficulty, "easy", "normal" or "hard", got {quote(solo)}'
+        )
     if solo is not None and players != 1:
         raise ValueError(f"solo: a solo game has one player, got players={players}")
     if solo is None and players == 1:
         raise ValueError('players: one player is a solo game: give solo="easy", "normal" or "hard"')
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                             or abs(seed) >= 10 ** MAX_INTEGER_DIGITS):
-        raise ValueError(f"seed: expected None or a whole number of at most {MAX_INTEGER_DIGITS} "
-                         f"digits, got {quote(seed)}")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 10**MAX_INTEGER_DIGITS
+    ):
+        raise ValueError(
+            f"seed: expected None or a whole number of at most {MAX_INTEGER_DIGITS} "
+            f"digits, got {quote(seed)}"
+        )
     check_policy(policy)
     if isinstance(rulings, dict):
         try:
@@ -515,16 +719,25 @@ def _check_setup(season, players, seed, solo, policy, rulings, names) -> Rulings
         except ValueError as e:
             raise ValueError(f"rulings: {e}") from None
     elif rulings is not None and not isinstance(rulings, Rulings):
-        raise ValueError(f"rulings: expected a Rulings or a dict {{option: value}}, got {quote(rulings)}")
+        raise ValueError(
+            f"rulings: expected a Rulings or a dict {{option: value}}, got {quote(rulings)}"
+        )
     if names is not None:
         if not isinstance(names, (list, tuple)) or len(names) != players:
-            got = (f"{len(names)} name{'' if len(names) == 1 else 's'}" if isinstance(names, (list, tuple))
-                   else quote(names))
-            raise ValueError(f"names: expected a list of {players} names (one per player), got {got}")
+            got = (
+                f"{len(names)} name{'' if len(names) == 1 else 's'}"
+                if isinstance(names, (list, tuple))
+                else quote(names)
+            )
+            raise ValueError(
+                f"names: expected a list of {players} names (one per player), got {got}"
+            )
         for i, name in enumerate(names):
             if not isinstance(name, str) or len(name) > MAX_STRING_LENGTH or unsafe_character(name):
-                raise ValueError(f"names[{i}]: expected plain text of at most {MAX_STRING_LENGTH} "
-                                 f"characters, got {quote(name)}")
+                raise ValueError(
+                    f"names[{i}]: expected plain text of at most {MAX_STRING_LENGTH} "
+                    f"characters, got {quote(name)}"
+                )
     return rulings
 
 
@@ -548,9 +761,12 @@ def replay(season, players, seed, solo=None, decisions=(), rulings=None) -> Game
     """The same game again from its seed, setup and logged decisions (`Game.decisions`: option
     indexes, or None for a declined choice); ValueError naming a wrong argument."""
     if not isinstance(decisions, (list, tuple)) or not all(
-            d is None or isinstance(d, int) and not isinstance(d, bool) for d in decisions):
-        raise ValueError(f"decisions: expected a list of option indexes or None (Game.decisions), "
-                         f"got {quote(decisions if not isinstance(decisions, tuple) else list(decisions))}")
+        d is None or isinstance(d, int) and not isinstance(d, bool) for d in decisions
+    ):
+        raise ValueError(
+            f"decisions: expected a list of option indexes or None (Game.decisions), "
+            f"got {quote(decisions if not isinstance(decisions, tuple) else list(decisions))}"
+        )
     game = new_game(season, players, seed, solo, ReplayPolicy(list(decisions)), rulings=rulings)
     game.play()
     return game

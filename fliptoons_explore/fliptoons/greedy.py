@@ -9,12 +9,14 @@ and skips when nothing helps. Every other decision is the `DefaultPolicy`'s.
 No peeking: the player's cards and the toon deck are read in card-id order, never in the order
 they lie in, which no one sees ("each player shuffles their deck face down", s2.flip.shuffle).
 """
+
 from __future__ import annotations
 
 from itertools import combinations
 
-from .engine import resolve_table
 from ..policy import Choice, DefaultPolicy
+from .engine import resolve_table
+
 
 class GreedyPolicy:
     """Greedy one-step lookahead in the Market: each candidate action (and the best pairs of two)
@@ -27,8 +29,14 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def __init__(self, samples: int = 16, seed: int = 0, target: int = 0, target_weight: float = 0.0,
-                 hire_threshold: float = 1.0) -> None:
+    def __init__(
+        self,
+        samples: int = 16,
+        seed: int = 0,
+        target: int = 0,
+        target_weight: float = 0.0,
+        hire_threshold: float = 1.0,
+    ) -> None:
         self.hire_threshold = hire_threshold
         self.samples = samples
         self.seed = seed
@@ -43,8 +51,14 @@ class GreedyPolicy:
         player = table.players[choice.player]
         options = choice.options
         owned = sorted(c.spec.id for c in list(player.deck) + player.grid.cards())  # id order
-        context = _Context(table, player, self.samples, self.seed + len(owned) * 7919 + player.fame_left,
-                           self.target, self.target_weight)
+        context = _Context(
+            table,
+            player,
+            self.samples,
+            self.seed + len(owned) * 7919 + player.fame_left,
+            self.target,
+            self.target_weight,
+        )
         base = context.mean(owned)
         scored = []
         for i, a in enumerate(options):
@@ -52,7 +66,7 @@ class GreedyPolicy:
                 cost = self.hire_threshold if a.verb == "hire" else 0.0
                 scored.append((context.mean(_apply(owned, [a])) - base - cost, i))
         scored.sort(reverse=True)
-        best_gain, best = (scored[0] if scored else (0.0, None))
+        best_gain, best = scored[0] if scored else (0.0, None)
         if player.actions_left >= 2:
             top = [i for _, i in scored[:4]]
             for i, j in combinations(top, 2):
@@ -61,8 +75,11 @@ class GreedyPolicy:
                     continue
                 if a.verb == b.verb == "dismiss" and not _may_dismiss_twice(table, player):
                     continue
-                g = context.mean(_apply(owned, [a, b])) - base - self.hire_threshold * (
-                    (a.verb == "hire") + (b.verb == "hire"))
+                g = (
+                    context.mean(_apply(owned, [a, b]))
+                    - base
+                    - self.hire_threshold * ((a.verb == "hire") + (b.verb == "hire"))
+                )
                 if g > best_gain:
                     best_gain, best = g, (i if a.cost >= b.cost else j)
         if best is None or best_gain <= 0:
@@ -83,10 +100,12 @@ def _apply(owned: list[str], actions) -> list[str]:
 class _Context:
     """Simulated next Flips of a player's cards against the current market and toon deck."""
 
-    def __init__(self, table, player, samples: int, seed: int, target: int = 0,
-                 target_weight: float = 0.0) -> None:
+    def __init__(
+        self, table, player, samples: int, seed: int, target: int = 0, target_weight: float = 0.0
+    ) -> None:
         self.target, self.target_weight = target, target_weight
         from .state import Table
+
         self.Table = Table
         self.season = table.season
         self.rulings = table.rulings
@@ -99,6 +118,7 @@ class _Context:
 
     def mean(self, cards: list[str]) -> float:
         import random
+
         total = 0
         for k in range(self.samples):
             rng = random.Random(self.seed * 1000 + k)
@@ -114,8 +134,11 @@ class _Context:
             resolve_table(t, self.policy, traced=False)
             total += p.fame_total + (self.target_weight if p.fame_total >= self.target else 0)
         return total / self.samples
+
+
 def _may_dismiss_twice(table, player) -> bool:
     from .market import may_dismiss
+
     if table.rulings.dismiss_minimum == "deck-3":
         return len(player.deck) >= 3
     return len(player.deck) + player.grid.count() - 1 >= 4 and may_dismiss(table, player)

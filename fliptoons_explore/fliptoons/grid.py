@@ -5,9 +5,10 @@ A space is `(row, col)`: row 0 is the upper row, 1 the lower row, -1 the first e
 the upper row, -2 the next; col 0..2 left to right. A stack is a list of cards, bottom first.
 Base slots are numbered 1..6 in reading order (slot = row * 3 + col + 1).
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 UPPER, LOWER = 0, 1
 MIDDLE = 1
@@ -27,7 +28,17 @@ class Grid:
     """Stacks in the six base slots (`slots[0..5]`) and in extra cells above each column
     (`extra[col][level]`, level 0 directly above the upper row). Empty spaces hold None."""
 
-    __slots__ = ("slots", "extra", "version", "holes", "_seen", "_spaces", "_cards_seen", "_cards", "costs")
+    __slots__ = (
+        "slots",
+        "extra",
+        "version",
+        "holes",
+        "_seen",
+        "_spaces",
+        "_cards_seen",
+        "_cards",
+        "costs",
+    )
 
     def __init__(self) -> None:
         self.slots: list[list | None] = [None] * 6
@@ -37,7 +48,9 @@ class Grid:
         self._seen = self._cards_seen = -1  # the versions `_spaces` and `_cards` were listed at
         self._spaces: tuple = ()
         self._cards: tuple = ()
-        self.costs = None  # the Market's dismiss costs, kept while the grid stays (market.dismissals)
+        self.costs = (
+            None  # the Market's dismiss costs, kept while the grid stays (market.dismissals)
+        )
 
     # -- spaces -----------------------------------------------------------------------------
     def at(self, row: int, col: int) -> list | None:
@@ -66,7 +79,9 @@ class Grid:
             if extra[0] or extra[1] or extra[2]:
                 self._spaces = tuple(self._in_order(True))
             else:
-                self._spaces = tuple([(r, c, slots[i]) for i, (r, c) in enumerate(BASE) if slots[i]])
+                self._spaces = tuple(
+                    [(r, c, slots[i]) for i, (r, c) in enumerate(BASE) if slots[i]]
+                )
             self._seen = self.version
         if extra_topmost or len(self._spaces) == len(self.slots) - self.slots.count(None):
             return self._spaces
@@ -99,7 +114,8 @@ class Grid:
         return list(self.all_cards())
 
     def all_cards(self) -> tuple:
-        """`cards()` as a tuple shared until the grid changes: for reading, in the engine's loops."""
+        """`cards()` as a tuple shared until the grid changes: for reading, in the engine's
+        loops."""
         if self._cards_seen != self.version:
             extra = self.extra
             if extra[0] or extra[1] or extra[2]:
@@ -225,16 +241,21 @@ class Grid:
         self.version += 1
         return cards
 
-    def copy(self, card=None) -> "Grid":
+    def copy(self, card=None) -> Grid:
         """A grid of the same stacks in the same spaces: the same cards, or `card(c)` for each
         card c (a table's copy gives its own cards: `Table.copy`); what it lists is listed anew."""
         g = Grid.__new__(Grid)
         if card is None:
             g.slots = [None if s is None else list(s) for s in self.slots]
-            g.extra = tuple([None if s is None else list(s) for s in column] for column in self.extra)
+            g.extra = tuple(
+                [None if s is None else list(s) for s in column] for column in self.extra
+            )
         else:
             g.slots = [None if s is None else [card(c) for c in s] for s in self.slots]
-            g.extra = tuple([None if s is None else [card(c) for c in s] for s in column] for column in self.extra)
+            g.extra = tuple(
+                [None if s is None else [card(c) for c in s] for s in column]
+                for column in self.extra
+            )
         g.version = self.version
         g.holes = self.holes
         g._seen, g._spaces, g._cards_seen, g._cards, g.costs = -1, (), -1, (), None

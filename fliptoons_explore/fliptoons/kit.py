@@ -1,5 +1,6 @@
 """What the game-neutral toolkit asks of FlipToons (`games.GameKit`): positions and events in
 words, a recorded state as text and as a table view, what a step marks, the JSON document."""
+
 from __future__ import annotations
 
 from ..views import Marks
@@ -36,6 +37,7 @@ class FlipToonsKit:
     def check_card(self, card_id: str) -> None:
         """KeyError naming an unknown card id and the closest known ones."""
         from .cards import CATALOG, unknown_card_message
+
         if card_id not in CATALOG:
             raise KeyError(unknown_card_message(card_id, set(CATALOG)))
 
@@ -53,13 +55,26 @@ class FlipToonsKit:
         if event.player is not None:
             if event.kind == "return":  # to the bottom of the deck (s2.keyword.return)
                 deck_mark = (event.player, "bottom")
-            elif (event.kind == "hire" or event.kind == "to_deck" and "toon" not in event.detail
-                  or event.kind == "gain" and "top of the deck" in event.detail):
+            elif (
+                event.kind == "hire"
+                or event.kind == "to_deck"
+                and "toon" not in event.detail
+                or event.kind == "gain"
+                and "top of the deck" in event.detail
+            ):
                 deck_mark = (event.player, "top")
-        revealed = (event.player if event.kind == "reveal" and stepper.state["players"][event.player]["revealed"]
-                    else None)
-        return Marks(acting=event.uid, chain=stepper.chain_uids(), ghost=ghost, deck_mark=deck_mark,
-                     revealed=revealed)
+        revealed = (
+            event.player
+            if event.kind == "reveal" and stepper.state["players"][event.player]["revealed"]
+            else None
+        )
+        return Marks(
+            acting=event.uid,
+            chain=stepper.chain_uids(),
+            ghost=ghost,
+            deck_mark=deck_mark,
+            revealed=revealed,
+        )
 
     def step_html(self, stepper) -> str:
         return step_html(stepper)
@@ -68,7 +83,15 @@ class FlipToonsKit:
         """The table at the stepper's step, marked, fame so far in the headers (the explorer's
         stepper); `target`: the builder's chosen cell, `clickable`: cells the builder listens to."""
         marks = self.marks(stepper)
-        marks = Marks(marks.acting, marks.chain, marks.ghost, target, clickable, marks.deck_mark, marks.revealed)
+        marks = Marks(
+            marks.acting,
+            marks.chain,
+            marks.ghost,
+            target,
+            clickable,
+            marks.deck_mark,
+            marks.revealed,
+        )
         info = table_info(stepper.resolution.table, show_order=True, flip_notes=stepper.at_end)
         if not stepper.at_end:
             info.least = None

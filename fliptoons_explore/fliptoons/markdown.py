@@ -11,19 +11,27 @@ text and fame at the end, then the rules cited, each with its paraphrase and sou
 The same text comes from `fliptoons-explore resolve SCENARIO.json --markdown` and from the
 explorer's "copy as Markdown". Pure and deterministic (no dates, no addresses).
 """
+
 from __future__ import annotations
 
 from ..words import markdown_events, markdown_rules
 from .text import event_sentence, fame_text, grid_text
 
-SEASON_TITLES = {"s1": "FlipToons (Season 1)", "s2": "FlipToons: Season 2",
-                 "combined": "FlipToons, Season 1 and Season 2 combined"}
-PLAYS = {"resolve": "Flip and Check Fame", "round": "one round: Flip, Check Fame, Market",
-         "game": "to the end of the game: every round, then the Final Flip"}
+SEASON_TITLES = {
+    "s1": "FlipToons (Season 1)",
+    "s2": "FlipToons: Season 2",
+    "combined": "FlipToons, Season 1 and Season 2 combined",
+}
+PLAYS = {
+    "resolve": "Flip and Check Fame",
+    "round": "one round: Flip, Check Fame, Market",
+    "game": "to the end of the game: every round, then the Final Flip",
+}
 
 
 def _names(ids) -> str:
     from .cards import CATALOG
+
     return ", ".join(CATALOG[c].name if c in CATALOG else str(c) for c in ids) or "—"
 
 
@@ -33,7 +41,12 @@ def _setup(state: dict) -> list[str]:
     for p in state["players"]:
         rows = p["grid"]
         if any(cell for row in rows for cell in row):
-            cards = [e["id"] + ("" if e["face_up"] else " (face down)") for row in rows for cell in row for e in cell or ()]
+            cards = [
+                e["id"] + ("" if e["face_up"] else " (face down)")
+                for row in rows
+                for cell in row
+                for e in cell or ()
+            ]
             what = f"a grid built by hand ({_names(cards)}); deck: {_names(p['deck'])}"
         else:
             what = f"deck, top first: {_names(p['deck'])}"
@@ -41,20 +54,26 @@ def _setup(state: dict) -> list[str]:
             what += f"; dismissed: {_names(p['dismissed'])}"
         out.append(f"- **{p['name']}** — {what}")
     if any(state["market"]) or state["toon_deck"]:
-        out.append(f"- market: {_names(c for c in state['market'] if c)}; toon deck, top first: "
-                   f"{_names(state['toon_deck'])}")
+        out.append(
+            f"- market: {_names(c for c in state['market'] if c)}; toon deck, top first: "
+            f"{_names(state['toon_deck'])}"
+        )
     return out
 
 
-def resolution_markdown(resolution, play: str = "resolve", step: int | None = None, link: str = "",
-                        title: str = "") -> str:
+def resolution_markdown(
+    resolution, play: str = "resolve", step: int | None = None, link: str = "", title: str = ""
+) -> str:
     """The resolution in Markdown. `play`: how it was played ("resolve" or "round"); `step`: the
     step a reader is pointed at (the explorer's); `link`: the explorer link to put last;
     `title`: a heading (an example's title)."""
     table = resolution.table
     players = table.players
     trace = resolution.trace or []
-    lines = [f"**{SEASON_TITLES.get(table.season, table.season)}** — {PLAYS.get(play, play)}, step by step"]
+    lines = [
+        f"**{SEASON_TITLES.get(table.season, table.season)}** — {PLAYS.get(play, play)}, step by "
+        "step"
+    ]
     if title:
         lines += ["", f"> {title}"]
     if hasattr(resolution, "state_after"):

@@ -6,17 +6,30 @@ Every function takes the `Game` (`g`): its table, policy (every decision goes th
 `g.choose`) and trace (`g.emit`). The effects are small functions keyed by the card table's
 `when_hired`, `when_dismissed` and `other` columns.
 """
+
 from __future__ import annotations
 
 from itertools import groupby
 from typing import NamedTuple
 
 from ..policy import Choice, DefaultPolicy, Policy, ScriptedPolicy, ScriptError
-from .events import Dismiss, Discard, FameChange, Hire, Ignored, Phase, Refill, Skip, Slide, ToDeck, Trigger
+from ..rulings import cite
+from .events import (
+    Discard,
+    Dismiss,
+    FameChange,
+    Hire,
+    Ignored,
+    Phase,
+    Refill,
+    Skip,
+    Slide,
+    ToDeck,
+    Trigger,
+)
 from .grid import LOWER, lowest_rank_card, not_in_play
 from .rulings import OPTIONS
 from .state import PRICES
-from ..rulings import cite
 
 DISMISS_COST = 5  # S2 Market: Dismiss a Toon
 
@@ -43,6 +56,7 @@ _action = tuple.__new__
 
 # -- costs and legality -------------------------------------------------------------------------
 
+
 def dismiss_cost(table, player, card, rulings=None) -> int:
     """What dismissing a face-up card of the grid costs: 5, or 3 for a Caterpillar or a card
     adjacent to a Ladybug, less 1 per face-up Rat in its stack, never below 0 (s2.faq.rat);
@@ -50,7 +64,9 @@ def dismiss_cost(table, player, card, rulings=None) -> int:
     say (`rulings`: other than the table's)."""
     grid = player.grid
     row, col, _ = grid.locate(card)
-    return _cost(rulings or table.rulings, card, _near_ladybug(grid, row, col), _rats(grid.at(row, col)))
+    return _cost(
+        rulings or table.rulings, card, _near_ladybug(grid, row, col), _rats(grid.at(row, col))
+    )
 
 
 def dismiss_costs(table, player, rulings=None) -> dict[int, int]:
@@ -81,8 +97,12 @@ def dismissals(grid, rulings) -> tuple[Action, ...]:
     kept = grid.costs
     if kept is not None and kept[0] == grid.version and kept[1] is rulings:
         return kept[2]
-    actions = tuple([_action(Action, ("dismiss", c, None, cost))
-                     for c, cost in _face_up_costs(grid, rulings, True)])
+    actions = tuple(
+        [
+            _action(Action, ("dismiss", c, None, cost))
+            for c, cost in _face_up_costs(grid, rulings, True)
+        ]
+    )
     grid.costs = (grid.version, rulings, actions)
     return actions
 
@@ -101,8 +121,11 @@ def _near_ladybugs(grid, spaces) -> frozenset | set:
 
 
 def _near_ladybug(grid, row, col) -> bool:
-    return any(c.face_up and c.spec.other == LADYBUG
-               for _, _, stack in grid.neighbours(row, col) for c in stack)
+    return any(
+        c.face_up and c.spec.other == LADYBUG
+        for _, _, stack in grid.neighbours(row, col)
+        for c in stack
+    )
 
 
 #: The `other` effects a dismiss cost depends on: the Ladybug's, the Rat's, the Caterpillar's.
@@ -138,9 +161,16 @@ def dismiss_cost_ruling(table, player, card) -> str | None:
     """The ruling options a dismissal's cost cites beside the Dismiss action's rule: each whose
     other reading would change it (`ruling.<name>`, joined by '; '), else None."""
     cost = dismiss_cost(table, player, card)
-    return cite(*("ruling." + name for name in COST_RULINGS
-                  if any(dismiss_cost(table, player, card, table.rulings.but(name, value)) != cost
-                         for value in OPTIONS[name].choices)))
+    return cite(
+        *(
+            "ruling." + name
+            for name in COST_RULINGS
+            if any(
+                dismiss_cost(table, player, card, table.rulings.but(name, value)) != cost
+                for value in OPTIONS[name].choices
+            )
+        )
+    )
 
 
 def x_side_slots(table) -> tuple[int, ...]:
@@ -177,9 +207,11 @@ def legal_actions(table, player, rulings=None) -> list[Action]:
     (`rulings`: other than the table's)."""
     fame = player.fame_left
     closed = not_for_hire(table, rulings)
-    actions = [_action(Action, ("hire", c, i, price))
-               for i, (c, price) in enumerate(zip(table.market, PRICES[table.season]))
-               if c is not None and price <= fame and i not in closed]
+    actions = [
+        _action(Action, ("hire", c, i, price))
+        for i, (c, price) in enumerate(zip(table.market, PRICES[table.season]))
+        if c is not None and price <= fame and i not in closed
+    ]
     if fame >= 0 and may_dismiss(table, player, rulings):
         actions += [a for a in dismissals(player.grid, rulings or table.rulings) if a.cost <= fame]
     actions.append(SKIP)
@@ -192,13 +224,23 @@ def options_ruling(table, player, options) -> str | None:
     could), else None; looked at
     only while a face-up Rat is in the grid. (The x-side price cards and the dismiss minimum say
     so once, at the start of the turn, where they restrict the options.)"""
-    if not any(c.face_up and c.spec.other == "stack_dismiss_discount" for c in player.grid.all_cards()):
+    if not any(
+        c.face_up and c.spec.other == "stack_dismiss_discount" for c in player.grid.all_cards()
+    ):
         return None
     rulings = table.rulings
     offered = _offer(options)
-    return cite(*("ruling." + name for name in COST_RULINGS if any(
-        _offer(legal_actions(table, player, rulings.but(name, value))) != offered
-        for value in OPTIONS[name].choices if value != getattr(rulings, name))))
+    return cite(
+        *(
+            "ruling." + name
+            for name in COST_RULINGS
+            if any(
+                _offer(legal_actions(table, player, rulings.but(name, value))) != offered
+                for value in OPTIONS[name].choices
+                if value != getattr(rulings, name)
+            )
+        )
+    )
 
 
 def _offer(options) -> list:
@@ -211,15 +253,20 @@ def why_illegal(table, player, verb: str, card_id: str | None) -> str:
     """Why a scripted action cannot be taken (one phrase), or '' if it can."""
     fame = player.fame_left
     if verb == "hire":
-        slots = [(i, p) for i, (c, p) in enumerate(zip(table.market, table.prices))
-                 if c is not None and c.spec.id == card_id]
+        slots = [
+            (i, p)
+            for i, (c, p) in enumerate(zip(table.market, table.prices))
+            if c is not None and c.spec.id == card_id
+        ]
         if not slots:
             return f"cannot hire {card_id!r}: it is not in the market"
         closed = not_for_hire(table)
         slots = [(i, p) for i, p in slots if i not in closed] or slots
         if slots[0][0] in closed:
-            return (f"cannot hire {card_id!r}: it lies under an x-side price card "
-                    "(ruling x_side_price_cards \"not-for-hire\")")
+            return (
+                f"cannot hire {card_id!r}: it lies under an x-side price card "
+                '(ruling x_side_price_cards "not-for-hire")'
+            )
         if slots[0][1] > fame:
             return f"cannot hire {card_id!r}: it costs {slots[0][1]} fame, {fame} left"
         return ""
@@ -251,7 +298,7 @@ def _topmost(player, card_id):
 
 def scripted_action(table, player, options, action: dict):
     """The option a scenario's action names ({"hire": ID}, {"dismiss": ID}, {"skip": true})."""
-    (verb, arg), = action.items()
+    ((verb, arg),) = action.items()
     if verb == "skip":
         return options.index(SKIP)
     if verb == "dismiss":
@@ -272,8 +319,12 @@ class ScriptedRound(ScriptedPolicy):
 
     name = "scripted"
 
-    def __init__(self, scripts: dict[int, list], fallback: Policy | None = None,
-                 actions: dict[int, list[dict]] | None = None) -> None:
+    def __init__(
+        self,
+        scripts: dict[int, list],
+        fallback: Policy | None = None,
+        actions: dict[int, list[dict]] | None = None,
+    ) -> None:
         super().__init__(scripts, fallback or DefaultPolicy())
         self.actions = {p: list(a) for p, a in (actions or {}).items()}
         self.acted = {p: 0 for p in self.actions}
@@ -300,7 +351,7 @@ def _scripted_option(choice: Choice, action: dict, where: str) -> int:
     player = choice.table.players[choice.player]
     i = scripted_action(choice.table, player, list(choice.options), action)
     if i is None:
-        (verb, arg), = action.items()
+        ((verb, arg),) = action.items()
         raise ScriptError(f"{where}: {why_illegal(choice.table, player, verb, arg)}")
     return i
 
@@ -324,7 +375,7 @@ class ScriptedGame(ScriptedPolicy):
         self.actions: dict[int, list] = {}
         self.acted: dict[int, int] = {}
 
-    def follow(self, game) -> "ScriptedGame":
+    def follow(self, game) -> ScriptedGame:
         self.game = game
         return self
 
@@ -345,9 +396,11 @@ class ScriptedGame(ScriptedPolicy):
         for p, script in self.actions.items():
             if self.acted.get(p, 0) < len(script):
                 name = self.game.table.players[p].name
-                raise ScriptError(f"{self.setup.where(p, 'actions', self.k, self.acted[p])}: more "
-                                  f"actions than {name} takes in {self.label}"
-                                  + (" (it has no Market)" if self.label == "the Final Flip" else ""))
+                raise ScriptError(
+                    f"{self.setup.where(p, 'actions', self.k, self.acted[p])}: more "
+                    f"actions than {name} takes in {self.label}"
+                    + (" (it has no Market)" if self.label == "the Final Flip" else "")
+                )
 
     def finish(self) -> None:
         """At the end of the game: every scripted action was taken (ScriptError otherwise)."""
@@ -357,8 +410,10 @@ class ScriptedGame(ScriptedPolicy):
         for p, rounds in self.setup.actions.items():
             for k in range(self.k + 1, len(rounds)):
                 if rounds[k]:
-                    raise ScriptError(f"{self.setup.where(p, 'actions', k)}: a script for a round the "
-                                      f"game does not reach (it ended in {self.label})")
+                    raise ScriptError(
+                        f"{self.setup.where(p, 'actions', k)}: a script for a round the "
+                        f"game does not reach (it ended in {self.label})"
+                    )
 
     def choose(self, choice: Choice) -> int | None:
         self._round()
@@ -380,18 +435,23 @@ class ScriptedGame(ScriptedPolicy):
 
 # -- moving cards -------------------------------------------------------------------------------
 
+
 def dismiss_card(g, player, card, cause, rule, cost: int = 0, ruling=None) -> None:
     """Dismiss a face-up card of the player's grid (s2.keyword.dismiss); its when-dismissed
     effect happens at once (s2.faq.crow)."""
     player.grid.remove(card)
     card.face_up = True
     player.dismissed.append(card)
-    step = g.emit(Dismiss, player.index, card, cause, rule, value=cost, detail="from the grid", ruling=ruling)
+    step = g.emit(
+        Dismiss, player.index, card, cause, rule, value=cost, detail="from the grid", ruling=ruling
+    )
     if card.spec.when_dismissed:
         WHEN_DISMISSED[card.spec.when_dismissed](g, player, card, step)
 
 
-def hire(g, player, card, cause, rule, price: int, source: str, by_ability: bool = False, ruling=None):
+def hire(
+    g, player, card, cause, rule, price: int, source: str, by_ability: bool = False, ruling=None
+):
     """Put a hired card on top of the player's deck (the rulebook examples do) and pay; then its
     when-hired effect (for a hire by a Raccoon or Crow: ruling `hired_by_ability_triggers`, cited
     on the hire of a card that has one)."""
@@ -400,14 +460,33 @@ def hire(g, player, card, cause, rule, price: int, source: str, by_ability: bool
     player.fame_left -= price
     if by_ability and card.spec.when_hired:
         ruling = "ruling.hired_by_ability_triggers"
-    step = None if g.trace is None else g.emit(Hire, player.index, card, cause, rule, value=price,
-                                               detail=f"from {source}", ruling=ruling)
+    step = (
+        None
+        if g.trace is None
+        else g.emit(
+            Hire,
+            player.index,
+            card,
+            cause,
+            rule,
+            value=price,
+            detail=f"from {source}",
+            ruling=ruling,
+        )
+    )
     if card.spec.when_hired:
         if not by_ability or g.table.rulings.hired_by_ability_triggers:
             WHEN_HIRED[card.spec.when_hired](g, player, card, step)
         else:
-            g.emit(Ignored, player.index, card, step, "card." + card.spec.id, ruling=ruling,
-                   detail="hired by an ability: its when hired effect does not happen")
+            g.emit(
+                Ignored,
+                player.index,
+                card,
+                step,
+                "card." + card.spec.id,
+                ruling=ruling,
+                detail="hired by an ability: its when hired effect does not happen",
+            )
     return step
 
 
@@ -440,8 +519,15 @@ def arrange_or_slide(g, cards, cause) -> None:
     before = list(t.market)
     t.arrange_market(cards)
     if not t.toon_deck and t.market != before:
-        g.emit(Slide, None, None, cause, "s1.market.depleted" if t.season == "s1" else "s2.market.depleted",
-               detail="the toon deck is empty, so the market's cards move under the highest price cards")
+        g.emit(
+            Slide,
+            None,
+            None,
+            cause,
+            "s1.market.depleted" if t.season == "s1" else "s2.market.depleted",
+            detail="the toon deck is empty, so the market's cards move under the highest price "
+            "cards",
+        )
 
 
 def discard_market_ends(g, cause, rule) -> None:
@@ -456,29 +542,61 @@ def discard_market_ends(g, cause, rule) -> None:
 
 # -- when hired -----------------------------------------------------------------------------------
 
+
 def dismiss_caterpillar(g, player, card, cause) -> None:
     """Butterfly: you may dismiss one face-up Caterpillar of your grid for 0 (s1.faq.butterfly)."""
     targets = [c for c in dismissable(player) if c.spec.id == "caterpillar"]
-    _dismiss_chosen(g, player, card, cause, targets, optional=True, rule="s1.faq.butterfly",
-                    question="dismiss which Caterpillar (or none)?")
+    _dismiss_chosen(
+        g,
+        player,
+        card,
+        cause,
+        targets,
+        optional=True,
+        rule="s1.faq.butterfly",
+        question="dismiss which Caterpillar (or none)?",
+    )
 
 
 def dismiss_face_up(g, player, card, cause) -> None:
     """Panther: dismiss one face-up card of your grid for 0; mandatory (s2.faq.panther)."""
-    _dismiss_chosen(g, player, card, cause, dismissable(player), optional=False,
-                    rule="s2.faq.panther", question="dismiss which face-up card?")
+    _dismiss_chosen(
+        g,
+        player,
+        card,
+        cause,
+        dismissable(player),
+        optional=False,
+        rule="s2.faq.panther",
+        question="dismiss which face-up card?",
+    )
 
 
 def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question, ruling=None) -> None:
     if not targets:
-        g.emit(Ignored, player.index, card, cause, rule, detail="no card it can dismiss", ruling=ruling)
+        g.emit(
+            Ignored, player.index, card, cause, rule, detail="no card it can dismiss", ruling=ruling
+        )
         return
     if not _ability_may_dismiss(g, player, card, cause, rule):
         return
     values = tuple(1 - c.spec.fame for c in targets)  # losing a card worth no fame is a gain
     ruling = cite(_minimum_ruling(g, player), ruling)
-    i = g.choose(Choice("dismiss_" + card.spec.id, player.index, card, tuple(targets), values,
-                        question, optional, g.table), cause, rule, ruling)
+    i = g.choose(
+        Choice(
+            "dismiss_" + card.spec.id,
+            player.index,
+            card,
+            tuple(targets),
+            values,
+            question,
+            optional,
+            g.table,
+        ),
+        cause,
+        rule,
+        ruling,
+    )
     if i is not None:
         dismiss_card(g, player, targets[i], cause, rule, ruling=ruling)
 
@@ -494,8 +612,15 @@ def _minimum_ruling(g, player) -> str | None:
 def _ability_may_dismiss(g, player, card, cause, rule) -> bool:
     """Ruling `minimum_limits_abilities`: abilities obey the dismiss minimum too."""
     if g.table.rulings.minimum_limits_abilities and not may_dismiss(g.table, player):
-        g.emit(Ignored, player.index, card, cause, rule, ruling="ruling.minimum_limits_abilities",
-               detail=_too_few(g.table))
+        g.emit(
+            Ignored,
+            player.index,
+            card,
+            cause,
+            rule,
+            ruling="ruling.minimum_limits_abilities",
+            detail=_too_few(g.table),
+        )
         return False
     return True
 
@@ -507,14 +632,27 @@ def redraw_market(g, player, card, cause) -> None:
     discarded = 0
     while t.market_cards():
         cards = tuple(t.market_cards())
-        i = g.choose(Choice("horse_discard", player.index, card, cards,
-                            tuple(-c.spec.rank for c in cards), "discard which market card (or stop)?",
-                            True, t), cause, "s1.faq.horse")
+        i = g.choose(
+            Choice(
+                "horse_discard",
+                player.index,
+                card,
+                cards,
+                tuple(-c.spec.rank for c in cards),
+                "discard which market card (or stop)?",
+                True,
+                t,
+            ),
+            cause,
+            "s1.faq.horse",
+        )
         if i is None:
             break
         take_from_market(t, cards[i])
         t.market_discard.append(cards[i])
-        g.emit(Discard, player.index, cards[i], cause, "s1.faq.horse", detail="discarded by the Horse")
+        g.emit(
+            Discard, player.index, cards[i], cause, "s1.faq.horse", detail="discarded by the Horse"
+        )
         discarded += 1
     if not discarded:
         return
@@ -534,8 +672,15 @@ def fame_and_action(g, player, card, cause) -> None:
     """Peacock: gain 2 fame and one extra Market action."""
     player.fame_left += 2
     player.actions_left += 1
-    g.emit(FameChange, player.index, card, cause, "card." + card.spec.id, value=2,
-           detail="+2 fame and a bonus Market action")
+    g.emit(
+        FameChange,
+        player.index,
+        card,
+        cause,
+        "card." + card.spec.id,
+        value=2,
+        detail="+2 fame and a bonus Market action",
+    )
 
 
 def hire_dismissed(g, player, card, cause) -> None:
@@ -547,8 +692,20 @@ def hire_dismissed(g, player, card, cause) -> None:
         g.emit(Ignored, player.index, card, cause, "s2.faq.raccoon", detail="no dismissed card")
         return
     options = tuple(c for _, c in piles)
-    i = g.choose(Choice("raccoon", player.index, card, options, tuple(c.spec.fame for c in options),
-                        "hire which dismissed card for 0 (or none)?", True, t), cause, "s2.faq.raccoon")
+    i = g.choose(
+        Choice(
+            "raccoon",
+            player.index,
+            card,
+            options,
+            tuple(c.spec.fame for c in options),
+            "hire which dismissed card for 0 (or none)?",
+            True,
+            t,
+        ),
+        cause,
+        "s2.faq.raccoon",
+    )
     if i is not None:
         owner, chosen = piles[i]
         owner.dismissed.remove(chosen)
@@ -560,8 +717,11 @@ def into_any_deck(g, player, card, cause) -> None:
     t = g.table
     targets = tuple(p.name for p in t.players) + ("toon deck",)
     values = tuple(p.fame_total if p is not player else -1 for p in t.players) + (0,)
-    i = g.choose(Choice("pig", player.index, card, targets, values, "into which deck?", False, t),
-                 cause, "s1.faq.pig")
+    i = g.choose(
+        Choice("pig", player.index, card, targets, values, "into which deck?", False, t),
+        cause,
+        "s1.faq.pig",
+    )
     _remove_anywhere(t, card)
     if i == len(t.players):
         t.toon_deck.append(card)
@@ -570,8 +730,16 @@ def into_any_deck(g, player, card, cause) -> None:
     else:
         card.face_up = False
         t.players[i].deck.appendleft(card)
-    g.emit(ToDeck, player.index, card, cause, "s1.faq.pig", detail=f"into {targets[i]}'s deck"
-           if i < len(t.players) else "into the toon deck, shuffled")
+    g.emit(
+        ToDeck,
+        player.index,
+        card,
+        cause,
+        "s1.faq.pig",
+        detail=f"into {targets[i]}'s deck"
+        if i < len(t.players)
+        else "into the toon deck, shuffled",
+    )
 
 
 def _remove_anywhere(table, card) -> None:
@@ -590,17 +758,30 @@ def _remove_anywhere(table, card) -> None:
 
 def big_button(g, player, card, cause) -> None:
     """Axolotl, Platypus: act on Big Button cards, which this engine does not model."""
-    g.emit(Ignored, player.index, card, cause, "card." + card.spec.id,
-           detail="the Big Button promo is not played")
+    g.emit(
+        Ignored,
+        player.index,
+        card,
+        cause,
+        "card." + card.spec.id,
+        detail="the Big Button promo is not played",
+    )
 
 
-WHEN_HIRED = {"dismiss_caterpillar": dismiss_caterpillar, "redraw_market": redraw_market,
-              "into_any_deck": into_any_deck, "fame_and_action": fame_and_action,
-              "hire_dismissed": hire_dismissed, "dismiss_face_up": dismiss_face_up,
-              "own_button_up": big_button, "all_buttons_up": big_button}
+WHEN_HIRED = {
+    "dismiss_caterpillar": dismiss_caterpillar,
+    "redraw_market": redraw_market,
+    "into_any_deck": into_any_deck,
+    "fame_and_action": fame_and_action,
+    "hire_dismissed": hire_dismissed,
+    "dismiss_face_up": dismiss_face_up,
+    "own_button_up": big_button,
+    "all_buttons_up": big_button,
+}
 
 
-# -- when dismissed ---------------------------------------------------------------------------------
+# -- when dismissed --------------------------------------------------------------------------------
+
 
 def free_hire(g, player, card, cause) -> None:
     """Crow: you may hire one market card for 0, then refill the market (s2.faq.crow); not a card
@@ -610,15 +791,39 @@ def free_hire(g, player, card, cause) -> None:
     options = tuple(c for i, c in enumerate(t.market) if c is not None and i not in closed)
     for c in t.market_cards():
         if c not in options:
-            g.emit(Ignored, player.index, c, cause, "s2.setup.low-count", ruling="ruling.x_side_price_cards",
-                   detail="under an x-side price card: the Crow may not hire it")
+            g.emit(
+                Ignored,
+                player.index,
+                c,
+                cause,
+                "s2.setup.low-count",
+                ruling="ruling.x_side_price_cards",
+                detail="under an x-side price card: the Crow may not hire it",
+            )
     if not options:
         if not t.market_cards():
             g.emit(Ignored, player.index, card, cause, "s2.faq.crow", detail="the market is empty")
         return
-    ruling = "ruling.x_side_price_cards" if any(t.market[i] is not None for i in x_side_slots(t)) else None
-    i = g.choose(Choice("crow", player.index, card, options, tuple(c.spec.fame for c in options),
-                        "hire which market card for 0 (or none)?", True, t), cause, "s2.faq.crow", ruling)
+    ruling = (
+        "ruling.x_side_price_cards"
+        if any(t.market[i] is not None for i in x_side_slots(t))
+        else None
+    )
+    i = g.choose(
+        Choice(
+            "crow",
+            player.index,
+            card,
+            options,
+            tuple(c.spec.fame for c in options),
+            "hire which market card for 0 (or none)?",
+            True,
+            t,
+        ),
+        cause,
+        "s2.faq.crow",
+        ruling,
+    )
     if i is not None:
         take_from_market(t, options[i])
         hire(g, player, options[i], cause, "s2.faq.crow", 0, "the market, by the Crow", True)
@@ -628,7 +833,8 @@ def free_hire(g, player, card, cause) -> None:
 WHEN_DISMISSED = {"free_hire": free_hire, "into_any_deck": into_any_deck}
 
 
-# -- after the Flip, after Check Fame ----------------------------------------------------------------
+# -- after the Flip, after Check Fame --------------------------------------------------------------
+
 
 def gain_fame_this_round(g, player, card, cause) -> None:
     """Peacock gained in the Flip: its 2 fame go to that round's total (added at Check Fame, in
@@ -636,8 +842,15 @@ def gain_fame_this_round(g, player, card, cause) -> None:
     both at once, when its effect resolves at the end of the Flip."""
     player.gains[card] = player.gains.get(card, 0) + 2
     player.bonus_actions += 1
-    g.emit(FameChange, player.index, card, cause, "s1.faq.snake.peacock", value=2,
-           detail="+2 to this round's total and a bonus Market action")
+    g.emit(
+        FameChange,
+        player.index,
+        card,
+        cause,
+        "s1.faq.snake.peacock",
+        value=2,
+        detail="+2 to this round's total and a bonus Market action",
+    )
 
 
 #: When-hired effects that read differently when they resolve at the end of the Flip.
@@ -657,7 +870,9 @@ def resolve_after_flip(g) -> None:
     queued, t.after_flip = t.after_flip, []
     if not queued:
         return
-    phase = g.emit(Phase, None, None, None, "s2.key.timing.after-flip", detail="effects queued in the Flip")
+    phase = g.emit(
+        Phase, None, None, None, "s2.key.timing.after-flip", detail="effects queued in the Flip"
+    )
     for pi, entries in groupby(queued, key=lambda entry: entry[0]):
         player = t.players[pi]
         waiting = list(entries)
@@ -667,8 +882,14 @@ def resolve_after_flip(g) -> None:
                 why = not_in_play(player.grid, card) if trigger == "when_hired" else None
                 if why is not None:
                     waiting.remove(entry)
-                    g.emit(Ignored, pi, card, step, why[0],
-                           detail=f"its when hired effect does not happen: {why[1]}")
+                    g.emit(
+                        Ignored,
+                        pi,
+                        card,
+                        step,
+                        why[0],
+                        detail=f"its when hired effect does not happen: {why[1]}",
+                    )
             if not waiting:
                 break
             _, card, trigger, step = waiting.pop(effect_first(g, pi, waiting, phase))
@@ -681,11 +902,26 @@ def resolve_after_flip(g) -> None:
                 if card not in player.dismissed:  # a Raccoon took it back first
                     ruling = "ruling.taken_back_before_its_effect"
                     if t.rulings.taken_back_before_its_effect == "lapses":
-                        g.emit(Ignored, pi, card, step, rule, ruling=ruling, detail="its when dismissed "
-                               "effect lapses: it has left the dismissed pile")
+                        g.emit(
+                            Ignored,
+                            pi,
+                            card,
+                            step,
+                            rule,
+                            ruling=ruling,
+                            detail="its when dismissed "
+                            "effect lapses: it has left the dismissed pile",
+                        )
                         continue
-            cause = g.emit(Trigger, pi, card, step, rule, ruling=ruling,
-                           detail=trigger.replace("_", " ") + " effect, at the end of the Flip")
+            cause = g.emit(
+                Trigger,
+                pi,
+                card,
+                step,
+                rule,
+                ruling=ruling,
+                detail=trigger.replace("_", " ") + " effect, at the end of the Flip",
+            )
             effect(g, player, card, cause)
 
 
@@ -703,8 +939,21 @@ def effect_first(g, pi, waiting, cause) -> int:
     at = tuple(firsts.values())
     cards = tuple(waiting[i][1] for i in at)
     ruling = "ruling.flip_trigger_order" if pi in g.table.effect_orders_differ else None
-    i = g.choose(Choice("effect_order", pi, None, cards, (0,) * len(cards),
-                        "which effect resolves first?", False, g.table), cause, "s2.key.timing.outside-grid", ruling)
+    i = g.choose(
+        Choice(
+            "effect_order",
+            pi,
+            None,
+            cards,
+            (0,) * len(cards),
+            "which effect resolves first?",
+            False,
+            g.table,
+        ),
+        cause,
+        "s2.key.timing.outside-grid",
+        ruling,
+    )
     return at[i]
 
 
@@ -714,15 +963,27 @@ def skunk_dismissal(g, cause) -> None:
     p = g.table.least_fame_player
     if p is None:
         return
-    for skunk in [c for c in p.grid.all_cards() if c.face_up and c.spec.other == "least_fame_dismiss"][:1]:
-        _dismiss_chosen(g, p, skunk, cause, dismissable(p), optional=False, rule="s1.faq.skunk",
-                        question="dismiss which face-up card (the Skunk may dismiss itself)?")
+    for skunk in [
+        c for c in p.grid.all_cards() if c.face_up and c.spec.other == "least_fame_dismiss"
+    ][:1]:
+        _dismiss_chosen(
+            g,
+            p,
+            skunk,
+            cause,
+            dismissable(p),
+            optional=False,
+            rule="s1.faq.skunk",
+            question="dismiss which face-up card (the Skunk may dismiss itself)?",
+        )
 
 
 # -- after the Market ------------------------------------------------------------------------------
 
+
 def dismiss_in_lower_row(g, player, card, cause) -> None:
-    """Donkey: after the Market phase, dismiss this card if it is in the lower row (s1.faq.donkey)."""
+    """Donkey: after the Market phase, dismiss this card if it is in the lower row
+    (s1.faq.donkey)."""
     if card.where and card.where[0] == LOWER:
         _self_dismiss(g, player, card, cause, "s1.faq.donkey")
 
@@ -755,9 +1016,19 @@ def dismiss_right(g, player, card, cause) -> None:
             space = None
     stack = player.grid.at(*space) if space else None
     targets = [c for c in stack or () if c.face_up and not c.spec.dismiss_immune]
-    _dismiss_chosen(g, player, card, cause, targets, optional=False, rule="s1.faq.alligator",
-                    question="dismiss which card of the stack on its right?" if stack and len(stack) > 1
-                    else "dismiss the card on its right?", ruling=ruling)
+    _dismiss_chosen(
+        g,
+        player,
+        card,
+        cause,
+        targets,
+        optional=False,
+        rule="s1.faq.alligator",
+        question="dismiss which card of the stack on its right?"
+        if stack and len(stack) > 1
+        else "dismiss the card on its right?",
+        ruling=ruling,
+    )
 
 
 def dismiss_lowest(g, player, card, cause) -> None:
@@ -765,35 +1036,66 @@ def dismiss_lowest(g, player, card, cause) -> None:
     cards have no rank (s2.faq.vulture; rulings `vulture_immune_lowest`, `extra_rows_topmost`)."""
     rulings = g.table.rulings
     target = _vulture_target(player.grid, rulings)
-    ruling = cite(*("ruling." + name for name in ("vulture_immune_lowest", "extra_rows_topmost")
-                    if any(_vulture_target(player.grid, rulings.but(name, v)) is not target
-                           for v in OPTIONS[name].choices)))
+    ruling = cite(
+        *(
+            "ruling." + name
+            for name in ("vulture_immune_lowest", "extra_rows_topmost")
+            if any(
+                _vulture_target(player.grid, rulings.but(name, v)) is not target
+                for v in OPTIONS[name].choices
+            )
+        )
+    )
     if target is None:
-        g.emit(Ignored, player.index, card, cause, "s2.faq.vulture", ruling=ruling,
-               detail="no lowest-rank card it can dismiss")
+        g.emit(
+            Ignored,
+            player.index,
+            card,
+            cause,
+            "s2.faq.vulture",
+            ruling=ruling,
+            detail="no lowest-rank card it can dismiss",
+        )
     elif _ability_may_dismiss(g, player, card, cause, "s2.faq.vulture"):
-        dismiss_card(g, player, target, cause, "s2.key.lowest-rank", ruling=cite(_minimum_ruling(g, player), ruling))
+        dismiss_card(
+            g,
+            player,
+            target,
+            cause,
+            "s2.key.lowest-rank",
+            ruling=cite(_minimum_ruling(g, player), ruling),
+        )
 
 
 def _vulture_target(grid, rulings):
     """The card a Vulture dismisses under these rulings, or None."""
     target = lowest_rank_card(grid, rulings.extra_rows_topmost)
-    if target is not None and target.spec.dismiss_immune and rulings.vulture_immune_lowest == "next-lowest":
+    if (
+        target is not None
+        and target.spec.dismiss_immune
+        and rulings.vulture_immune_lowest == "next-lowest"
+    ):
         candidates = [c for c in grid.all_cards() if c.face_up and not c.spec.dismiss_immune]
         target = None
         if candidates:
             low = min(c.spec.rank for c in candidates)
-            target = next(c for _, _, stack in grid.spaces(rulings.extra_rows_topmost)
-                          for c in reversed(stack) if c in candidates and c.spec.rank == low)
+            target = next(
+                c
+                for _, _, stack in grid.spaces(rulings.extra_rows_topmost)
+                for c in reversed(stack)
+                if c in candidates and c.spec.rank == low
+            )
     if target is not None and target.spec.dismiss_immune:
         target = None
     return target
 
 
-AFTER_MARKET = {"after_market_dismiss_in_lower_row": dismiss_in_lower_row,
-                "after_market_dismiss_right": dismiss_right,
-                "after_market_dismiss_in_end_slot": dismiss_in_end_slot,
-                "after_market_dismiss_lowest": dismiss_lowest}
+AFTER_MARKET = {
+    "after_market_dismiss_in_lower_row": dismiss_in_lower_row,
+    "after_market_dismiss_right": dismiss_right,
+    "after_market_dismiss_in_end_slot": dismiss_in_end_slot,
+    "after_market_dismiss_lowest": dismiss_lowest,
+}
 
 
 def has_after_market(table, player) -> bool:
@@ -805,45 +1107,91 @@ def after_market(g, player, cause) -> None:
     """The player's after-Market effects, left to right, top row first (s2.market.order), each only
     if its card is still face up in the grid (`not_in_play`: s2.faq.vulture, s1.faq.alligator); a
     card a flip turned face up again acts as ruling `flipped_face_up` says."""
-    sources = [c for _, _, stack in player.grid.spaces(g.table.rulings.extra_rows_topmost)
-               for c in reversed(stack) if c.face_up and c.spec.other in AFTER_MARKET]
+    sources = [
+        c
+        for _, _, stack in player.grid.spaces(g.table.rulings.extra_rows_topmost)
+        for c in reversed(stack)
+        if c.face_up and c.spec.other in AFTER_MARKET
+    ]
     for card in sources:
         if not_in_play(player.grid, card) is not None:
             continue
         effect_cause = cause
         if card.uid in player.turned_up:
             if g.table.rulings.flipped_face_up != "active":
-                g.emit(Ignored, player.index, card, cause, "s2.key.face-down.flipped-up",
-                       ruling="ruling.flipped_face_up",
-                       detail="turned face up again by a flip: its after-Market ability does not apply")
+                g.emit(
+                    Ignored,
+                    player.index,
+                    card,
+                    cause,
+                    "s2.key.face-down.flipped-up",
+                    ruling="ruling.flipped_face_up",
+                    detail="turned face up again by a flip: its after-Market ability does not "
+                    "apply",
+                )
                 continue
-            effect_cause = g.emit(Trigger, player.index, card, cause, "card." + card.spec.id,
-                                  ruling="ruling.flipped_face_up",
-                                  detail="after the Market, though a flip turned it face up again")
+            effect_cause = g.emit(
+                Trigger,
+                player.index,
+                card,
+                cause,
+                "card." + card.spec.id,
+                ruling="ruling.flipped_face_up",
+                detail="after the Market, though a flip turned it face up again",
+            )
         AFTER_MARKET[card.spec.other](g, player, card, effect_cause)
 
 
-# -- a player's Market turn -------------------------------------------------------------------------
+# -- a player's Market turn ------------------------------------------------------------------------
+
 
 def market_turn(g, player, cause) -> None:
-    """Up to two actions (plus bonus actions), each a Hire, a Dismiss or a skip (s2.market.actions)."""
+    """Up to two actions (plus bonus actions), each a Hire, a Dismiss or a skip
+    (s2.market.actions)."""
     t = g.table
     if t.rulings.x_side_price_cards == "not-for-hire":
         for i in x_side_slots(t):
             if t.market[i] is not None:
-                g.emit(Ignored, player.index, t.market[i], cause, "s2.setup.low-count",
-                       ruling="ruling.x_side_price_cards", detail="under an x-side price card: not for hire")
-    minimum = _minimum_reading(t, player) if g.trace is not None else None  # its readings disagree here
+                g.emit(
+                    Ignored,
+                    player.index,
+                    t.market[i],
+                    cause,
+                    "s2.setup.low-count",
+                    ruling="ruling.x_side_price_cards",
+                    detail="under an x-side price card: not for hire",
+                )
+    minimum = (
+        _minimum_reading(t, player) if g.trace is not None else None
+    )  # its readings disagree here
     if minimum and not may_dismiss(t, player):
-        g.emit(Ignored, player.index, None, cause, "s2.market.minimum", ruling=minimum,
-               detail=f"may not dismiss: {_too_few(t)}")
+        g.emit(
+            Ignored,
+            player.index,
+            None,
+            cause,
+            "s2.market.minimum",
+            ruling=minimum,
+            detail=f"may not dismiss: {_too_few(t)}",
+        )
     while player.actions_left > 0:
         options = legal_actions(t, player)
         ruling = options_ruling(t, player, options) if g.trace is not None else None
-        i = g.choose(Choice("market_action", player.index, None, tuple(options),
-                            tuple([_naive_worth(o) for o in options]),
-                            f"action ({player.fame_left} fame left)?", False, t), cause, "s2.market.actions",
-                     ruling)
+        i = g.choose(
+            Choice(
+                "market_action",
+                player.index,
+                None,
+                tuple(options),
+                tuple([_naive_worth(o) for o in options]),
+                f"action ({player.fame_left} fame left)?",
+                False,
+                t,
+            ),
+            cause,
+            "s2.market.actions",
+            ruling,
+        )
         action = options[i]
         player.actions_left -= 1
         if action.verb == "skip":
@@ -853,11 +1201,22 @@ def market_turn(g, player, cause) -> None:
             if g.trace is not None and action.slot in x_side_slots(t):  # at its printed price
                 ruling = "ruling.x_side_price_cards"
             take_from_market(t, action.card)
-            hire(g, player, action.card, cause, "s2.market.hire", action.cost, "the market", ruling=ruling)
+            hire(
+                g,
+                player,
+                action.card,
+                cause,
+                "s2.market.hire",
+                action.cost,
+                "the market",
+                ruling=ruling,
+            )
         else:
             ruling = None
             if g.trace is not None:
-                ruling = cite(dismiss_cost_ruling(t, player, action.card), _minimum_reading(t, player))
+                ruling = cite(
+                    dismiss_cost_ruling(t, player, action.card), _minimum_reading(t, player)
+                )
             player.fame_left -= action.cost
             dismiss_card(g, player, action.card, cause, "s2.market.dismiss", action.cost, ruling)
 
@@ -871,8 +1230,11 @@ def _minimum_reading(table, player) -> str | None:
 
 
 def _too_few(table) -> str:
-    return ("fewer than three cards in the deck" if table.rulings.dismiss_minimum == "deck-3"
-            else "fewer than four cards in deck and grid")
+    return (
+        "fewer than three cards in the deck"
+        if table.rulings.dismiss_minimum == "deck-3"
+        else "fewer than four cards in deck and grid"
+    )
 
 
 def _naive_worth(action: Action) -> int:

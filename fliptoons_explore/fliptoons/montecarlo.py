@@ -1,4 +1,5 @@
-"""A search policy: flat Monte Carlo over every Market decision, on determinised copies of the table.
+"""A search policy: flat Monte Carlo over every Market decision, on determinised copies of the
+table.
 
     >>> game = new_game("s2", 1, seed=3, solo="normal", policy=MonteCarloPolicy(seed=3), traced=False)
     >>> game.play().solo                                                  # doctest: +SKIP
@@ -43,15 +44,16 @@ Alligator's dismissal), by replaying the turn from the policy's copy of the tabl
 action (the same answers up to the decision, so the copy reaches the same situation); the Skunk's
 dismissal, which comes just before the Market. The others (the Cow's copy at Check Fame, the
 effects waiting at the end of the Flip) are answered as `RolloutPolicy` answers them.
-"""
+"""  # noqa: E501
+
 from __future__ import annotations
 
 import csv
 import math
-from collections import Counter
 import random
 import time
-from functools import lru_cache
+from collections import Counter
+from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -59,8 +61,16 @@ from ..policy import Branch, Choice, DefaultPolicy
 from .game import TRIGGER_FAME, Game
 from .market import skunk_dismissal
 
-__all__ = ["MonteCarloPolicy", "RolloutPolicy", "Estimate", "LeafValue", "card_values", "measure_card_values",
-           "measure_leaf_value", "determinise"]
+__all__ = [
+    "MonteCarloPolicy",
+    "RolloutPolicy",
+    "Estimate",
+    "LeafValue",
+    "card_values",
+    "measure_card_values",
+    "measure_leaf_value",
+    "determinise",
+]
 
 #: About how many cards a Flip reveals (six slots, and the cards that stack or leave): a deck's
 #: worth counts that share of it. The card values are measured with 8; the rollout plays best
@@ -82,13 +92,15 @@ DEFAULT_HORIZON = {"s1": 2, "s2": None, "combined": None}
 
 # -- card values: what the rollouts hire and dismiss by --------------------------------------------
 
-@lru_cache(maxsize=None)
+
+@cache
 def card_values(season: str) -> dict[str, float]:
     """{card id: fame a copy of it adds to a Flip, as `measure_card_values` fits it}, per season
     ('s1', 's2', 'combined'),
     read from `data/card_values.csv` (made by `measure_card_values`); a card the file lacks is
     worth its printed fame."""
     from .cards import CATALOG
+
     text = resources.files("fliptoons_explore").joinpath("data/card_values.csv").read_text("utf-8")
     values = {c.id: float(c.fame) for c in CATALOG.values()}
     for row in csv.DictReader(text.splitlines()):
@@ -102,15 +114,20 @@ def measure_card_values(season: str, decks: int = 30000, seed: int = 1) -> dict[
     of 5 to 14 cards (toon and starting cards), each flipped and scored once beside a random
     market and toon deck; the Check Fame total is fitted by least squares as the sum over the
     deck's cards of a value per card, scaled by the share of the deck a Flip reveals
-    (`SLOTS` / max(`SLOTS`, cards)). The value holds what a card does to its neighbours (a Swordfish turns
-    two cards face down, a Sloth stacks and frees a slot). Seeded: the same call, the same values."""
+    (`SLOTS` / max(`SLOTS`, cards)). The value holds what a card does to its neighbours (a Swordfish
+    turns two cards face down, a Sloth stacks and frees a slot). Seeded: the same call, the same
+    values."""
     import numpy as np
 
     from .cards import CATALOG, toon_deck
     from .engine import resolve_table
     from .state import Table
-    pool = toon_deck(season) + [c.id for c in CATALOG.values() if c.starting
-                                and (season == "combined" or c.season == season)]
+
+    pool = toon_deck(season) + [
+        c.id
+        for c in CATALOG.values()
+        if c.starting and (season == "combined" or c.season == season)
+    ]
     ids = sorted(set(pool))
     column = {c: i for i, c in enumerate(ids)}
     rng = random.Random(seed)
@@ -119,7 +136,7 @@ def measure_card_values(season: str, decks: int = 30000, seed: int = 1) -> dict[
     policy = DefaultPolicy()
     for k in range(decks):
         deck = rng.sample(pool, rng.randint(5, 14))
-        t = Table(season, seed=rng.randrange(2 ** 32))
+        t = Table(season, seed=rng.randrange(2**32))
         p = t.add_player("P")
         p.deck.extend(t.new_card(c) for c in deck)
         t.toon_deck.extend(t.new_card(c) for c in rng.sample(pool, 8))
@@ -135,12 +152,23 @@ def measure_card_values(season: str, decks: int = 30000, seed: int = 1) -> dict[
 
 #: Bonuses that count what lies outside the grid, which a Flip of a random deck does not see:
 #: the rollout adds them to a card's measured value as the player's own piles stand.
-STATE_BONUSES = ("dismissed_cards", "dismissed_starting_cards", "dismissed_pairs", "cards_in_deck",
-                 "deck_at_least_3")
+STATE_BONUSES = (
+    "dismissed_cards",
+    "dismissed_starting_cards",
+    "dismissed_pairs",
+    "cards_in_deck",
+    "deck_at_least_3",
+)
 #: Bonuses that count the other cards of the grid: the rollout expects them from what the
 #: player's deck holds (in place of the card's value measured in random decks). The Rooster's
 #: (`ranks_13_or_lower`) is left to its measured value: expected so, it is rated too high.
-GRID_BONUSES = ("fish_in_grid", "ranks_6_or_higher", "face_up_cards", "any_face_down", "no_shared_names")
+GRID_BONUSES = (
+    "fish_in_grid",
+    "ranks_6_or_higher",
+    "face_up_cards",
+    "any_face_down",
+    "no_shared_names",
+)
 #: Placement abilities that turn a card face down (for the Bull).
 FLIPPERS = ("flip_next", "flip_previous", "flip_previous_and_next", "flip_previous_and_stack_on_it")
 
@@ -156,8 +184,23 @@ class DeckWorth:
     for the Bear); all scaled by the share of the deck a Flip reveals (slots / max(slots, cards)).
     `worth(add=spec)` / `worth(dismiss=spec)`: after a hire or a dismissal."""
 
-    __slots__ = ("values", "slots", "total", "n", "counts", "specs", "names", "dismissed", "starting",
-                 "pairs", "odd", "fish", "rank6", "flippers", "same")
+    __slots__ = (
+        "values",
+        "slots",
+        "total",
+        "n",
+        "counts",
+        "specs",
+        "names",
+        "dismissed",
+        "starting",
+        "pairs",
+        "odd",
+        "fish",
+        "rank6",
+        "flippers",
+        "same",
+    )
 
     def __init__(self, values: dict, owned, dismissed, slots: float = SLOTS) -> None:
         self.values, self.slots = values, slots
@@ -259,13 +302,18 @@ def _traits(spec) -> tuple[int, int, int, bool]:
     turns others face down, a bonus that depends on the player's own cards)."""
     traits = _TRAITS.get(spec.id)
     if traits is None:
-        traits = _TRAITS[spec.id] = (int(spec.fish), int(spec.rank >= 6), int(spec.place in FLIPPERS),
-                                     spec.score in STATE_BONUSES or spec.score in GRID_BONUSES)
+        traits = _TRAITS[spec.id] = (
+            int(spec.fish),
+            int(spec.rank >= 6),
+            int(spec.place in FLIPPERS),
+            spec.score in STATE_BONUSES or spec.score in GRID_BONUSES,
+        )
     return traits
 
 
-def _grid_bonus(score: str, spec, fish: int, rank6: int, flippers: int, same: int, n: int,
-                shown: float) -> float:
+def _grid_bonus(
+    score: str, spec, fish: int, rank6: int, flippers: int, same: int, n: int, shown: float
+) -> float:
     """A grid bonus as expected from the deck's make-up (its `n` cards hold `fish` fish, `rank6`
     cards of rank 6 or higher, `flippers` cards that turn others face down and `same` pairs of
     copies): `shown` of its cards revealed, the card itself among them."""
@@ -279,11 +327,14 @@ def _grid_bonus(score: str, spec, fish: int, rank6: int, flippers: int, same: in
         return shown
     if score == "any_face_down":
         return 7 * (1 - (1 - flippers / others) ** seen)
-    pair_seen = shown * (shown - 1) / max(1, n * (n - 1))  # no_shared_names: every pair of copies apart
+    pair_seen = (
+        shown * (shown - 1) / max(1, n * (n - 1))
+    )  # no_shared_names: every pair of copies apart
     return 5 * (1 - pair_seen) ** same
 
 
-# -- the rollout policy -------------------------------------------------------------------------------
+# -- the rollout policy ----------------------------------------------------------------------------
+
 
 class RolloutPolicy:
     """The cheap policy the search plays its simulations with (and a policy of its own): in the
@@ -312,11 +363,15 @@ class RolloutPolicy:
         or None for a decision it leaves to the `DefaultPolicy`."""
         table = choice.table
         kind = choice.kind
-        if table is None or not (kind in ("market_action", "raccoon", "crow") or kind.startswith("dismiss_")):
+        if table is None or not (
+            kind in ("market_action", "raccoon", "crow") or kind.startswith("dismiss_")
+        ):
             return None
         player = table.players[choice.player]
         slots = self.slots or ROLLOUT_SLOTS[table.season]
-        deck = DeckWorth(self.values(table), list(player.deck) + player.grid.cards(), player.dismissed, slots)
+        deck = DeckWorth(
+            self.values(table), list(player.deck) + player.grid.cards(), player.dismissed, slots
+        )
         base = deck.worth()
         if kind == "market_action":
             margin = self.hire_margin
@@ -330,7 +385,12 @@ class RolloutPolicy:
                 if key not in seen:
                     if a.verb == "hire":
                         worth = deck.worth(add=a.card.spec)
-                        seen[key] = worth - base - margin + self.when_hired(a.card.spec, deck, worth, player, table)
+                        seen[key] = (
+                            worth
+                            - base
+                            - margin
+                            + self.when_hired(a.card.spec, deck, worth, player, table)
+                        )
                     else:
                         seen[key] = deck.worth(dismiss=a.card.spec) - base
                 out.append(seen[key])
@@ -347,8 +407,12 @@ class RolloutPolicy:
         effect = spec.when_hired
         if effect in ("dismiss_caterpillar", "dismiss_face_up"):
             from .market import dismissable
-            targets = {c.spec.id: c.spec for c in dismissable(player)
-                       if effect == "dismiss_face_up" or c.spec.id == "caterpillar"}
+
+            targets = {
+                c.spec.id: c.spec
+                for c in dismissable(player)
+                if effect == "dismiss_face_up" or c.spec.id == "caterpillar"
+            }
             if not targets:
                 return 0.0
             best = max(deck.worth(add=spec, dismiss=t) for t in targets.values()) - worth
@@ -366,7 +430,9 @@ class RolloutPolicy:
             return self.default.choose(choice)
         best = max(range(len(gains)), key=gains.__getitem__)  # the first of equal gains
         if choice.kind == "market_action":
-            return best if gains[best] > 0 else len(gains) - 1  # skip (the last option) unless one helps
+            return (
+                best if gains[best] > 0 else len(gains) - 1
+            )  # skip (the last option) unless one helps
         if choice.optional and gains[best] <= 0:
             return None
         return best
@@ -378,8 +444,16 @@ class RolloutPolicy:
 #: of the player's cards (`DeckWorth`), its square / 30, log(1 + toon cards left), the two
 #: together, the cards the player owns, the measured value of the market's best card, and the
 #: toon cards left up to 3 (with fewer than 3 the market cannot be refilled for long).
-LEAF_FEATURES = ("constant", "worth", "worth_squared_30", "log_toon_left", "worth_x_log_toon_left",
-                 "cards_owned", "best_market_card", "toon_left_up_to_3")
+LEAF_FEATURES = (
+    "constant",
+    "worth",
+    "worth_squared_30",
+    "log_toon_left",
+    "worth_x_log_toon_left",
+    "cards_owned",
+    "best_market_card",
+    "toon_left_up_to_3",
+)
 
 
 def leaf_features(table, values: dict, slots: float) -> list[float]:
@@ -390,8 +464,16 @@ def leaf_features(table, values: dict, slots: float) -> list[float]:
     market = [values[c.spec.id] for c in table.market if c is not None]
     toon = len(table.toon_deck)
     log_toon = math.log1p(toon)
-    return [1.0, worth, worth * worth / 30, log_toon, worth * log_toon, float(len(owned)),
-            max(market, default=0.0), float(min(toon, 3))]
+    return [
+        1.0,
+        worth,
+        worth * worth / 30,
+        log_toon,
+        worth * log_toon,
+        float(len(owned)),
+        max(market, default=0.0),
+        float(min(toon, 3)),
+    ]
 
 
 class LeafValue:
@@ -406,17 +488,24 @@ class LeafValue:
         self.slots = ROLLOUT_SLOTS[season]
 
     @staticmethod
-    @lru_cache(maxsize=None)
-    def of(season: str) -> "LeafValue":
-        text = resources.files("fliptoons_explore").joinpath("data/leaf_values.csv").read_text("utf-8")
-        rows = {r["feature"]: float(r["coefficient"]) for r in csv.DictReader(text.splitlines())
-                if r["season"] == season}
+    @cache
+    def of(season: str) -> LeafValue:
+        text = (
+            resources.files("fliptoons_explore").joinpath("data/leaf_values.csv").read_text("utf-8")
+        )
+        rows = {
+            r["feature"]: float(r["coefficient"])
+            for r in csv.DictReader(text.splitlines())
+            if r["season"] == season
+        }
         if set(rows) != set(LEAF_FEATURES):
             raise ValueError(f"data/leaf_values.csv: no leaf value for season {season!r}")
         return LeafValue(season, [rows[f] for f in LEAF_FEATURES])
 
     def __call__(self, table) -> float:
-        z = sum(b * x for b, x in zip(self.coefficients, leaf_features(table, self.values, self.slots)))
+        z = sum(
+            b * x for b, x in zip(self.coefficients, leaf_features(table, self.values, self.slots))
+        )
         return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -428,6 +517,7 @@ def measure_leaf_value(season: str, games: int = 10000, seed: int = 30000) -> li
     import numpy as np
 
     from .game import new_game
+
     values, slots = card_values(season), ROLLOUT_SLOTS[season]
     x, y = [], []
     for k in range(seed, seed + games):
@@ -448,12 +538,14 @@ def measure_leaf_value(season: str, games: int = 10000, seed: int = 30000) -> li
     return [round(float(b), 6) for b in beta]
 
 
-# -- determinising ----------------------------------------------------------------------------------
+# -- determinising ---------------------------------------------------------------------------------
+
 
 def determinise(table, rng: random.Random) -> None:
     """Replace what no player sees on `table` (in place) by one sample of it: every deck's order
     and the toon deck's order, each put in a fixed order (card id, then uid) and shuffled by
     `rng`; the table's later draws come from `rng` too. Nothing of the hidden order survives."""
+
     def shuffled(cards):
         cards = sorted(cards, key=lambda c: (c.spec.id, c.uid))
         rng.shuffle(cards)
@@ -501,7 +593,8 @@ class _Diverged(Exception):
     end of the phase (ruling `after_market_timing`), the other players' turns come between."""
 
 
-# -- where a decision stands in the game --------------------------------------------------------------
+# -- where a decision stands in the game -----------------------------------------------------------
+
 
 class _Start(NamedTuple):
     """Where a simulation starts: a copy of `table` (the real one, or the policy's copy at the
@@ -539,7 +632,8 @@ def _end_triggered(table) -> bool:
     return max(p.fame_total if firefly else p.fame_generated for p in table.players) >= TRIGGER_FAME
 
 
-# -- the search ---------------------------------------------------------------------------------------
+# -- the search ------------------------------------------------------------------------------------
+
 
 class MonteCarloPolicy:
     """Flat Monte Carlo search over each Market decision (see the module's docstring).
@@ -562,18 +656,35 @@ class MonteCarloPolicy:
 
     name = "montecarlo"
 
-    def __init__(self, simulations: int | None = None, ms: float | None = None, seed: int = 0,
-                 fame_weight: float = 0.25, rollout=None, game: Game | None = None,
-                 width: int | None = None, trust: float = 0.0, confidence: float = 1.0,
-                 pace: float | None = 4.0, early: bool = False, horizon: int | str | None = "season") -> None:
-        if simulations is not None and (not isinstance(simulations, int) or isinstance(simulations, bool)
-                                        or simulations < 1):
-            raise ValueError(f"simulations: expected None or a whole number of at least 1, got {simulations!r}")
+    def __init__(
+        self,
+        simulations: int | None = None,
+        ms: float | None = None,
+        seed: int = 0,
+        fame_weight: float = 0.25,
+        rollout=None,
+        game: Game | None = None,
+        width: int | None = None,
+        trust: float = 0.0,
+        confidence: float = 1.0,
+        pace: float | None = 4.0,
+        early: bool = False,
+        horizon: int | str | None = "season",
+    ) -> None:
+        if simulations is not None and (
+            not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1
+        ):
+            raise ValueError(
+                f"simulations: expected None or a whole number of at least 1, got {simulations!r}"
+            )
         if ms is not None and not (isinstance(ms, (int, float)) and ms > 0):
             raise ValueError(f"ms: expected None or a positive number of milliseconds, got {ms!r}")
-        if horizon not in (None, "season") and (not isinstance(horizon, int) or isinstance(horizon, bool)
-                                                 or horizon < 0):
-            raise ValueError(f"horizon: expected \"season\", None or a whole number of rounds, got {horizon!r}")
+        if horizon not in (None, "season") and (
+            not isinstance(horizon, int) or isinstance(horizon, bool) or horizon < 0
+        ):
+            raise ValueError(
+                f'horizon: expected "season", None or a whole number of rounds, got {horizon!r}'
+            )
         self.simulations = simulations
         self.horizon = horizon
         self.ms = ms
@@ -589,9 +700,11 @@ class MonteCarloPolicy:
         self.asked = 0
         self.searched = Counter()  # decisions searched, by kind
         self._results = {}
-        self._turn = None  # (player, its queued list, copy of the table, answers since) at a Market action
+        self._turn = (
+            None  # (player, its queued list, copy of the table, answers since) at a Market action
+        )
 
-    def follow(self, game: Game) -> "MonteCarloPolicy":
+    def follow(self, game: Game) -> MonteCarloPolicy:
         self.game = game
         return self
 
@@ -605,7 +718,9 @@ class MonteCarloPolicy:
             if self.trust or self.confidence:
                 favourite = self.rollout.choose(choice)
             try:
-                estimates = self.search(choice, start, self.budget(choice.table), halving=True, favourite=favourite)
+                estimates = self.search(
+                    choice, start, self.budget(choice.table), halving=True, favourite=favourite
+                )
                 self.searched[choice.kind] += 1
             except _Diverged:  # a turn the copy cannot replay (another player's turn came between)
                 estimates = None
@@ -614,7 +729,11 @@ class MonteCarloPolicy:
         else:
             best = max(estimates, key=lambda e: (e.simulations, e.value))
             answer = best.option
-            if favourite is not _NONE and best.option != favourite and not self._beats(best.option, favourite):
+            if (
+                favourite is not _NONE
+                and best.option != favourite
+                and not self._beats(best.option, favourite)
+            ):
                 answer = favourite
         if self._turn is not None and self._turn[0] == choice.player and start is not None:
             self._turn[3].append(answer)
@@ -651,8 +770,9 @@ class MonteCarloPolicy:
             return _Start(turn[2], "market", choice.player, tuple(turn[3]), solo, ended)
         return None
 
-    def search(self, choice: Choice, start: _Start, budget: int, halving: bool = True,
-               favourite=_NONE) -> list[Estimate]:
+    def search(
+        self, choice: Choice, start: _Start, budget: int, halving: bool = True, favourite=_NONE
+    ) -> list[Estimate]:
         """Every option of `choice` (and declining it, if it may be declined) with its mean value
         over simulations from `start`: `budget` simulations in all (at least one an option), by
         successive halving (or the same number each, `halving=False`). With halving and a
@@ -668,7 +788,9 @@ class MonteCarloPolicy:
         results = {o: [] for o in options}
         alive = list(options)
         rounds = max(1, math.ceil(math.log2(len(options))))
-        if not halving or budget < 2 * len(options):  # too small to halve: one simulation or more each
+        if not halving or budget < 2 * len(
+            options
+        ):  # too small to halve: one simulation or more each
             rounds = 1
         expect = choice.script_names() if start.prefix else None
         for r in range(rounds):
@@ -682,17 +804,33 @@ class MonteCarloPolicy:
                         break
                     got.append(self.simulate(start, o, samples[k], expect))
             if r < rounds - 1:
-                if self.early and favourite in results and all(
-                        _paired_mean(results[o], results[favourite]) <= 0 for o in alive if o != favourite):
+                if (
+                    self.early
+                    and favourite in results
+                    and all(
+                        _paired_mean(results[o], results[favourite]) <= 0
+                        for o in alive
+                        if o != favourite
+                    )
+                ):
                     break  # the rollout's own answer leads every other option: no need to go on
                 alive.sort(key=lambda o: -sum(v for v, _ in results[o]) / len(results[o]))
-                alive = alive[:max(1, (len(alive) + 1) // 2)] + ([favourite] if favourite in alive[(len(alive) + 1) // 2:] else [])
+                alive = alive[: max(1, (len(alive) + 1) // 2)] + (
+                    [favourite] if favourite in alive[(len(alive) + 1) // 2 :] else []
+                )
         self._results = results
         out = []
         for o in options:
             got = results[o]
-            out.append(Estimate(o, "decline" if o is None else str(names[o]),
-                                sum(v for v, _ in got) / len(got), sum(w for _, w in got), len(got)))
+            out.append(
+                Estimate(
+                    o,
+                    "decline" if o is None else str(names[o]),
+                    sum(v for v, _ in got) / len(got),
+                    sum(w for _, w in got),
+                    len(got),
+                )
+            )
         return out
 
     def _beats(self, best, favourite) -> bool:
@@ -720,9 +858,15 @@ class MonteCarloPolicy:
         gains = self.rollout.gains(choice) if hasattr(self.rollout, "gains") else None
         if gains is None:
             return options
-        last = options[-1] if choice.optional or choice.kind != "market_action" else len(choice.options) - 1
-        ranked = sorted((o for o in options if o != last and o is not None), key=lambda o: -gains[o])
-        return sorted(ranked[:self.width - 1]) + [last]
+        last = (
+            options[-1]
+            if choice.optional or choice.kind != "market_action"
+            else len(choice.options) - 1
+        )
+        ranked = sorted(
+            (o for o in options if o != last and o is not None), key=lambda o: -gains[o]
+        )
+        return sorted(ranked[: self.width - 1]) + [last]
 
     def simulate(self, start: _Start, option, sample: int, expect=None) -> tuple[float, float]:
         """One simulation: a copy of the start's table, determinised at the decision, `option`
@@ -758,7 +902,8 @@ class MonteCarloPolicy:
 
     def value(self, game: Game, player: int) -> tuple[float, float]:
         """(value, share of the win) of a simulated game's end for `player`: a solo win is 1, a
-        loss `fame_weight` x its best Check Fame / 30; with several players, the share of the win."""
+        loss `fame_weight` x its best Check Fame / 30; with several players, the share of the
+        win."""
         r = game.result
         if r.solo is not None:
             if r.solo == "won":
@@ -774,7 +919,10 @@ def write_card_values(path=None, decks: int = 30000, seed: int = 1) -> str:
     `data/card_values.csv` (or `path`): `python -m fliptoons_explore.fliptoons.montecarlo`
     (which then measures the leaf values too; `--leaf-values`: those alone)."""
     from pathlib import Path
-    path = Path(path) if path else Path(__file__).resolve().parent.parent / "data" / "card_values.csv"
+
+    path = (
+        Path(path) if path else Path(__file__).resolve().parent.parent / "data" / "card_values.csv"
+    )
     lines = ["season,id,value"]
     for season in ("s1", "s2", "combined"):
         values = measure_card_values(season, decks, seed)
@@ -787,7 +935,10 @@ def write_leaf_values(path=None, games: int = 10000, seed: int = 30000) -> str:
     """Measure every season's leaf value (`measure_leaf_value`, from the card values as they
     are) and write them as `data/leaf_values.csv` (or `path`)."""
     from pathlib import Path
-    path = Path(path) if path else Path(__file__).resolve().parent.parent / "data" / "leaf_values.csv"
+
+    path = (
+        Path(path) if path else Path(__file__).resolve().parent.parent / "data" / "leaf_values.csv"
+    )
     lines = ["season,feature,coefficient"]
     for season in ("s1", "s2", "combined"):
         beta = measure_leaf_value(season, games, seed)
@@ -798,6 +949,7 @@ def write_leaf_values(path=None, games: int = 10000, seed: int = 30000) -> str:
 
 if __name__ == "__main__":
     import sys
+
     if "--leaf-values" not in sys.argv:  # card values first: the leaf values are measured with them
         print(write_card_values())
     print(write_leaf_values())

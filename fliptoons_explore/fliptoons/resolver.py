@@ -4,13 +4,14 @@ the sequence a round and `resolve` share, the Flip, the effects it queued, then 
     >>> from fliptoons_explore.fliptoons.sample import random_table
     >>> Resolver(random_table(7, n_cards=10)).flip_and_check_fame()
 """
+
 from __future__ import annotations
 
+from ..policy import FORCED, Choice, DefaultPolicy, Policy, forced_answer
 from .events import CriticsChoice, Decision, Ignored, Trace
 from .fame import check_fame
 from .flip import flip_phase
 from .market import resolve_after_flip
-from ..policy import FORCED, Choice, DefaultPolicy, Policy, forced_answer
 from .state import Table
 
 TRIGGER_FAME = 30  # S1/S2 Check Fame: 30 fame triggers the end; solo: 30 wins
@@ -21,7 +22,9 @@ class Resolver:
     logged in `decisions`), the trace (None: untraced) and the phase its events are recorded in.
     `Game` is one; `resolve` uses a bare one for the Flip and Check Fame."""
 
-    def __init__(self, table: Table, policy: Policy | None = None, trace: Trace | None = None) -> None:
+    def __init__(
+        self, table: Table, policy: Policy | None = None, trace: Trace | None = None
+    ) -> None:
         self.table = table
         self.policy = policy or DefaultPolicy()
         self.trace = trace
@@ -31,10 +34,24 @@ class Resolver:
         self.solo = None  # a solo game's difficulty (`Game`): no critic's choice
         self.end_triggered = False  # a Check Fame has triggered the end of the game
 
-    def emit(self, cls, player, card, cause, rule, pos=None, target=None, detail="", value=None, ruling=None):
+    def emit(
+        self,
+        cls,
+        player,
+        card,
+        cause,
+        rule,
+        pos=None,
+        target=None,
+        detail="",
+        value=None,
+        ruling=None,
+    ):
         if self.trace is None:
             return None
-        return self.trace.emit(cls, self.phase, player, card, cause, rule, pos, target, detail, value, ruling)
+        return self.trace.emit(
+            cls, self.phase, player, card, cause, rule, pos, target, detail, value, ruling
+        )
 
     def choose(self, choice: Choice, cause=None, rule=None, ruling=None):
         """The answer to a decision: a forced one (one legal answer, no decline: `forced_answer`)
@@ -48,18 +65,40 @@ class Resolver:
         forced = i is not None
         if not forced:
             i = self.policy.choose(choice)
-            if i is None and not choice.optional or i is not None and not 0 <= i < len(choice.options):
-                raise ValueError(f"policy {self.name!r} answered {i!r} to {choice.kind!r} "
-                                 f"({len(choice.options)} options)")
+            if (
+                i is None
+                and not choice.optional
+                or i is not None
+                and not 0 <= i < len(choice.options)
+            ):
+                raise ValueError(
+                    f"policy {self.name!r} answered {i!r} to {choice.kind!r} "
+                    f"({len(choice.options)} options)"
+                )
             self.decisions.append(i)
         if rule is not None and (choice.kind != "market_action" or ruling is not None):
             answer = "none" if i is None else getattr(choice.options[i], "id", choice.options[i])
-            self.emit(Decision, choice.player, choice.card, cause, rule, target=str(answer),
-                      detail=choice.question + (f" ({FORCED})" if forced else ""), ruling=ruling)
+            self.emit(
+                Decision,
+                choice.player,
+                choice.card,
+                cause,
+                rule,
+                target=str(answer),
+                detail=choice.question + (f" ({FORCED})" if forced else ""),
+                ruling=ruling,
+            )
         return i
 
-    def flip_and_check_fame(self, players=None, least_fame: bool = True, among=None, reading=None,
-                            trigger: bool = True, least_fame_ruling: str | None = None) -> None:
+    def flip_and_check_fame(
+        self,
+        players=None,
+        least_fame: bool = True,
+        among=None,
+        reading=None,
+        trigger: bool = True,
+        least_fame_ruling: str | None = None,
+    ) -> None:
         """The Flip phase, then the effects it queued, at its end, clockwise from the first player
         (s2.key.timing.after-flip), then Check Fame and its critic's choice; for `players`
         (default all). `least_fame` False skips the least-fame triggers (ruling
@@ -73,7 +112,9 @@ class Resolver:
             self.phase = "after-flip"
             resolve_after_flip(self)
         self.phase = "check-fame"
-        t.critics_choice = None  # what this Check Fame's 30-fame check gives, if it triggers the end
+        t.critics_choice = (
+            None  # what this Check Fame's 30-fame check gives, if it triggers the end
+        )
         check_fame(t, self, self.trace, players, least_fame, among, reading, least_fame_ruling)
         if trigger and not self.solo and len(t.players) > 1:
             self.check_end_trigger()
@@ -83,9 +124,12 @@ class Resolver:
         generated at Check Fame, with a gained Peacock's 2 (ruling `peacock_counts_for_trigger`)
         and the Firefly's 2 (ruling `firefly_counts_for_trigger`) as the rulings say."""
         r = rulings or self.table.rulings
-        return [p.fame_generated - (0 if r.peacock_counts_for_trigger else p.fame_after_flip)
-                + (p.fame_total - p.fame_generated if r.firefly_counts_for_trigger else 0)
-                for p in self.table.players]
+        return [
+            p.fame_generated
+            - (0 if r.peacock_counts_for_trigger else p.fame_after_flip)
+            + (p.fame_total - p.fame_generated if r.firefly_counts_for_trigger else 0)
+            for p in self.table.players
+        ]
 
     def trigger_ruling(self, outcome) -> str | None:
         """'ruling.<name>' for the first of the two trigger rulings whose other reading changes
@@ -112,14 +156,26 @@ class Resolver:
         def outcome(scores):
             best = max(scores)
             return best >= TRIGGER_FAME and tuple(i for i, s in enumerate(scores) if s == best)
+
         rule = self.trigger_ruling(outcome) if self.trace is not None else None
-        book = "s1." if t.season == "s1" else "s2."  # the season's own rulebook (S2 Combining Games)
+        book = (
+            "s1." if t.season == "s1" else "s2."
+        )  # the season's own rulebook (S2 Combining Games)
         scores = self.trigger_scores()
         best = max(scores)
         if best < TRIGGER_FAME:
             if rule is not None:
-                self.emit(Ignored, None, None, None, book + "check-fame.trigger", value=best, ruling=rule,
-                          detail="no player generated 30 fame as the rulings count it: the end is not triggered")
+                self.emit(
+                    Ignored,
+                    None,
+                    None,
+                    None,
+                    book + "check-fame.trigger",
+                    value=best,
+                    ruling=rule,
+                    detail="no player generated 30 fame as the rulings count it: the end is not "
+                    "triggered",
+                )
             return
         self.end_triggered = True
         leaders = [i for i, s in enumerate(scores) if s == best]
@@ -127,8 +183,25 @@ class Resolver:
         t.critics_choice = {"player": holder, "fame": best}
         if holder is not None:
             t.players[holder].critics_choice = True
-            self.emit(CriticsChoice, holder, None, None, book + "check-fame.critics-choice", value=best, ruling=rule,
-                      detail=f"{best} fame: takes the critic's choice card; the end is triggered")
+            self.emit(
+                CriticsChoice,
+                holder,
+                None,
+                None,
+                book + "check-fame.critics-choice",
+                value=best,
+                ruling=rule,
+                detail=f"{best} fame: takes the critic's choice card; the end is triggered",
+            )
         else:
-            self.emit(CriticsChoice, None, None, None, book + "check-fame.critics-choice-tie", value=best, ruling=rule,
-                      detail="a tie for the most fame: the card goes back to the box; the end is triggered")
+            self.emit(
+                CriticsChoice,
+                None,
+                None,
+                None,
+                book + "check-fame.critics-choice-tie",
+                value=best,
+                ruling=rule,
+                detail="a tie for the most fame: the card goes back to the box; the end is "
+                "triggered",
+            )

@@ -1,16 +1,19 @@
 """FlipToons in the rule-reference table (`fliptoons_explore.rules`): each card's printed text as
 a `card.<id>` rule, the game's ruling options as `ruling.<name>` rules, and the index of the FAQ
 entries by card."""
+
 from __future__ import annotations
 
-from ..rules import RULES, Rule, add_ruling_rules, add_rules
+from ..rules import RULES, Rule, add_rules, add_ruling_rules
 from .cards import CATALOG
 from .rulings import OPTIONS
 
 
 def _card_rule(spec) -> Rule:
     texts = [t for t in (spec.ability, spec.bonus, spec.banner) if t]
-    return Rule(f"card.{spec.id}", "card", f"{spec.name} ({spec.rank})", "; ".join(texts) or "no effect")
+    return Rule(
+        f"card.{spec.id}", "card", f"{spec.name} ({spec.rank})", "; ".join(texts) or "no effect"
+    )
 
 
 add_rules(_card_rule(spec) for spec in CATALOG.values())
@@ -18,7 +21,8 @@ add_ruling_rules(OPTIONS)
 
 
 def _faq_index() -> dict[str, str]:
-    """{card id: its FAQ entry id}, newest season first (`s2.faq.spider-grasshopper` serves both)."""
+    """{card id: its FAQ entry id}, newest season first (`s2.faq.spider-grasshopper` serves
+    both)."""
     index: dict[str, str] = {}
     for rid in sorted(RULES, key=lambda r: (not r.startswith("s2."), r)):
         parts = rid.split(".")
@@ -46,22 +50,67 @@ def faq_for(card_id: str) -> str | None:
 #: cards are S1's Keywords). S2 Key Concepts without a Season 1 wording apply to both seasons
 #: (DESIGN.md 4.2: they apply to Season 1 cards too).
 SEASON_1_WORDING = {
-    **{f"s2.{r}": f"s1.{r}" for r in (
-        "objective", "card-anatomy", "round",
-        "setup", "setup.starting-deck", "setup.price-cards", "setup.toon-deck", "setup.market",
-        "setup.critics-choice", "setup.first-player",
-        "flip", "flip.shuffle", "flip.reveal", "flip.next-slot", "flip.placement", "flip.fill",
-        "flip.short-deck", "flip.ability-count", "flip.scope",
-        "check-fame", "check-fame.lock", "check-fame.critics-choice", "check-fame.critics-choice-tie",
-        "check-fame.trigger",
-        "market", "market.actions", "market.hire", "market.dismiss", "market.not-dismissable",
-        "market.own-grid", "market.minimum", "market.no-carry", "market.refill", "market.next-player",
-        "market.depleted", "market.end",
-        "cleanup", "cleanup.next-round", "cleanup.end",
-        "final-flip", "final-flip.winner", "final-flip.tie",
-        "keyword.adjacent", "keyword.dismiss", "keyword.flip", "keyword.stack", "keyword.stack.onto-stack",
-        "solo", "solo.setup", "solo.setup.discard", "solo.setup.unused", "solo.turn",
-        "solo.market-discard", "solo.lose", "solo.win", "solo.difficulty")},
+    **{
+        f"s2.{r}": f"s1.{r}"
+        for r in (
+            "objective",
+            "card-anatomy",
+            "round",
+            "setup",
+            "setup.starting-deck",
+            "setup.price-cards",
+            "setup.toon-deck",
+            "setup.market",
+            "setup.critics-choice",
+            "setup.first-player",
+            "flip",
+            "flip.shuffle",
+            "flip.reveal",
+            "flip.next-slot",
+            "flip.placement",
+            "flip.fill",
+            "flip.short-deck",
+            "flip.ability-count",
+            "flip.scope",
+            "check-fame",
+            "check-fame.lock",
+            "check-fame.critics-choice",
+            "check-fame.critics-choice-tie",
+            "check-fame.trigger",
+            "market",
+            "market.actions",
+            "market.hire",
+            "market.dismiss",
+            "market.not-dismissable",
+            "market.own-grid",
+            "market.minimum",
+            "market.no-carry",
+            "market.refill",
+            "market.next-player",
+            "market.depleted",
+            "market.end",
+            "cleanup",
+            "cleanup.next-round",
+            "cleanup.end",
+            "final-flip",
+            "final-flip.winner",
+            "final-flip.tie",
+            "keyword.adjacent",
+            "keyword.dismiss",
+            "keyword.flip",
+            "keyword.stack",
+            "keyword.stack.onto-stack",
+            "solo",
+            "solo.setup",
+            "solo.setup.discard",
+            "solo.setup.unused",
+            "solo.turn",
+            "solo.market-discard",
+            "solo.lose",
+            "solo.win",
+            "solo.difficulty",
+        )
+    },
     "s2.market.order": "s1.flip.order",
     "s2.cleanup.low-count": "s1.cleanup.two-players",
     "s2.key.stack-adjacency": "s1.keyword.stack-adjacency",

@@ -1,7 +1,8 @@
 """Random situations for simulations, conformance tests and benchmarks, all from a seed.
 
-    >>> table = random_table(7, n_cards=10)
+>>> table = random_table(7, n_cards=10)
 """
+
 from __future__ import annotations
 
 import random
@@ -10,14 +11,26 @@ from .cards import CATALOG, toon_deck
 from .rulings import OPTIONS, Rulings
 from .state import PRICES, Table
 
-_POOL = {season: toon_deck(season) + [c.id for c in CATALOG.values() if c.starting and
-                                      (season == "combined" or c.season == season)]
-         for season in ("s1", "s2", "combined")}
+_POOL = {
+    season: toon_deck(season)
+    + [
+        c.id
+        for c in CATALOG.values()
+        if c.starting and (season == "combined" or c.season == season)
+    ]
+    for season in ("s1", "s2", "combined")
+}
 
 
-def random_table(seed: int, n_cards: int | tuple[int, int] = (4, 16), players: int = 1,
-                 season: str = "combined", toon_cards: int = 6, market: bool = True,
-                 random_rulings: bool = False) -> Table:
+def random_table(
+    seed: int,
+    n_cards: int | tuple[int, int] = (4, 16),
+    players: int = 1,
+    season: str = "combined",
+    toon_cards: int = 6,
+    market: bool = True,
+    random_rulings: bool = False,
+) -> Table:
     """A table whose players' decks are `n_cards` cards (or a random count in the range) drawn
     at random from the season's toon and starting cards, with a random toon deck and market."""
     rng = random.Random(seed)

@@ -9,21 +9,47 @@ the value and what was expected; nothing is built from a bad scenario.
     >>> from fliptoons_explore.fliptoons.scenario import parse_scenario_text, check
     >>> check(parse_scenario_text('{"players": [{"deck": ["crab"]}]}'))
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field as _field
+from dataclasses import dataclass
+from dataclasses import field as _field
 
-from ..jsonio import (LIMITS, ScenarioError, check_json, closest, expect, known_fields,
-                      parse_json_value, parse_scenario_text, read_scenario, type_name)
+from ..jsonio import (
+    LIMITS,
+    ScenarioError,
+    check_json,
+    closest,
+    expect,
+    known_fields,
+    parse_json_value,
+    parse_scenario_text,
+    read_scenario,
+    type_name,
+)
 from ..limits import MAX_CARDS, quote
 from .cards import CATALOG, ids_of, owned_copies, unknown_card_message
 from .rulings import Rulings
 from .state import DEFAULT_RULINGS, PRICES, Table
 
-__all__ = ["ScenarioError", "read_scenario", "parse_scenario_text", "parse_json_value", "check",
-           "load", "load_game", "GameSetup", "table_json", "player_json", "grid_json",
-           "fame_cards_json", "MAX_PLAYERS", "MAX_ROUND", "SCENARIO_SEED"]
+__all__ = [
+    "ScenarioError",
+    "read_scenario",
+    "parse_scenario_text",
+    "parse_json_value",
+    "check",
+    "load",
+    "load_game",
+    "GameSetup",
+    "table_json",
+    "player_json",
+    "grid_json",
+    "fame_cards_json",
+    "MAX_PLAYERS",
+    "MAX_ROUND",
+    "SCENARIO_SEED",
+]
 
 MAX_PLAYERS = 8
 MAX_ROUND = 300  # the game's safety bound on rounds (game.MAX_ROUNDS)
@@ -31,17 +57,32 @@ MAX_ROUND = 300  # the game's safety bound on rounds (game.MAX_ROUNDS)
 #: so that a scenario plays the same way every time (DESIGN.md §4.1).
 SCENARIO_SEED = 0
 TOON_DECK = "toon deck"  # how a scripted choice names the toon deck (the Pig)
-TOP_FIELDS = ("game", "season", "players", "market", "toon_deck", "first_player", "rulings",
-              "seed", "round", "solo", "critics_choice", "end_triggered", "start")
+TOP_FIELDS = (
+    "game",
+    "season",
+    "players",
+    "market",
+    "toon_deck",
+    "first_player",
+    "rulings",
+    "seed",
+    "round",
+    "solo",
+    "critics_choice",
+    "end_triggered",
+    "start",
+)
 PLAYER_FIELDS = ("name", "deck", "dismissed", "grid", "actions", "choices")
 STARTS = ("flip", "final-flip")
 SOLO_LEVELS = ("easy", "normal", "hard")
 #: The keys about the game around the scenario's round, and what of the game each one needs:
 #: `resolve` and `round` play one round's phases and refuse them (`load`); `game` plays them.
-GAME_KEYS = {"solo": "a solo game (its win after Check Fame, its loss, its market discard)",
-             "critics_choice": "the Final Flip, where the critic's choice card counts",
-             "end_triggered": "Cleanup and the Final Flip that an end already triggered leads to",
-             "start": "the Final Flip"}
+GAME_KEYS = {
+    "solo": "a solo game (its win after Check Fame, its loss, its market discard)",
+    "critics_choice": "the Final Flip, where the critic's choice card counts",
+    "end_triggered": "Cleanup and the Final Flip that an end already triggered leads to",
+    "start": "the Final Flip",
+}
 
 
 @dataclass(frozen=True)
@@ -76,6 +117,7 @@ class GameSetup:
 
 # -- checking a scenario's fields ---------------------------------------------------------------
 
+
 class _Builder:
     """Checks card ids against the season and counts the cards made (at most `MAX_CARDS`; by
     id in `counts`, for the copy notes)."""
@@ -92,8 +134,10 @@ class _Builder:
             raise ScenarioError(f"{where}: {unknown_card_message(value, self.allowed)}")
         if value not in self.allowed:
             spec = CATALOG[value]
-            raise ScenarioError(f"{where}: {quote(value)} is a {spec.season.upper()} card, not in a "
-                                f"{quote(self.season)} scenario (use season \"combined\")")
+            raise ScenarioError(
+                f"{where}: {quote(value)} is a {spec.season.upper()} card, not in a "
+                f'{quote(self.season)} scenario (use season "combined")'
+            )
         return value
 
     def card_list(self, value, where: str) -> list[str]:
@@ -112,8 +156,9 @@ class _Builder:
         """The cards of checked ids (`card_list`), within `MAX_CARDS`."""
         table = self.table
         if table._next_uid + len(ids) > MAX_CARDS:
-            raise ScenarioError(f"{where}: the scenario holds more than {MAX_CARDS:,} cards "
-                                f"(the limit, {LIMITS})")
+            raise ScenarioError(
+                f"{where}: the scenario holds more than {MAX_CARDS:,} cards (the limit, {LIMITS})"
+            )
         self.counts.update(ids)
         return table.new_cards(ids, face_up)
 
@@ -137,8 +182,10 @@ def load(data, play: str = "resolve") -> tuple[Table, dict[int, list]]:
     table, setup = read(data)
     if setup.given:
         key = setup.given[0]
-        raise ScenarioError(f"{key}: {play} does not play {GAME_KEYS[key]}; play the scenario "
-                            f"with game (fliptoons-explore game SCENARIO.json)")
+        raise ScenarioError(
+            f"{key}: {play} does not play {GAME_KEYS[key]}; play the scenario "
+            f"with game (fliptoons-explore game SCENARIO.json)"
+        )
     for p in table.players:
         p.actions = (setup.actions[p.index] or [[]])[0]
     return table, {i: (rounds or [[]])[0] for i, rounds in setup.choices.items()}
@@ -149,11 +196,15 @@ def load_game(data) -> tuple[Table, GameSetup]:
     alone is a solo game here (the rulebooks have no other one-player game)."""
     table, setup = read(data)
     if len(table.players) == 1 and setup.solo is None:
-        raise ScenarioError('players: one player is a solo game: give "solo": "easy", "normal" or "hard"')
+        raise ScenarioError(
+            'players: one player is a solo game: give "solo": "easy", "normal" or "hard"'
+        )
     if setup.end_triggered and setup.start == "flip":
-        table.notes.append("end_triggered with start \"flip\": by the rulebooks the Final Flip follows "
-                           "the Cleanup of the round that triggered the end; this round is played as "
-                           "the last one")
+        table.notes.append(
+            'end_triggered with start "flip": by the rulebooks the Final Flip follows '
+            "the Cleanup of the round that triggered the end; this round is played as "
+            "the last one"
+        )
     return table, setup
 
 
@@ -163,11 +214,13 @@ def read(data) -> tuple[Table, GameSetup]:
     expect(data, dict, "scenario", "a JSON object")
     known_fields(data, TOP_FIELDS, "scenario")
     if data.get("game", "fliptoons") != "fliptoons":
-        raise ScenarioError(f"game: expected \"fliptoons\" or \"flipology\", got {quote(data.get('game'))}")
+        raise ScenarioError(
+            f'game: expected "fliptoons" or "flipology", got {quote(data.get("game"))}'
+        )
     season = data.get("season", "s2")
     if not isinstance(season, str) or season not in PRICES:
         got = quote(season) if isinstance(season, str) else type_name(season)
-        raise ScenarioError(f"season: expected \"s1\", \"s2\" or \"combined\", got {got}")
+        raise ScenarioError(f'season: expected "s1", "s2" or "combined", got {got}')
     if "players" not in data:
         raise ScenarioError("players: missing field (expected a list of 1 to 8 players)")
     players = expect(data["players"], list, "players", "a list of 1 to 8 players")
@@ -178,11 +231,15 @@ def read(data) -> tuple[Table, GameSetup]:
     if not 0 <= first < len(players):
         raise ScenarioError(f"first_player: expected 0 to {len(players) - 1}, got {first}")
     given = data.get("rulings", {})
-    rulings = DEFAULT_RULINGS if given == {} else Rulings.from_scenario(given)  # each option checked once
+    rulings = (
+        DEFAULT_RULINGS if given == {} else Rulings.from_scenario(given)
+    )  # each option checked once
 
     game = _game_keys(data, players)
     table = Table(season, rulings, first_player=first)
-    table.draw_from(game.get("seed", SCENARIO_SEED), f"round {game.get('round', 1)}")  # (a Pig's shuffle)
+    table.draw_from(
+        game.get("seed", SCENARIO_SEED), f"round {game.get('round', 1)}"
+    )  # (a Pig's shuffle)
     b = _Builder(season, table)
     choices: dict[int, list[list]] = {}
     actions: dict[int, list[list[dict]]] = {}
@@ -190,7 +247,7 @@ def read(data) -> tuple[Table, GameSetup]:
     answered: list[tuple[list, str]] = []
     for i, pdata in enumerate(players):
         where = f"players[{i}]"
-        expect(pdata, dict, where, "an object with a \"deck\" or a \"grid\"")
+        expect(pdata, dict, where, 'an object with a "deck" or a "grid"')
         known_fields(pdata, PLAYER_FIELDS, where)
         name = expect(pdata.get("name", f"Player {i + 1}"), str, f"{where}.name", "a string")
         p = table.add_player(name)
@@ -200,19 +257,27 @@ def read(data) -> tuple[Table, GameSetup]:
         p.dismissed.extend(b.new_cards(b.card_list(pdata.get("dismissed", []), w), w, face_up=True))
         if pdata.get("grid") is not None:
             _load_grid(b, p, pdata["grid"], f"{where}.grid")
-        rounds, by_round[i, "actions"] = _rounds(pdata.get("actions", []), f"{where}.actions", "action")
+        rounds, by_round[i, "actions"] = _rounds(
+            pdata.get("actions", []), f"{where}.actions", "action"
+        )
         actions[i] = [_actions(b, r, w) for r, w in rounds]
         p.actions = actions[i][0] if actions[i] else []
-        rounds, by_round[i, "choices"] = _rounds(pdata.get("choices", []), f"{where}.choices", "answer")
+        rounds, by_round[i, "choices"] = _rounds(
+            pdata.get("choices", []), f"{where}.choices", "answer"
+        )
         choices[i] = [list(r) for r, _ in rounds]
         answered.extend(rounds)
     for answers, w in answered:  # a Pig's answer may name a later player's deck
         _choices(b, answers, table, w)
     market = b.card_list(data.get("market", []), "market")
     if len(market) > len(PRICES[season]):
-        raise ScenarioError(f"market: {len(market)} cards, but a {quote(season)} market has "
-                            f"{len(PRICES[season])} slots")
-    table.toon_deck.extend(b.new_cards(b.card_list(data.get("toon_deck", []), "toon_deck"), "toon_deck"))
+        raise ScenarioError(
+            f"market: {len(market)} cards, but a {quote(season)} market has "
+            f"{len(PRICES[season])} slots"
+        )
+    table.toon_deck.extend(
+        b.new_cards(b.card_list(data.get("toon_deck", []), "toon_deck"), "toon_deck")
+    )
     table.arrange_market(b.new_cards(market, "market", face_up=True))
     table.notes = _copy_notes(table, b.counts)
     setup = GameSetup(choices=choices, actions=actions, by_round=by_round, **game)
@@ -238,36 +303,50 @@ def _game_keys(data: dict, players: list) -> dict:
     if "round" in data:
         n = expect(data["round"], int, "round", "the round's number (1 for the first round)")
         if not 1 <= n <= MAX_ROUND:
-            raise ScenarioError(f"round: expected 1 to {MAX_ROUND} (the game's safety bound), got {n}")
+            raise ScenarioError(
+                f"round: expected 1 to {MAX_ROUND} (the game's safety bound), got {n}"
+            )
         out["round"] = n
     solo = data.get("solo")
     if solo is not None:
         if solo not in SOLO_LEVELS:
-            raise ScenarioError(f'solo: expected "easy", "normal" or "hard" (or null), got {quote(solo)}')
+            raise ScenarioError(
+                f'solo: expected "easy", "normal" or "hard" (or null), got {quote(solo)}'
+            )
         if len(players) != 1:
             raise ScenarioError(f"solo: a solo game has one player, got {len(players)} players")
         out["solo"] = solo
     start = data.get("start", "flip")
     if start not in STARTS:
-        raise ScenarioError(f'start: expected "flip" (this round\'s Flip) or "final-flip", got {quote(start)}')
+        raise ScenarioError(
+            f'start: expected "flip" (this round\'s Flip) or "final-flip", got {quote(start)}'
+        )
     if solo is not None and start != "flip":
-        raise ScenarioError("start: a solo game has no Final Flip (it is won at 30 fame in one Check "
-                            "Fame, lost when the market cannot be refilled; S2 Solo Play Rules)")
+        raise ScenarioError(
+            "start: a solo game has no Final Flip (it is won at 30 fame in one Check "
+            "Fame, lost when the market cannot be refilled; S2 Solo Play Rules)"
+        )
     out["start"] = start
     triggered = expect(data.get("end_triggered", False), bool, "end_triggered", "true or false")
     if triggered and solo is not None:
-        raise ScenarioError("end_triggered: a solo game has no end trigger (it is won at 30 fame in "
-                            "one Check Fame; S2 Solo Play Rules)")
+        raise ScenarioError(
+            "end_triggered: a solo game has no end trigger (it is won at 30 fame in "
+            "one Check Fame; S2 Solo Play Rules)"
+        )
     out["end_triggered"] = triggered
     holder = data.get("critics_choice")
     if holder is not None:
         out["critics_choice"] = i = _player_of(holder, players, "critics_choice")
         if solo is not None:
-            raise ScenarioError("critics_choice: a solo game uses no critic's choice card (S2 Solo Setup)")
+            raise ScenarioError(
+                "critics_choice: a solo game uses no critic's choice card (S2 Solo Setup)"
+            )
         if not triggered and start == "flip":
-            raise ScenarioError(f"critics_choice: {_name(players, i)} takes the card only when the "
-                                'end is triggered: give "end_triggered": true as well (or "start": '
-                                '"final-flip")')
+            raise ScenarioError(
+                f"critics_choice: {_name(players, i)} takes the card only when the "
+                'end is triggered: give "end_triggered": true as well (or "start": '
+                '"final-flip")'
+            )
     return out
 
 
@@ -285,13 +364,18 @@ def _player_of(value, players: list, where: str) -> int:
         if len(found) == 1:
             return found[0]
         if found:
-            raise ScenarioError(f"{where}: {len(found)} players are named {quote(value)}; give the "
-                                "player's index (0 first)")
-        raise ScenarioError(f"{where}: {quote(value)} names no player (the players: "
-                            f"{', '.join(map(quote, names))})")
+            raise ScenarioError(
+                f"{where}: {len(found)} players are named {quote(value)}; give the "
+                "player's index (0 first)"
+            )
+        raise ScenarioError(
+            f"{where}: {quote(value)} names no player (the players: {', '.join(map(quote, names))})"
+        )
     expect(value, int, where, "a player's name or index")
     if not 0 <= value < len(players):
-        raise ScenarioError(f"{where}: expected a player index, 0 to {len(players) - 1}, got {value}")
+        raise ScenarioError(
+            f"{where}: expected a player index, 0 to {len(players) - 1}, got {value}"
+        )
     return value
 
 
@@ -303,15 +387,19 @@ def _rounds(value, where: str, what: str) -> tuple[list[tuple[list, str]], bool]
         return [(v, f"{where}[{k}]") for k, v in enumerate(value)], True
     for k, v in enumerate(value):
         if isinstance(v, list):
-            raise ScenarioError(f"{where}[{k}]: a list among single {what}s: give either this round's "
-                                f"{what}s, or every round as a list ([[...], [...]])")
+            raise ScenarioError(
+                f"{where}[{k}]: a list among single {what}s: give either this round's "
+                f"{what}s, or every round as a list ([[...], [...]])"
+            )
     return [(value, where)], False
 
 
-def _choices(b: "_Builder", answers: list, table: Table, where: str) -> None:
+def _choices(b: _Builder, answers: list, table: Table, where: str) -> None:
     names = [p.name for p in table.players] + [TOON_DECK]
     for k, c in enumerate(answers):
-        if c is None or isinstance(c, str) and c in names:  # the Pig's deck: a name or the toon deck
+        if (
+            c is None or isinstance(c, str) and c in names
+        ):  # the Pig's deck: a name or the toon deck
             continue
         _choice(b, c, names, f"{where}[{k}]")
 
@@ -322,8 +410,10 @@ def _choice(b: _Builder, answer, names: list[str], where: str) -> None:
         decks = ", ".join(map(quote, names))
         close = [c for c in closest(answer, list(b.allowed) + names)]
         hint = f"; did you mean {', '.join(map(quote, close))}?" if close else ""
-        raise ScenarioError(f"{where}: {quote(answer)} is not a card id, nor a deck the Pig can "
-                            f"name ({decks}){hint}")
+        raise ScenarioError(
+            f"{where}: {quote(answer)} is not a card id, nor a deck the Pig can "
+            f"name ({decks}){hint}"
+        )
     expect(answer, str, where, "a card id, a deck's name (the Pig) or null")
     b.card_id(answer, where)
 
@@ -335,9 +425,11 @@ def _actions(b: _Builder, value, where: str) -> list[dict]:
         w = f"{where}[{k}]"
         expect(action, dict, w, 'an action: {"hire": ID}, {"dismiss": ID} or {"skip": true}')
         if len(action) != 1 or next(iter(action)) not in ("hire", "dismiss", "skip"):
-            raise ScenarioError(f'{w}: expected {{"hire": ID}}, {{"dismiss": ID}} or {{"skip": true}}, '
-                                f"got {quote(action)}")
-        (verb, arg), = action.items()
+            raise ScenarioError(
+                f'{w}: expected {{"hire": ID}}, {{"dismiss": ID}} or {{"skip": true}}, '
+                f"got {quote(action)}"
+            )
+        ((verb, arg),) = action.items()
         if verb == "skip":
             if arg is not True:
                 raise ScenarioError(f"{w}.skip: expected true, got {quote(arg)}")
@@ -350,9 +442,13 @@ def _actions(b: _Builder, value, where: str) -> list[dict]:
 def _load_grid(b: _Builder, p, value, where: str) -> None:
     """A hand-built grid in the output shape: rows top first, the last two the upper and lower
     rows, 3 cells a row, each null or a stack bottom first of ids or {"id", "face_up"}."""
-    rows = expect(value, list, where, "a list of rows (top first, at least the upper and lower row)")
+    rows = expect(
+        value, list, where, "a list of rows (top first, at least the upper and lower row)"
+    )
     if len(rows) < 2:
-        raise ScenarioError(f"{where}: expected at least 2 rows (the upper and the lower row), got {len(rows)}")
+        raise ScenarioError(
+            f"{where}: expected at least 2 rows (the upper and the lower row), got {len(rows)}"
+        )
     n_extra = len(rows) - 2
     for j, row in enumerate(rows):
         wr = f"{where}[{j}]"
@@ -384,8 +480,10 @@ def _load_grid(b: _Builder, p, value, where: str) -> None:
                 else:
                     p.grid.stack_on(card, r, col)
     if n_extra and rows[0] == [None, None, None]:
-        raise ScenarioError(f"{where}[0]: an extra row with no card (the rows above the upper row "
-                            "are extra rows; leave out an empty one)")
+        raise ScenarioError(
+            f"{where}[0]: an extra row with no card (the rows above the upper row "
+            "are extra rows; leave out an empty one)"
+        )
     p.built_grid = True
 
 
@@ -396,24 +494,35 @@ def _copy_notes(table: Table, counts: Counter) -> list[str]:
     impossible situations on purpose), but said."""
     notes = []
     if table.season != "combined" and len(table.players) > 4:
-        notes.append(f"{len(table.players)} players: a {quote(table.season)} game takes up to 4 "
-                     '(season "combined" up to 8)')
+        notes.append(
+            f"{len(table.players)} players: a {quote(table.season)} game takes up to 4 "
+            '(season "combined" up to 8)'
+        )
     season = table.season
     for cid in sorted(cid for cid, n in counts.items() if n > owned_copies(cid, season)):
-        notes.append(f"{counts[cid]} copies of {quote(cid)}: a {quote(season)} game has "
-                     f"{owned_copies(cid, season)}")
+        notes.append(
+            f"{counts[cid]} copies of {quote(cid)}: a {quote(season)} game has "
+            f"{owned_copies(cid, season)}"
+        )
     return notes
 
 
 # -- output ---------------------------------------------------------------------------------------
 
+
 def grid_json(grid) -> list:
-    """Rows top first (extra rows, then the upper and lower rows), 3 cells each, stacks bottom first."""
+    """Rows top first (extra rows, then the upper and lower rows), 3 cells each, stacks bottom
+    first."""
     rows = []
     for r in range(-grid.extra_height(), 2):
-        rows.append([None if not grid.at(r, c) else
-                     [{"id": card.spec.id, "face_up": card.face_up} for card in grid.at(r, c)]
-                     for c in range(3)])
+        rows.append(
+            [
+                None
+                if not grid.at(r, c)
+                else [{"id": card.spec.id, "face_up": card.face_up} for card in grid.at(r, c)]
+                for c in range(3)
+            ]
+        )
     return rows
 
 
@@ -430,8 +539,15 @@ def fame_cards_json(p) -> list:
             row, col, height = e.pos[0] + p.fame_extra_rows, e.pos[1], e.height
         else:
             row, col, height = where[0] + n_extra, where[1], where[2]
-        entry = {"id": e.card.spec.id, "row": row, "col": col, "stack": height, "fame": e.fame,
-                 "base": e.base, "bonus": e.bonus + e.gained}
+        entry = {
+            "id": e.card.spec.id,
+            "row": row,
+            "col": col,
+            "stack": height,
+            "fame": e.fame,
+            "base": e.base,
+            "bonus": e.bonus + e.gained,
+        }
         if where is None:
             entry["left_grid"] = True
         cards.append(entry)

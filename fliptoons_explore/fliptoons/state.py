@@ -1,6 +1,7 @@
 """The state of a table: physical cards, each player's deck, grid and dismissed pile, the market,
 the toon deck and the other piles. Every card is always in exactly one place (`Table.locations`).
 """
+
 from __future__ import annotations
 
 import random
@@ -46,10 +47,31 @@ class Card:
 class PlayerState:
     """A player's deck (top at the left), grid and dismissed pile, plus this round's results."""
 
-    __slots__ = ("index", "name", "deck", "grid", "dismissed", "revealed", "built_grid", "actions",
-                 "choices", "fame", "fame_total", "queued", "flip_ended", "fame_left", "actions_left",
-                 "critics_choice", "starting_season", "gains", "bonus_actions", "fame_generated",
-                 "fame_extra_rows", "fame_after_flip", "turned_up")
+    __slots__ = (
+        "index",
+        "name",
+        "deck",
+        "grid",
+        "dismissed",
+        "revealed",
+        "built_grid",
+        "actions",
+        "choices",
+        "fame",
+        "fame_total",
+        "queued",
+        "flip_ended",
+        "fame_left",
+        "actions_left",
+        "critics_choice",
+        "starting_season",
+        "gains",
+        "bonus_actions",
+        "fame_generated",
+        "fame_extra_rows",
+        "fame_after_flip",
+        "turned_up",
+    )
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -72,8 +94,12 @@ class PlayerState:
         self.gains: dict[int, int] = {}  # fame a card gains after the Flip (card uid -> fame)
         self.bonus_actions = 0  # extra Market actions gained after the Flip (a gained Peacock)
         self.fame_generated = 0  # fame generated at Check Fame, before least-fame gains
-        self.fame_extra_rows = 0  # extra rows of the grid at Check Fame (where `fame` entries scored)
-        self.fame_after_flip = 0  # of fame_generated, what was gained after the Flip (a gained Peacock's 2)
+        self.fame_extra_rows = (
+            0  # extra rows of the grid at Check Fame (where `fame` entries scored)
+        )
+        self.fame_after_flip = (
+            0  # of fame_generated, what was gained after the Flip (a gained Peacock's 2)
+        )
         self.turned_up: set[int] = set()  # uids of cards a flip turned face up again this round
 
     def __repr__(self) -> str:
@@ -90,8 +116,14 @@ class Table:
 
     game = None
 
-    def __init__(self, season: str = "s2", rulings: Rulings | None = None, seed: int | None = None,
-                 first_player: int = 0, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        season: str = "s2",
+        rulings: Rulings | None = None,
+        seed: int | None = None,
+        first_player: int = 0,
+        rng: random.Random | None = None,
+    ) -> None:
         self.season = season
         self.rulings = rulings or DEFAULT_RULINGS
         self._rng = rng  # `rng`: a generator made already; else made when first drawn from
@@ -102,9 +134,13 @@ class Table:
         self.market_discard: list[Card] = []  # discarded market cards (and the solo discard pile)
         self.box: list[Card] = []  # cards returned to the game box (the Pig in solo)
         self.first_player = first_player
-        self.notes: list[str] = []  # remarks on the situation (e.g. more copies than the boxes hold)
+        self.notes: list[
+            str
+        ] = []  # remarks on the situation (e.g. more copies than the boxes hold)
         self.after_flip: list = []  # (player, card, trigger) effects queued in the Flip, in order
-        self.effect_orders_differ: set[int] = set()  # players whose order the Flip's readings differ on
+        self.effect_orders_differ: set[int] = (
+            set()
+        )  # players whose order the Flip's readings differ on
         self.least_fame_player = None  # who alone had the least fame at Check Fame
         #: the critic's choice of this Check Fame, if it triggered the end: {"player": index, or
         #: None when a tie sent it back to the box, "fame": the most fame}; None otherwise (each
@@ -194,7 +230,7 @@ class Table:
     def market_cards(self) -> list[Card]:
         return [c for c in self.market if c is not None]
 
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         """An exact copy to play on: every card a new `Card` with the same uid, face and space,
         in the same places and orders (decks, grids, dismissed piles, market, toon deck), each
         player's state, the first player, the effects waiting after the Flip and the generator's
@@ -273,10 +309,18 @@ def snapshot(table: Table, grids: dict | None = None) -> dict:
     discards and the box. Read-only: parts are shared between snapshots. `grids` (a dict kept by
     the caller) reuses a grid's picture while its `version` stays."""
     return {
-        "players": [{"name": p.name, "grid": _grid_state(p.grid, grids), "deck": [c.spec.id for c in p.deck],
-                     "dismissed": [c.spec.id for c in p.dismissed],
-                     "revealed": p.revealed.spec.id if p.revealed else None,
-                     "fame": p.fame_total, "fame_left": p.fame_left} for p in table.players],
+        "players": [
+            {
+                "name": p.name,
+                "grid": _grid_state(p.grid, grids),
+                "deck": [c.spec.id for c in p.deck],
+                "dismissed": [c.spec.id for c in p.dismissed],
+                "revealed": p.revealed.spec.id if p.revealed else None,
+                "fame": p.fame_total,
+                "fame_left": p.fame_left,
+            }
+            for p in table.players
+        ],
         "market": [c.spec.id if c else None for c in table.market],
         "toon_deck": [c.spec.id for c in table.toon_deck],
         "discard": [c.spec.id for c in table.market_discard],
@@ -287,9 +331,18 @@ def snapshot(table: Table, grids: dict | None = None) -> dict:
 def grid_state(grid: Grid) -> list:
     """A grid as the JSON output shapes it (rows top first, 3 cells a row, stacks bottom first),
     each card `{"id", "face_up", "uid"}`: the uid tells one physical card from its copies."""
-    return [[None if not grid.at(r, c) else
-             [{"id": card.spec.id, "face_up": card.face_up, "uid": card.uid} for card in grid.at(r, c)]
-             for c in range(3)] for r in range(-grid.extra_height(), 2)]
+    return [
+        [
+            None
+            if not grid.at(r, c)
+            else [
+                {"id": card.spec.id, "face_up": card.face_up, "uid": card.uid}
+                for card in grid.at(r, c)
+            ]
+            for c in range(3)
+        ]
+        for r in range(-grid.extra_height(), 2)
+    ]
 
 
 def _grid_state(grid: Grid, cache: dict | None) -> list:

@@ -1,6 +1,7 @@
 """Plain-text views of a FlipToons resolution: the grid, the fame breakdown, the numbered trace,
 events in words and as sentences. Pure functions, deterministic output (the notebooks compare it).
 """
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -79,7 +80,9 @@ def event_words(event) -> str:
     elif kind == "fame":
         text = f"{card} at {where} scores {event.value}"
     elif kind == "decision":
-        text = f"{card or 'player'} chooses {target}" + ("" if event.value is None else f" (worth {event.value})")
+        text = f"{card or 'player'} chooses {target}" + (
+            "" if event.value is None else f" (worth {event.value})"
+        )
     elif kind == "least_fame":
         text = f"{card}: {event.detail}"
         return text
@@ -177,11 +180,13 @@ def resolution_text(resolution, trace: bool = True, fame_left: bool = False) -> 
 
 # -- a recorded state as text --------------------------------------------------------------------
 
+
 def _grid_from_json(rows: list):
     """A Grid of stand-in cards from a grid in the JSON shape (rows top first)."""
     from .cards import CATALOG
     from .grid import Grid
     from .state import Card
+
     grid = Grid()
     n_extra = len(rows) - 2
     for j, row in enumerate(rows):
@@ -216,10 +221,12 @@ def state_text(state: dict) -> str:
     return "\n".join(out)
 
 
-# -- events as sentences a player would say ---------------------------------------------------------
+# -- events as sentences a player would say --------------------------------------------------------
+
 
 def _name(card_id) -> str:
     from .cards import CATALOG
+
     spec = CATALOG.get(card_id)
     return f"the {spec.name}" if spec else str(card_id)
 
@@ -239,9 +246,16 @@ def event_sentence(event, players) -> str:
         "place": lambda: f"{card} goes {'above ' + target + ', ' if target else ''}into {where}",
         "stack": lambda: f"{card} is stacked onto {target} in {where}",
         "move": lambda: f"{card} moves to {where}",
-        "flip": lambda: f"{card} is turned face {'up' if event.value else 'down'}" + (f" in {where}" if where else ""),
-        "return": lambda: f"{card} returns" + (f" from {where}" if where else "") + " to the bottom of the deck",
-        "dismiss": lambda: f"{card} is dismissed" + ("" if event.value is None else f" for {event.value} fame"),
+        "flip": lambda: (
+            f"{card} is turned face {'up' if event.value else 'down'}"
+            + (f" in {where}" if where else "")
+        ),
+        "return": lambda: (
+            f"{card} returns" + (f" from {where}" if where else "") + " to the bottom of the deck"
+        ),
+        "dismiss": lambda: (
+            f"{card} is dismissed" + ("" if event.value is None else f" for {event.value} fame")
+        ),
         "gain": lambda: f"{card} is taken from the toon deck" + (f" into {where}" if where else ""),
         "trigger": lambda: f"{card}'s ability acts",
         "ignored": lambda: f"{card}'s ability does nothing here",
@@ -249,12 +263,16 @@ def event_sentence(event, players) -> str:
         "end_flip": lambda: "the Flip ends",
         "fame": lambda: f"{card} in {where} scores {event.value}",
         "least_fame": lambda: f"{card}",
-        "decision": lambda: f"for {card}, the choice is {target or 'none'}"
-                            + ("" if event.value is None else f" (worth {event.value})"),
+        "decision": lambda: (
+            f"for {card}, the choice is {target or 'none'}"
+            + ("" if event.value is None else f" (worth {event.value})")
+        ),
         "hire": lambda: f"hires {card} for {event.value} fame",
         "skip": lambda: "skips an action",
-        "refill": lambda: f"{card} is revealed into the market" + (
-            f" (slot {event.value + 1})" if event.value is not None else ""),
+        "refill": lambda: (
+            f"{card} is revealed into the market"
+            + (f" (slot {event.value + 1})" if event.value is not None else "")
+        ),
         "discard": lambda: f"{card} is discarded",
         "slide": lambda: "the market slides",
         "to_deck": lambda: f"{card} goes into a deck",
