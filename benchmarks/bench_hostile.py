@@ -5,7 +5,7 @@
 Two parts:
 
 - *Doors*: the command line (`python -m fliptoons_explore ...`, one subprocess each, wall time,
-  `--timeout` seconds at most) on the inputs of issue 9: a `round` on a tall stack, the text
+  `--timeout` seconds at most) on hostile inputs: a `round` on a tall stack, the text
   `resolve` of a 100,000-card stack, `compare` of a valid 20 MB file, and legal decks that need
   more than 1,000 reveals. Each line gives the time, the exit code and the first line of stderr
   (a scenario over the documented limits is refused: docs/limits.md).

@@ -1,5 +1,5 @@
 """`fliptoons-explore app`: the explorer as a Voilà app on localhost, for people who never open a
-notebook (DESIGN.md §2.5). It serves the notebook shipped inside the widgets package
+notebook. It serves the notebook shipped inside the widgets package
 (`widgets/app.ipynb`), which shows `fliptoons_explore.widgets.explorer()` and nothing else.
 
     fliptoons-explore app [SCENARIO.json] [--step N] [--port N] [--no-browser] [--pool N]

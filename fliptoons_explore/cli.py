@@ -1,4 +1,5 @@
-"""The command line: a thin layer over the engine (DESIGN.md §2.3), for both games.
+"""The command line: a thin layer over the engine, for both games (docs/scenarios.md, What the
+commands print).
 
 SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and exit code 2.
 `resolve`, `round` and `chain` take a scenario of either game (a Flipology scenario says

@@ -1,5 +1,5 @@
-"""Scenario files (DESIGN.md §2.2): read and check a scenario, build a `Table` from it, and write
-a resolved table as the JSON document of DESIGN.md §2.3.
+"""Scenario files (docs/scenarios.md): read and check a scenario, build a `Table` from it, and write
+a resolved table as the JSON document of docs/scenarios.md.
 
 This is the one validation layer every door goes through: a file or standard input
 (`read_scenario`), JSON text from the explorer (`parse_scenario_text`), a dict from the Python API

@@ -37,7 +37,7 @@ class Resolution:
         return self.state_after(step - 1)
 
     def to_json(self) -> dict:
-        """The command line's JSON document (DESIGN.md §2.3 for FlipToons)."""
+        """The command line's JSON document (docs/scenarios.md, What the commands print)."""
         return self.table.game.to_json(self.table, self.trace)
 
     def __repr__(self) -> str:

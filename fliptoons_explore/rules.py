@@ -1,5 +1,5 @@
 """The rule-reference table: every rule id the trace may cite, with its source and a one-line
-paraphrase in our own words (DESIGN.md §4.3), for both games.
+paraphrase in our own words, for both games.
 
 Three kinds of ids: rulebook rules from `data/rules.csv` (`s2.key.next-revealed`,
 `s1.faq.snake`, `jp.market.minimum`, `fl.nature.cascade`), a card's own printed text

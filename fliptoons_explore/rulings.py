@@ -1,4 +1,5 @@
-"""Ruling options: named switches for the readings the rulebooks leave open (DESIGN.md §4.4).
+"""Ruling options: named switches for the readings the rulebooks leave open (docs/engine.md, Ruling
+options).
 
 Each game keeps its own options (`fliptoons_explore.fliptoons.rulings`,
 `fliptoons_explore.flipology.rulings`): a `RulingOption` per reading, with its default (the most

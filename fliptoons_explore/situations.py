@@ -2,7 +2,7 @@
 and clarification of the Flipology rulebook, and their worked examples, as named situations that
 the tests, the notebooks and the explorer all load.
 
-A situation is a scenario (DESIGN.md §2.2) built on purpose, the rule ids it illustrates, a
+A situation is a scenario (docs/scenarios.md) built on purpose, the rule ids it illustrates, a
 one-line title, a short explanation in plain words, how it is played (`resolve`: Flip + Check
 Fame; `round`: + the Market and the after-Market effects; `game`: on to the end of the game,
 through Cleanup and the Final Flip) and its expected outcome, written from the rulebooks (not
@@ -155,8 +155,9 @@ class LibraryError(ValueError):
 
 
 def compact_grid(player: dict) -> list[list[str | None]]:
-    """A player's JSON grid (DESIGN.md §2.3) as words: rows top first, each cell None or the ids
-    of its stack bottom first joined by '+', a face-down card written '~id'."""
+    """A player's JSON grid (docs/scenarios.md, What the commands print) as words: rows top first,
+    each cell None or the ids of its stack bottom first joined by '+', a face-down card written
+    '~id'."""
     return [
         [
             None
@@ -249,7 +250,7 @@ class Situation:
 
     @property
     def scenario(self) -> dict:
-        """The scenario (DESIGN.md §2.2), a fresh copy to change at will."""
+        """The scenario (docs/scenarios.md), a fresh copy to change at will."""
         return json.loads(self.scenario_json)
 
     @property
@@ -284,8 +285,9 @@ class Situation:
         return result
 
     def outcome(self, resolution: Resolution | None = None) -> dict:
-        """The outcome as the CLI's JSON document (DESIGN.md §2.3), plus `market_discard` (the
-        market cards discarded face up next to the toon deck, e.g. by a Horse)."""
+        """The outcome as the CLI's JSON document (docs/scenarios.md, What the commands print), plus
+        `market_discard` (the market cards discarded face up next to the toon deck, e.g. by a
+        Horse)."""
         r = self.run() if resolution is None else resolution
         doc = r.to_json()
         if self.game == "fliptoons":

@@ -1,4 +1,4 @@
-"""Generated bad input for every subcommand (issue 9): each case is surely a mistake, so the
+"""Generated bad input for every subcommand: each case is surely a mistake, so the
 command line must refuse it with its contract (exit 2, one line on stderr, nothing on stdout).
 
 `case(command, rng, workdir)` returns a `Case`: the argv, the bytes on standard input (for "-"),
@@ -301,7 +301,7 @@ def _scenario(rng):
         else:
             data["rulings"] = rng.choice([[], "cow_copies=total", 3])
         return json.dumps(data).encode(), f"bad action or ruling ({how})", data
-    # a choice that is no card and no deck's name (issue 7's Pig message)
+    # a choice that is no card and no deck's name (the Pig's message)
     names = {p.get("name") for p in data["players"]}
     answer = _junk_id(rng).capitalize()
     while answer in names:

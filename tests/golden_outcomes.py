@@ -143,7 +143,7 @@ def _game(season, players, seed, solo):
 
 
 NAMED = {
-    "snake gains a peacock (issue 7)": {
+    "snake gains a peacock": {
         "season": "s1",
         "players": [{"deck": ["snake"]}],
         "toon_deck": ["peacock"],

@@ -20,8 +20,8 @@ class Run:
     crash: str = ""  # the traceback of an exception that escaped main
 
     def contract_broken(self) -> str:
-        """'' if this is a clean refusal (DESIGN.md §2.3: exit 2, exactly one line on stderr,
-        nothing on stdout, no traceback), else what is wrong."""
+        """'' if this is a clean refusal (the command line's contract: exit 2, exactly one line on
+        stderr, nothing on stdout, no traceback), else what is wrong."""
         if self.crash:
             return "traceback: " + self.crash.strip().splitlines()[-1]
         if "Traceback" in self.err:

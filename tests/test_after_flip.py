@@ -1,5 +1,5 @@
 """Effects the Flip queues resolve at the end of the Flip, before Check Fame, in `resolve` exactly
-as in a round (issue 7).
+as in a round.
 
 S2 Key Concepts, Ability/Special Effect Timing (s2.key.timing, s2.key.timing.after-flip): "If any
 'When Hired' or 'When Dismissed' abilities are activated during the Flip phase, resolve them at
@@ -75,7 +75,7 @@ def test_snake_gains_a_peacock_8_fame():
     _same_as_round(SNAKE_PEACOCK, r)
 
 
-# -- a Peacock's two halves go together (issue 15) ----------------------------------------------
+# -- a Peacock's two halves go together ----------------------------------------------
 #
 # S1 FAQ Snake: "If the stacked card is a peacock, add the fame to the player's total and take an
 # additional action in the Market phase." The effect waits for the end of the Flip, and it belongs

@@ -1,4 +1,4 @@
-"""`fliptoons-explore app` as a server (issue 16, item 7; DESIGN.md §2.5): a bad scenario or step
+"""`fliptoons-explore app` as a server: a bad scenario or step
 is one line and exit code 2 before anything starts; SIGTERM, SIGINT and a closed terminal
 (SIGHUP) each stop Voilà and every kernel it started, and the port is closed afterwards. The
 browser side (a page's kernel stopping when the page closes, a link, the requests a page makes)
@@ -103,7 +103,7 @@ def test_a_scenario_about_the_game_opens_played_to_its_end(tmp_path):
 
 
 def test_the_app_opens_a_flipology_scenario_in_flipology(tmp_path):
-    """Issue 14 item 9: `fliptoons-explore app SCENARIO.json` opens a Flipology scenario too: the
+    """`fliptoons-explore app SCENARIO.json` opens a Flipology scenario too: the
     link the app opens its pages on holds the scenario, played as `resolve` (its turns, then the
     count), and an explorer opening that link shows Flipology at the step (the rulebook's
     example: Joelle's cascade, 19 events)."""

@@ -1,5 +1,5 @@
-"""The command line's contract for bad and good input (DESIGN.md §2.2 scenario files, §2.3 command
-line).
+"""The command line's contract for bad and good input (docs/scenarios.md: scenario
+files and what the commands print).
 
 Every test runs the real command in a subprocess (`python -m fliptoons_explore resolve FILE`), with
 the scenario written to a temporary file; nothing here needs ../shared.
@@ -712,7 +712,7 @@ def cell_ids(cell):
 
 
 def check_document_shape(doc: dict, n_players: int, market_slots: int) -> None:
-    """The JSON document of DESIGN.md §2.3."""
+    """The JSON document (docs/scenarios.md, What the commands print)."""
     assert set(doc) >= {"players", "market", "toon_deck", "trace"}
     assert len(doc["players"]) == n_players
     for p in doc["players"]:

@@ -1,6 +1,6 @@
 """The explorer in a real browser: `fliptoons-explore app` (Voilà) and JupyterLab on localhost,
-driven by Debian's Chromium through Playwright with real clicks, found by the CSS hooks of
-DESIGN.md §2.4. Each test saves screenshots in its tmp dir.
+driven by Debian's Chromium through Playwright with real clicks, found by their CSS hooks (the
+`fte-` classes). Each test saves screenshots in its tmp dir.
 
 Marked `browser`; they need /usr/bin/chromium (`apt-get install -y chromium`), Playwright,
 Voilà and JupyterLab, and run in the default suite.
@@ -146,7 +146,7 @@ def browser():
 def page(browser, tmp_path, request):
     """A fresh browser page at 1280×800; on a failure its last picture is saved as failed.png.
     Every request its pages make is recorded: none may go to a host other than localhost's
-    servers (DESIGN.md §2.5: no CDN, nothing fetched from outside)."""
+    servers (no CDN, nothing fetched from outside)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
     hosts = set()
     context.on("request", lambda r: hosts.add(urlparse(r.url).netloc))
@@ -262,7 +262,7 @@ def test_answer_a_cow_and_export_in_the_app(app, page):
 
 
 def test_build_a_flipology_situation_resolve_and_step_in_the_app(app, page):
-    """Issue 14: the game switch opens Flipology; catalog clicks fill Joelle's row and Ben's; a
+    """The game switch opens Flipology; catalog clicks fill Joelle's row and Ben's; a
     click on Joelle's Monkey on the table makes her turn; the two decisions of the rulebook's
     cascade are answered by their buttons (the Monkey applies Ben's Frog, the Frog flips Ben's
     Sloth two spaces away: fl.card.monkey, fl.card.frog); the stepper steps through it and ends at
@@ -348,7 +348,7 @@ def test_play_to_the_end_in_the_app(app, page):
     shot(page, "2-game-end-large")
 
 
-# -- issue 16: the explorer as people use it -------------------------------------------------------
+# -- the explorer as people use it -------------------------------------------------------
 
 SIZES = ((1280, 800), (1920, 1080))
 FOUR = {
@@ -420,7 +420,7 @@ BUILT = {
     ],
 }
 
-#: The boxes whose content must fit them (issue 16, "Done when"), and the page itself.
+#: The boxes whose content must fit them, and the page itself.
 OVERFLOW_JS = """() => {
   const out = [];
   const doc = document.documentElement;
@@ -570,7 +570,7 @@ def test_every_control_does_what_it_says_in_the_app(app, page):
     shot(page, "3-undone")
 
 
-#: "s2.solo.win" without its script: Ann, 29 fame, before her first Market turn (issue 18).
+#: "s2.solo.win" without its script: Ann, 29 fame, before her first Market turn.
 SIX_FISH = {
     "season": "s2",
     "solo": "normal",
@@ -600,7 +600,7 @@ def advice_fits(page, name: str) -> None:
 
 
 def test_advice_on_the_next_market_action_in_the_app(app, page):
-    """Issue 18: "what would a strong player do?" (hook fte-advice) beside the table: while the
+    """ "what would a strong player do?" (hook fte-advice) beside the table: while the
     search runs the button says it is thinking; then the Advice tab (fte-advice-table) lists
     Ann's twelve legal Market actions with their win rates, one marked best, with what the
     numbers mean; nothing is clipped at 1280×800 or 1920×1080; an edit clears it."""
@@ -679,7 +679,7 @@ FLIPOLOGY_DOG = {
 
 
 def test_advice_beside_a_pending_flipology_decision_in_the_app(app, page):
-    """Issue 18 for Flipology: with the Dog's answer pending, the advice line names that
+    """With the Dog's answer pending, the advice line names that
     decision; pressing the button fills the Advice tab with its two answers played on to the
     count of the round, Ann's Kiwi marked best and Ben's card named only as Ann knows it;
     nothing is clipped at 1280×800 or 1920×1080; answering the decision clears it."""

@@ -1,4 +1,4 @@
-"""The committed notebooks in a real JupyterLab, as a learner opens them (issue 20): each opens
+"""The committed notebooks in a real JupyterLab, as a learner opens them: each opens
 unmodified (nothing in the file is rewritten on opening), and an exercise answers a prediction
 typed into its cell. Marked `browser`, like tests/test_browser.py, whose fixtures and helpers
 these are."""

@@ -1,4 +1,4 @@
-"""The card catalog and the rule-reference table (DESIGN.md §4.1, §4.3)."""
+"""The card catalog and the rule-reference table."""
 
 import csv
 import re

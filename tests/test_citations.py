@@ -1,4 +1,4 @@
-"""Every event cites a rule of its own season, and the part of it that decided (issue 16, item 4).
+"""Every event cites a rule of its own season, and the part of it that decided.
 
 Walked over the whole situation library and over seeded games of each season (solo games among
 them, every decision answered at random; the games of tests/test_seeded_games.py too): each

@@ -1,4 +1,4 @@
-"""The `round` and `play` commands (DESIGN.md §2.3; the whole-game issue, item 8)."""
+"""The `round` and `play` commands (docs/scenarios.md, What the commands print)."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""The command line behaves like a good Unix tool (issue 8, items 4 and 5): --version, a closed
+"""The command line behaves like a good Unix tool: --version, a closed
 pipe ends quietly, progress on a terminal only, `chain` of a round, `compare` shows what changed,
 nothing printed for an absent market, `notebooks` copies the material out, --help points at
 material a user has."""

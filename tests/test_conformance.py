@@ -1,6 +1,6 @@
 """Random seeded situations: nothing lost, no exception, the same seed gives the same trace.
 
-DESIGN.md §4.2 'Nothing lost': every card is always in exactly one place.
+Nothing lost: every card is always in exactly one place.
 """
 
 import pytest

@@ -1,4 +1,4 @@
-"""The end of the game as a situation (issue 19): `play_game` and `fliptoons-explore game`, the
+"""The end of the game as a situation: `play_game` and `fliptoons-explore game`, the
 scenario keys `seed`, `round`, `solo`, `critics_choice`, `end_triggered` and `start`, scripts
 given round by round, the JSON document's `rounds` and `result`, and the end-of-game situations
 of the library (data/situations/end-of-game.json).
@@ -90,7 +90,7 @@ def test_critics_choice_names_a_player_by_name_or_index():
 
 
 def test_every_final_flip_and_reflip_event_cites_its_rule():
-    """Issue 19, item 3: from the Final Flip on, each event the end of the game adds (the phase,
+    """From the Final Flip on, each event the end of the game adds (the phase,
     the shuffles, the collects of the tied players, the +3, the end) cites the Final Flip's rules,
     the rule that brought it, or the ruling option that decided; every cited id exists."""
     s = situation("s2.final-flip.tie.critics-choice-again-in-reflips")
@@ -150,7 +150,7 @@ def test_end_of_game_situations_do_not_depend_on_the_shuffles(s, seed):
 
 
 def test_the_situations_cover_every_item_of_the_issue():
-    """Issue 19, item 4: both kinds of critic's choice, each Cleanup case, the solo win, loss and
+    """Both kinds of critic's choice, each Cleanup case, the solo win, loss and
     market discard, the depletion ending, the Final Flip with the +3 deciding, a tie re-flipped by
     two of three players, both settings of both options."""
     names = {s.name for s in END_OF_GAME}
@@ -431,7 +431,7 @@ def test_scripts_round_by_round_answer_each_round_with_its_own_list():
 
 
 def test_a_game_plays_the_round_as_round_does_when_every_action_is_scripted():
-    """Issue 19, item 1: "This round runs as round plays it": with every Market action scripted,
+    """ "This round runs as round plays it": with every Market action scripted,
     the game's first round, up to Cleanup, is `round`'s, event for event."""
     scenario = json.loads(json.dumps(MARKET_EXAMPLE))
     scenario["players"][1]["actions"] = [{"skip": True}, {"skip": True}]
@@ -556,7 +556,7 @@ def test_a_hand_built_grid_is_collected_and_flipped_in_the_next_round():
     ],
 )
 def test_a_bad_game_scenario_is_one_line_and_exit_2(tmp_path, changes, message):
-    """Issue 19, "done when": a `start` or `critics_choice` that cannot be, `solo` with two players
+    """A `start` or `critics_choice` that cannot be, `solo` with two players
     and the other bad values of the new keys: one line naming the field, exit 2, nothing written."""
     scenario = {**FINAL_FLIP, **changes}
     if "start" in changes and changes["start"] == "flip":
@@ -686,7 +686,7 @@ def test_game_refuses_what_cannot_be(scenario, message):
     [("solo", "easy"), ("critics_choice", "Ann"), ("end_triggered", True), ("start", "final-flip")],
 )
 def test_resolve_and_round_refuse_the_game_keys_naming_game(key, value):
-    """Issue 19, item 2: `resolve` and `round` keep their meaning and refuse keys they cannot
+    """`resolve` and `round` keep their meaning and refuse keys they cannot
     honour, with a one-line error that names `game`. They take `seed`, `round` and `"start":
     "flip"` (what they do)."""
     scenario = {"season": "s2", "players": [{"name": "Ann", "deck": ["crab"]}], key: value}
@@ -732,7 +732,7 @@ def test_round_and_resolve_read_the_first_list_of_a_script_given_round_by_round(
 
 
 def test_game_json_has_rounds_and_result(tmp_path):
-    """Issue 19, item 3: `round`'s document plus `rounds` (each round's fame per player and who
+    """`round`'s document plus `rounds` (each round's fame per player and who
     was first) and `result` (`winners`, `reason`, `rounds`, `final_fame`)."""
     scenario = situation("s2.cleanup.next-round.first-player-passes").scenario
     path = tmp_path / "s.json"

@@ -1,4 +1,4 @@
-"""Experiments (issue 17): seeded games and resolutions as DataFrames, the same for any split of
+"""Experiments: seeded games and resolutions as DataFrames, the same for any split of
 the work (one process, a process pool, chunks of any size, a dask.distributed cluster), rows
 that replay to their outcome, progress only where a person watches, and the command line."""
 

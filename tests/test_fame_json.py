@@ -1,5 +1,5 @@
-"""`fame.cards` in the JSON output indexes the JSON `grid` (DESIGN.md §2.3: "one entry per face-up
-card that scores, with the `row`/`col` index into `grid`"), also after a round's Market has
+"""`fame.cards` in the JSON output indexes the JSON `grid` (one entry per face-up card that
+scores, with the `row`/`col` index into `grid`), also after a round's Market has
 dismissed cards: a card that has left the grid says so (`"left_grid": true`) and gives where it
 scored, in the grid as it was at Check Fame (docs/engine.md, Positions).
 

@@ -1,4 +1,4 @@
-"""Advice on a Flipology situation (issue 18, item 3): `advise(scenario or game)` gives every legal
+"""Advice on a Flipology situation: `advise(scenario or game)` gives every legal
 answer of the first decision no script answers with its win rate over simulations to the count
 of the round (a game: to its end), best first, from what the deciding player sees only.
 

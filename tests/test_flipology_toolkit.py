@@ -1,4 +1,4 @@
-"""The toolkit takes a Flipology resolution unchanged (issue 14, item 1): the Stepper, trace_frame,
+"""The toolkit takes a Flipology resolution unchanged: the Stepper, trace_frame,
 the causal graph and its drawing, the JSON writer and the views, on Joelle's cascade (the
 rulebook's 'Example of cascading effects & affecting an opponent's row')."""
 

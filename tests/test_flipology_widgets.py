@@ -121,7 +121,7 @@ def _joelles_table(x):
 
 
 def test_the_explorer_builds_joelles_cascade_by_clicks_and_asks_its_decisions():
-    """Issue 14 item 9: the game switch, a Flipology catalog, rows filled by clicks, a turn made
+    """The game switch, a Flipology catalog, rows filled by clicks, a turn made
     by clicking a card of the table, the decisions asked with what each answer gives. The
     rulebook's example: Joelle's Monkey flips her Snake and Ben's Frog (the circle: her right end
     is next to his left end); she applies the Frog, whose flip two spaces away reaches Ben's Sloth

@@ -1,7 +1,8 @@
-"""A fuzz test of the command line's contract (issue 9; DESIGN.md §2.3): generated bad input for
-every subcommand (`fuzzing.case`) must give exit code 2, exactly one line on stderr, nothing on
-stdout and no traceback. The runs are in-process (`inprocess.run_cli`); a handful are real
-processes. A longer run: `python benchmarks/fuzz_long.py` (thousands of inputs, with timings).
+"""A fuzz test of the command line's contract (docs/scenarios.md, What the commands print):
+generated bad input for every subcommand (`fuzzing.case`) must give exit code 2, exactly one line on
+stderr, nothing on stdout and no traceback. The runs are in-process (`inprocess.run_cli`); a handful
+are real processes. A longer run: `python benchmarks/fuzz_long.py` (thousands of inputs, with
+timings).
 """
 
 from __future__ import annotations

@@ -507,7 +507,7 @@ def test_combined_setup_market_equal_ranks_in_reveal_order(seed):
     ],
 )
 def test_replay_reproduces_the_trace(season, players, solo, seed):
-    """DESIGN.md §4.1: "seed + setup + decisions replays a game exactly": `replay(season, players,
+    """Seed, setup and decisions replay a game exactly: `replay(season, players,
     seed, solo, game.decisions)` gives the same events and the same result."""
     game = new_game(season, players, seed, solo, policy=RandomPolicy(seed))
     result = game.play()
@@ -517,7 +517,7 @@ def test_replay_reproduces_the_trace(season, players, solo, seed):
 
 
 def test_replay_reproduces_the_trace_of_a_game_with_a_cow_decision():
-    """DESIGN.md §4.1 as above, for a game in which a Cow chose which card to copy (a decision taken
+    """As above, for a game in which a Cow chose which card to copy (a decision taken
     at Check Fame): the first such game of Season 1, 4 players, random policy."""
     for seed in range(200):
         game = new_game("s1", 4, seed, policy=RandomPolicy(seed))

@@ -1,4 +1,4 @@
-"""`play_game` on a scenario is the same game as the one the scenario was taken from (issue 19).
+"""`play_game` on a scenario is the same game as the one the scenario was taken from.
 
 A seeded game played by `new_game` (half of the games by a random policy, the others by the
 default one; half of each under random ruling options; 1 to 4 players, or 1 to 8 combined,

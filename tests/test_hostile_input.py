@@ -1,4 +1,4 @@
-"""Hostile input at every door (issue 9, items 1-9; the message nits of issue 7): the command line
+"""Hostile input at every door: the command line
 keeps its contract (exit 2, one line on stderr, nothing on stdout), the Python API raises a
 ValueError / ScenarioError naming the argument or field at the call, and the limits of
 docs/limits.md hold everywhere.
@@ -506,7 +506,7 @@ def test_item9_rulings_from_dict_and_policies():
     )
 
 
-# -- issue 7's message nits ------------------------------------------------------------------------
+# -- the messages' nits ------------------------------------------------------------------------
 
 
 def test_pig_answer_that_is_no_deck_says_so():

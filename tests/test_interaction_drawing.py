@@ -1,4 +1,4 @@
-"""The interaction graph's drawings (issue 8: "the interaction graph has no drawing of its own"):
+"""The interaction graph's drawings:
 by timing (a matrix grouped by the card table's timing) and one card's neighbourhood. Each is
 checked against the graph it draws: what the picture says is what `affects`/`affected_by` say."""
 

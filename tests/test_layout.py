@@ -1,4 +1,4 @@
-"""The package layout shows what it is (issue 14, item 1): a game-neutral toolkit at the top, the
+"""The package layout shows what it is: a game-neutral toolkit at the top, the
 games in their subpackages, analysis beside them, the widgets a one-way layer on top, and no
 import circles anywhere (every `import`, also the ones inside functions, counted). Every import of
 the package names a module that exists under that name (there are no aliases), so the graph below

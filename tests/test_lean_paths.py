@@ -1,4 +1,4 @@
-"""The lean paths of loading (issue 17, item 5) accept exactly what the careful ones accept: the
+"""The lean paths of loading accept exactly what the careful ones accept: the
 one-pass JSON check passes only what the walk that names a wrong field passes, at every limit
 (docs/limits.md), and a scenario's table is the same however its cards are checked."""
 

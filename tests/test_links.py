@@ -1,4 +1,4 @@
-"""Links that open the explorer on a situation at a step (issue 16, item 6): what they hold and
+"""Links that open the explorer on a situation at a step: what they hold and
 how a damaged one is refused, in one line, as a bad file is."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Market phase: one test per card effect and FAQ entry of the Market's scope, through
 `round_scenario` (Flip, Check Fame, the scripted Market actions and the after-Market effects;
-DESIGN.md §2.3 `round`).
+docs/scenarios.md, What the commands print).
 
 Every expected outcome was computed by hand from the rulebooks (Season 2:
 /work/shared/seeds/000_5c089f335070c9fa.txt; Season 1: fliptoons-season1-rulebook-en.txt),

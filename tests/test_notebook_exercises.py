@@ -1,4 +1,4 @@
-"""The exercises of the teaching notebooks check (issue 20). Each notebook's code runs in this
+"""The exercises of the teaching notebooks check. Each notebook's code runs in this
 process, top to bottom; then every exercise's check cell is run again with its prediction set to
 the right answer (it must say right) and to a wrong one (it must say wrong). As committed, each
 check cell says "not predicted yet" and gives nothing away. An exercise is three cells:

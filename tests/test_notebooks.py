@@ -1,8 +1,8 @@
-"""The teaching notebooks are committed executed and checkable (issue 11): nbval runs them (the
+"""The teaching notebooks are committed executed and checkable: nbval runs them (the
 pytest config collects notebooks/), and silently skips a cell that never ran, so each notebook
 must hold executed cells only, checked cells (`# NBVAL_CHECK_OUTPUT`), the `python3` kernel, and
 no personal path, timestamp or memory address in its outputs. They open in JupyterLab unmodified,
-point only to what ships, and each lesson opens its central situation in the explorer (issue 20).
+point only to what ships, and each lesson opens its central situation in the explorer.
 tests/execute_notebooks.py executes them; how long each takes to run is measured by
 benchmarks/bench_notebooks.py, not here."""
 
@@ -112,7 +112,7 @@ def _ships(ref: str) -> bool:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_reference_is_to_something_that_ships(path):
     """Notebooks cite the rulebooks (quoted) and the shipped docs, never a file a reader of the
-    installed package does not have (issue 20)."""
+    installed package does not have."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     text = "\n".join("".join(c["source"]) for c in nb["cells"])
     prose = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")

@@ -1,4 +1,4 @@
-"""Ten readings the rulebooks leave open, each a ruling option (issue 15, item 2): every test plays
+"""Ten readings the rulebooks leave open, each a ruling option: every test plays
 every setting of its option on a situation built so that the reading matters, quotes the passage
 it reads, checks that the trace cites `ruling.<name>` beside the rule where the option decided,
 and that `rulings_that_matter` finds it.

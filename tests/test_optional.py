@@ -1,4 +1,4 @@
-"""Dependencies that match the package (issue 8, item 1): a plain install (no extras) runs every
+"""Dependencies that match the package: a plain install (no extras) runs every
 subcommand; a missing optional package is one line naming the extra to install, never a
 traceback. A plain install is simulated by blocking every module that only an extra brings (a
 None in sys.modules makes its import fail as if it were not installed)."""

@@ -1,4 +1,4 @@
-"""Policies (the whole-game issue, item 7): the default policy as documented, the greedy policy's
+"""Policies: the default policy as documented, the greedy policy's
 lookahead, the random policy's legality, and decisions going through one protocol."""
 
 from fliptoons_explore import DefaultPolicy, RandomPolicy

@@ -1,4 +1,4 @@
-"""Conformance invariant (issue 7): `resolve` is a round's Flip and Check Fame.
+"""Conformance invariant: `resolve` is a round's Flip and Check Fame.
 
 For seeded random situations without Market actions (1-8 players, every season, half of them
 under random ruling options, half decided by a seeded random policy), the table `resolve_table`
@@ -87,7 +87,7 @@ def test_resolve_equals_the_round_after_check_fame(season, block):
 
 
 def _scenario_of(table) -> dict:
-    """The scenario dict (DESIGN.md §2.2) of a random table."""
+    """The scenario dict (docs/scenarios.md) of a random table."""
     return {
         "season": table.season,
         "first_player": table.first_player,

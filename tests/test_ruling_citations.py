@@ -1,4 +1,4 @@
-"""Every deciding ruling is cited (issue 15, item 3): each ruling option is set to each of its
+"""Every deciding ruling is cited: each ruling option is set to each of its
 other values over the situation library, a situation per reading and seeded rounds and games;
 wherever that changes the outcome, the traces must cite `ruling.<name>` (as an event's ruling,
 beside its rule) where they start to differ.

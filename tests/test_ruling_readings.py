@@ -1,4 +1,4 @@
-"""The readings the rulebooks leave open, each a named ruling option (issue 7): every test shows
+"""The readings the rulebooks leave open, each a named ruling option: every test shows
 both settings on a situation where the reading matters, quotes the passage it reads, checks that
 the trace cites `ruling.<name>` where the option decided, and that `rulings_that_matter` finds
 the option.

@@ -1,4 +1,4 @@
-"""A least-fame trigger that does not fire says why in the trace (issue 20): a Firefly or a Skunk
+"""A least-fame trigger that does not fire says why in the trace: a Firefly or a Skunk
 at a table of one player (the solo rules leave both cards out: S2 Solo Setup "The firefly is not
 used in solo play", S1 Solo Setup "The skunk is not used in solo play"; the engine reads any
 one-player table so), and a Firefly in a Final Flip under ruling `firefly_in_final_flip` false."""

@@ -311,7 +311,7 @@ def test_trace_frame_columns_and_rows(gc):
 
 
 def test_trace_frame_leaves_out_empty_columns(gc):
-    """No column that is empty for every row shown (issue 8: no empty-column clutter)."""
+    """No column that is empty for every row shown (no empty-column clutter)."""
     reveals = trace_frame(gc, kind="reveal")
     assert list(reveals.columns) == ["phase", "player", "event", "card", "rule", "paraphrase"]
     phases = trace_frame(gc, kind="phase")

@@ -58,7 +58,7 @@ def test_catalog_filters_by_text_season_timing_icon_and_rank():
     c.icon.value = "any icon"
     c.ranks.value = (24, 25)
     assert all(CATALOG[i].rank >= 24 for i in c.shown()) and "cow" in c.shown()
-    # every tile carries the browser-test hooks (DESIGN.md §2.4)
+    # every tile carries the browser-test hooks
     assert 'class="fte-card fte-card-cow"' in c.tiles.html
 
 
@@ -489,7 +489,7 @@ def test_a_tab_draws_its_panel_when_first_shown():
 
 
 def test_every_browser_hook_is_present():
-    """DESIGN.md §2.4: the CSS classes on the controls they name."""
+    """The CSS classes (the browser tests' hooks) on the controls they name."""
     x = explorer(COW)
     classes = set()
 
@@ -528,7 +528,7 @@ def test_every_browser_hook_is_present():
         "fte-chain",
         "fte-decision",
         "fte-error",
-        # issue 16
+        # the explorer as people use it
         "fte-step-pause",
         "fte-step-stop",
         "fte-undo",
@@ -539,7 +539,7 @@ def test_every_browser_hook_is_present():
         "fte-share-link",
         "fte-markdown",
         "fte-markdown-text",
-        # issue 18: what a strong player would do
+        # what a strong player would do
         "fte-advice",
         "fte-advice-table",
     ):
@@ -551,7 +551,7 @@ def test_every_browser_hook_is_present():
     assert "fte-comparison" in x.rulings.result._dom_classes
 
 
-# -- issue 16: every control does what its label says ------------------------------------------
+# -- every control does what its label says ------------------------------------------
 
 
 def test_undo_and_redo_take_back_every_builder_edit():

@@ -94,7 +94,8 @@ def solo(deck, season="s2", **player_fields):
 
 
 def resolve(scenario: dict) -> dict:
-    """Resolve Flip + Check Fame; the CLI's JSON document (DESIGN.md §2.3)."""
+    """Resolve Flip + Check Fame; the CLI's JSON document (docs/scenarios.md, What the commands
+    print)."""
     return resolve_scenario(scenario)
 
 
@@ -143,7 +144,7 @@ def entry(player: dict, card_id: str) -> dict:
     return entries[0]
 
 
-# -- citations (issue 16, item 4) ---------------------------------------------------------------
+# -- citations ---------------------------------------------------------------
 
 _FITS: dict = {}
 

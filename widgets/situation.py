@@ -1,5 +1,5 @@
-"""The situation being built in the explorer: a scenario (the format of docs/scenarios and
-DESIGN.md §2.2) kept as plain data, with the edits the builder makes.
+"""The situation being built in the explorer: a scenario (the format of
+docs/scenarios.md) kept as plain data, with the edits the builder makes.
 
 Pure Python, no widgets: the explorer's controls call these methods, and tests can too. Every
 edit keeps the data in the scenario format; whether the engine accepts it is the engine's

@@ -1,7 +1,7 @@
 """HTML views of Flipology cards and tables, for Jupyter (`_repr_html_`) and the widgets, made with
 the helpers both games share (`fliptoons_explore.views`): pure functions, byte-stable, inline
-styles only. Each card on a table carries the class `fte-pos-<player>-<row>-<col>` (DESIGN.md
-§2.4), so that a browser test can click it; with `clickable` marks it also carries the data
+styles only. Each card on a table carries the class `fte-pos-<player>-<row>-<col>`, so
+that a browser test can click it; with `clickable` marks it also carries the data
 attributes the explorer listens to.
 
     card_html(spec)          a card's face, as the catalog shows it

@@ -50,7 +50,7 @@ def resolve_table(
 def resolve(
     scenario: dict, policy: Policy | None = None, traced: bool = True, record: bool = False
 ) -> Resolution:
-    """Resolve a scenario (DESIGN.md §2.2): its scripted `choices` first, then `policy`
+    """Resolve a scenario (docs/scenarios.md): its scripted `choices` first, then `policy`
     (default: `DefaultPolicy`). Raises `ScenarioError` for a bad scenario, and for a key about
     the game around the round (`solo`, `critics_choice`, ...: `play_game` plays those). What the
     round draws at random (a Pig shuffled into the toon deck) comes from its `seed` and `round`
@@ -66,9 +66,10 @@ def resolve_scenario(scenario: dict) -> dict:
 
 def play_round(scenario: dict, policy: Policy | None = None, record: bool = False):
     """Flip, Check Fame, the scenario's scripted Market actions and after-Market effects; stops
-    before Cleanup (DESIGN.md §2.3 `round`). A player's Market turn takes their `actions` in order
-    and skips once they run out. Returns the `Game`; raises `ScenarioError` for a bad scenario or
-    an illegal scripted action. `record` keeps the table's state after every event."""
+    before Cleanup (docs/scenarios.md, What the commands print). A player's Market turn takes their
+    `actions` in order and skips once they run out. Returns the `Game`; raises `ScenarioError` for a
+    bad scenario or an illegal scripted action. `record` keeps the table's state after every
+    event."""
     table, scripts = load(scenario, "round")
     actions = {p.index: p.actions for p in table.players}
     game = Game(

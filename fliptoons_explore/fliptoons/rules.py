@@ -48,7 +48,7 @@ def faq_for(card_id: str) -> str | None:
 #: against both rulebooks' texts (S1's "Card abilities resolving at the same moment..." is printed
 #: in its Flip section, S2's in its Market section; S2's Key Concepts on stacks and face-down
 #: cards are S1's Keywords). S2 Key Concepts without a Season 1 wording apply to both seasons
-#: (DESIGN.md 4.2: they apply to Season 1 cards too).
+#: (they apply to Season 1 cards too).
 SEASON_1_WORDING = {
     **{
         f"s2.{r}": f"s1.{r}"

@@ -1,5 +1,5 @@
-"""FlipToons scenario files (DESIGN.md §2.2): check a scenario's fields, build a `Table` from it,
-and write a resolved table as the JSON document of DESIGN.md §2.3.
+"""FlipToons scenario files (docs/scenarios.md): check a scenario's fields, build a `Table` from it,
+and write a resolved table as the JSON document of docs/scenarios.md.
 
 The JSON itself is read and held to the limits by `fliptoons_explore.jsonio`, the part both games
 share; this module checks what a FlipToons scenario says (`check`, and `load`, which every
@@ -54,7 +54,7 @@ __all__ = [
 MAX_PLAYERS = 8
 MAX_ROUND = 300  # the game's safety bound on rounds (game.MAX_ROUNDS)
 #: A scenario without a "seed": every part of its game draws from this one (`state.part_rng`),
-#: so that a scenario plays the same way every time (DESIGN.md §4.1).
+#: so that a scenario plays the same way every time.
 SCENARIO_SEED = 0
 TOON_DECK = "toon deck"  # how a scripted choice names the toon deck (the Pig)
 TOP_FIELDS = (
@@ -164,7 +164,7 @@ class _Builder:
 
 
 def check(data) -> None:
-    """Check a scenario (DESIGN.md §2.2, docs/scenarios.md) as every resolving function does,
+    """Check a scenario (docs/scenarios.md) as every resolving function does,
     building nothing that lasts: its JSON within the limits (`check_json`), every field, card id
     and ruling option, the game's keys. Raises ScenarioError (a ValueError; one line naming the
     field) for the first mistake. What only one command refuses (`resolve` and `round` play no
