@@ -11,9 +11,8 @@ import pytest
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
-    items.sort(
-        key=lambda item: item.get_closest_marker("slow") is None
-    )  # stable: the rest keeps its order
+    # stable: the rest keeps its order
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def pytest_xdist_make_scheduler(config, log):

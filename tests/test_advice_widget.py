@@ -235,9 +235,8 @@ def test_no_decision_to_advise_is_one_calm_line():
         "No advice here: the round ends with no decision the scenario leaves open for anyone"
     )
     assert alone.advice.button.disabled and alone.error.value == ""
-    alone.tabs.selected_index = TABS.index(
-        "Advice"
-    )  # its panel is drawn when the tab is first shown
+    # its panel is drawn when the tab is first shown
+    alone.tabs.selected_index = TABS.index("Advice")
     assert "the next decision (a turn's flip, an effect's answer, a Hermit Crab's pick)" in words(
         alone.tabs.children[TABS.index("Advice")].value
     )

@@ -557,9 +557,8 @@ def test_every_control_does_what_it_says_in_the_app(app, page):
     )
     page.wait_for_function("!document.querySelector('.fte-table').innerText.includes('Lion')")
     shot(page, "2-put-aside")
-    page.click(
-        ".fte-table"
-    )  # the pointer in the explorer, no text field focused: Ctrl-Z is its undo
+    # the pointer in the explorer, no text field focused: Ctrl-Z is its undo
+    page.click(".fte-table")
     page.keyboard.press("Control+z")
     page.wait_for_function("document.querySelector('.fte-table').innerText.includes('Lion')")
     assert page.is_checked(".fte-hand-built input")
@@ -704,9 +703,8 @@ def test_advice_beside_a_pending_flipology_decision_in_the_app(app, page):
     assert "Ben's row, card 3: a face-down card" in table
     assert "count at the end of the round" in table and "sampled, not peeked at" in table
     advice_fits(page, "flipology-advice")
-    page.locator(
-        ".fte-decision .fte-option"
-    ).first.click()  # the answer is written: the advice is cleared
+    # the answer is written: the advice is cleared
+    page.locator(".fte-decision .fte-option").first.click()
     page.wait_for_function(
         "document.querySelectorAll('.fte-advice-table .fte-advice-row').length === 0"
     )
@@ -833,9 +831,8 @@ def test_the_app_opens_its_scenario_shuts_a_closed_pages_kernel_and_stops_on_sig
         while len(kernels()) >= len(with_page) and time.time() < end:
             time.sleep(0.3)
         assert len(kernels()) == len(with_page) - 1, "the closed page's kernel still runs"
-        assert (
-            "403" not in (tmp_path / "app.log").read_text()
-        )  # the shutdown request was not refused
+        # the shutdown request was not refused
+        assert "403" not in (tmp_path / "app.log").read_text()
         context.close()
         started = kernels()
         proc.send_signal(signal.SIGTERM)

@@ -109,9 +109,8 @@ def test_every_final_flip_and_reflip_event_cites_its_rule():
             assert e.rule in end_of_game, e
     reflips = kinds(game, "phase", rule="s2.final-flip.tie")
     assert reflips and all("re-flip" in e.detail for e in reflips)
-    assert {e.rule for e in kinds(game, "shuffle")} == {
-        "s2.final-flip.tie"
-    }  # the first flip: decks as given
+    # the first flip: decks as given
+    assert {e.rule for e in kinds(game, "shuffle")} == {"s2.final-flip.tie"}
     after_a_round = situation("s2.check-fame.critics-choice.most-fame-takes-it").run().game
     start = kinds(after_a_round, "phase", phase="final-flip")[0].step
     assert {e.rule for e in after_a_round.trace[start:] if e.kind == "shuffle"} == {"s2.final-flip"}
@@ -308,9 +307,8 @@ def test_least_fame_in_reflips_both_settings(reading, fame, winner):
         game, "least_fame" if reading == "tied" else "ignored", rule="ruling.least_fame_in_reflips"
     )
     assert decided and all(e.player == 1 and e.card == "firefly" for e in decided)
-    first = kinds(
-        game, "ignored", card="firefly", rule="s2.faq.firefly"
-    )  # the first flip: Cat is least
+    # the first flip: Cat is least
+    first = kinds(game, "ignored", card="firefly", rule="s2.faq.firefly")
     assert first and first[0].step < kinds(game, "phase", rule="s2.final-flip.tie")[0].step
 
 

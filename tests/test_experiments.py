@@ -128,9 +128,8 @@ def test_rows_name_their_setup_and_seed(one_process):
         "seed",
     ]
     assert len(df) == 3 * 2 * 2
-    assert (
-        df.groupby(["solo", "policy"])["seed"].apply(list).tolist() == [[3, 4, 5]] * 4
-    )  # paired seeds
+    # paired seeds
+    assert df.groupby(["solo", "policy"])["seed"].apply(list).tolist() == [[3, 4, 5]] * 4
     assert df.attrs == {
         "experiment": "solo-win-rate",
         "games": 3,

@@ -319,29 +319,32 @@ def test_the_highest_score_showing_starts_the_next_round():
     players: ruling tree_start_tie (default 'clockwise': the tile goes to a player with the highest
     score, the first of them clockwise from the starting player; 'keep': the tile stays)."""
     ann, ben, cleo = [["+dog:5", "koala"]], [["+panda", "+sloth:7"]], [["+kiwi"]]
+    # Kiwi 8 > Dog 5 > Panda 9 - Sloth 7
     assert _starts(ann, ben, cleo) == (
         2,
         "fl.tree.starting-player",
-    )  # Kiwi 8 > Dog 5 > Panda 9 - Sloth 7
+    )
+    # tied with Ann: stays
     assert _starts(ann, ben, [["+cat:5"]], first=2) == (
         2,
         "fl.tree.starting-player",
-    )  # tied with Ann: stays
+    )
+    # clockwise from Ben: Cleo
     assert _starts(ann, ben, [["+cat:5"]], first=1) == (
         2,
         "ruling.tree_start_tie",
-    )  # clockwise from Ben: Cleo
-    game = new_game(
-        "great-tree", 3, seed=57
-    )  # Player 1 starts and shows 2; Players 2 and 3 show 14 each
+    )
+    # Player 1 starts and shows 2; Players 2 and 3 show 14 each
+    game = new_game("great-tree", 3, seed=57)
     game.play()
     starts = [e for e in game.trace if e.kind == "phase" and "starts the round" in e.detail]
     assert (starts[0].player, starts[0].rule) == (1, "ruling.tree_start_tie")
     assert "Player 1 2, Player 2 14, Player 3 14" in starts[0].detail
+    # Cleo before Ann
     assert _starts([["+cat:5"]], ben, [["+dog:5"]], first=1) == (
         2,
         "ruling.tree_start_tie",
-    )  # Cleo before Ann
+    )
     assert _starts(ann, ben, [["+cat:5"]], first=1, rulings={"tree_start_tie": "keep"}) == (
         1,
         "ruling.tree_start_tie",

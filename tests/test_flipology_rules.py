@@ -314,9 +314,8 @@ def test_mole_exchanges_with_any_card_each_keeping_its_face_and_not_acting():
     assert faces(r, 0) == ["koala:8", "panda:9"] and faces(r, 1) == ["+dog:5", "+mole:2"]
     assert scores(r) == [8, 7]
     r = resolve(["mole:2", "panda"], ["dog", "+snake"], turns=[(0, [0, 0], [[1, 0, 1]])])
-    assert (
-        faces(r, 0) == ["+snake:3", "panda:9"] and len(kinds(r, "trigger")) == 1
-    )  # the Snake does not act
+    # the Snake does not act
+    assert faces(r, 0) == ["+snake:3", "panda:9"] and len(kinds(r, "trigger")) == 1
     assert [e.rule for e in r.trace if e.kind == "move"] == [
         "fl.card.mole",
         "fl.card.mole.no-trigger",
@@ -776,9 +775,8 @@ def test_sun_flips_one_of_the_peeked_cards_or_none_and_nothing_else():
     )
     r = resolve(*FIVE_HIDDEN, turns=[(0, [0, 0], [peek, None])])
     assert faces(r, 1) == ["dog:5", "kiwi:8", "sloth:7", "quokka:9", "koala:8"]
-    assert ("sun:3", (0, 0, 0), "fl.card.sun") in kinds(
-        r, "ignored"
-    )  # 'leaves the peeked cards face down'
+    # 'leaves the peeked cards face down'
+    assert ("sun:3", (0, 0, 0), "fl.card.sun") in kinds(r, "ignored")
 
 
 def test_a_sun_peek_that_is_no_peek_is_refused_in_one_line():
@@ -877,9 +875,8 @@ def test_every_effect_named_by_effects_optional_can_be_declined(kind):
     expected = [("+" if i == at[1] else "") + c for i, c in enumerate(faces(resolve(ann, ben), 0))]
     assert faces(r, 0) == expected and faces(r, 1) == faces(resolve(ann, ben), 1)
     declined = [e for e in r.trace if e.kind == "decision"]
-    assert [e.target for e in declined] == ["none"] * (
-        2 if kind == "rain" else 1
-    )  # the Rain: a row each
+    # the Rain: a row each
+    assert [e.target for e in declined] == ["none"] * (2 if kind == "rain" else 1)
     assert r.table.discard == [] and [e for e in r.trace if e.kind == "move"] == []
 
 

@@ -34,9 +34,8 @@ def test_stepper_walks_joelles_cascade_forwards_and_backwards():
     assert [c["face_up"] for c in s.back(4).grid(1)[0]] == [False, False, False]
     assert s.goto(9).chain() == [0, 1, 2, 4, 7, 9]
     marks = s.marks()
-    assert marks.acting == 5 and marks.chain == frozenset(
-        {2, 3}
-    )  # the Monkey and the Frog led to the Sloth
+    # the Monkey and the Frog led to the Sloth
+    assert marks.acting == 5 and marks.chain == frozenset({2, 3})
     assert s.fame == {0: None, 1: None}
     end = s.goto(s.last)
     assert end.fame == {0: 5, 1: -2} and end.card_fame[5].fame == -6

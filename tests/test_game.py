@@ -434,9 +434,8 @@ def test_solo_loss_when_the_market_turn_refill_falls_short():
     assert result.solo == "lost"
     assert result.rounds == 1
     end = kinds(game, "game_end")[0]
-    turn = [
-        (e.kind, e.phase) for e in game.trace[end.step - 2 : end.step]
-    ]  # the turn, then no refill
+    # the turn, then no refill
+    turn = [(e.kind, e.phase) for e in game.trace[end.step - 2 : end.step]]
     assert end.rule == "s2.solo.lose" and turn == [("hire", "market"), ("skip", "market")]
     assert ids(t.market) == [None, "raccoon", "opossum", "fox", "vulture"]
 

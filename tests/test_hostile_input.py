@@ -573,10 +573,11 @@ def test_python_values_that_are_not_json(deck, message):
 
 
 def test_standard_input_is_a_scenario():
+    # `game`: no solo
     two = {
         **SMALL,
         "players": SMALL["players"] + [{"name": "Ben", "deck": ["ladybug"]}],
-    }  # `game`: no solo
+    }
     good = json.dumps(two).encode()
     for command in COMMANDS:
         run = run_cli([command, "-"], stdin=good)

@@ -439,9 +439,8 @@ def test_triples_and_seasons():
     assert row(s1, "eagle", "turkey").description.startswith(
         "eagle > turkey: turkey ends face down"
     )
-    assert not any(
-        "mosquito" in str(c) for c in s1["changed"]
-    )  # the Bee is the Season 1 neutral card
+    # the Bee is the Season 1 neutral card
+    assert not any("mosquito" in str(c) for c in s1["changed"])
     with pytest.raises(ValueError, match="give `cards`"):
         find_interactions(length=3)
     with pytest.raises(KeyError, match="crab"):

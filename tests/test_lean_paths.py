@@ -103,6 +103,5 @@ def test_copy_notes_count_every_card_of_the_scenario():
     )
     assert table.notes == ['5 copies of "capybara": a "s2" game has 2']
     r = resolve({"players": [{"deck": ["rat", "crab"]}], "rulings": {}})
-    assert (
-        r.table.rulings is load({"players": [{"deck": ["rat"]}]})[0].rulings
-    )  # the shared default
+    # the shared default
+    assert r.table.rulings is load({"players": [{"deck": ["rat"]}]})[0].rulings

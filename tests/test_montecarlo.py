@@ -58,9 +58,8 @@ def test_a_copied_table_plays_on_as_the_game_does(season, players, solo, at):
     policy.game = game
     result = game.play()
     table, player, round_, stage, ended, before, where = policy.copied
-    assert (
-        snapshot(table) == before and table.locations() == where
-    )  # untouched by the game's going on
+    # untouched by the game's going on
+    assert snapshot(table) == before and table.locations() == where
     copy = Game(table, DefaultPolicy(), traced=False, solo=solo, seed=game.seed)
     copy.round, copy.stage, copy.end_triggered, copy.phase = round_, stage, ended, "market"
     if copy.market_phase(resume=table.players[player]):
@@ -635,9 +634,8 @@ def test_a_solo_simulation_past_its_horizon_is_valued_by_the_leaf(monkeypatch):
     assert [(e.value, e.wins, e.simulations) for e in estimates] == [(0.375, 0.75, 2)] * len(
         estimates
     )
-    assert seen == [(0, True)] * 2 * len(
-        choice.options
-    )  # grid collected, market refilled: a round's start
+    # grid collected, market refilled: a round's start
+    assert seen == [(0, True)] * 2 * len(choice.options)
 
 
 def test_the_horizon_is_the_seasons_unless_told():

@@ -395,9 +395,8 @@ def test_solo_market_discard_at_cleanup_or_at_the_end_of_the_market():
         )
         discards = [e for e in game.trace if e.kind == "discard"]
         assert [e.cause for e in discards] == [markers[-1].step, markers[-1].step]
-    waits, at_cleanup = _cited(
-        default.trace, "ruling.solo_market_discard"
-    )  # said where the other reading acts
+    # said where the other reading acts
+    waits, at_cleanup = _cited(default.trace, "ruling.solo_market_discard")
     assert (waits.detail, waits.phase) == ("the solo market discard waits for Cleanup", "market")
 
 

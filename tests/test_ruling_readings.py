@@ -46,9 +46,8 @@ def test_every_option_is_in_the_docs_table():
     docs = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text(
         encoding="utf-8"
     )
-    docs = docs.split("\n# Flipology\n")[
-        0
-    ]  # Flipology's own options follow (test_flipology_rules.py)
+    # Flipology's own options follow (test_flipology_rules.py)
+    docs = docs.split("\n# Flipology\n")[0]
     rows = [line for line in docs.splitlines() if line.startswith("| `")]
     names = [row.split("`")[1] for row in rows]
     assert sorted(names) == sorted(OPTIONS)
@@ -173,9 +172,8 @@ def test_x_side_price_cards_and_the_crow():
         ("ignored", "swordfish"),
         ("decision", "crow"),
     ]
-    (decision,) = _cited(
-        default.trace, "ruling.x_side_price_cards"
-    )  # the Crow's options depend on it
+    # the Crow's options depend on it
+    (decision,) = _cited(default.trace, "ruling.x_side_price_cards")
     assert (decision.kind, decision.target, decision.rule) == (
         "decision",
         "swordfish",
@@ -282,9 +280,8 @@ def test_after_market_refill_first_or_after_the_effects():
     assert [c.spec.id for c in later.table.players[0].deck] == ["mole", "goldfish", "mosquito"]
     (refill,) = _cited(default.trace, "ruling.after_market_refill")
     assert (refill.kind, refill.card) == ("refill", "swordfish")
-    (first,) = _cited(
-        later.trace, "ruling.after_market_refill"
-    )  # the Crow's own refill fills the gap
+    # the Crow's own refill fills the gap
+    (first,) = _cited(later.trace, "ruling.after_market_refill")
     (dismiss_crow,) = [e for e in later.trace if e.kind == "dismiss" and e.card == "crow"]
     assert first.kind == "phase" and first.step < dismiss_crow.step
     assert ("after_market_refill", "effects-first") in rulings_that_matter(VULTURE_CROW)

@@ -415,7 +415,6 @@ def test_trace_frame_of_a_round():
     assert trace_lines(game, kind="hire").endswith(
         "Ann: hire raccoon for 4 fame: from the market  <- #20  [s2.market.hire]"
     )
-    with pytest.raises(
-        ValueError, match="a Game keeps no states"
-    ):  # only a recorded resolution steps
+    # only a recorded resolution steps
+    with pytest.raises(ValueError, match="a Game keeps no states"):
         Stepper(game)

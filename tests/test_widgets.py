@@ -132,15 +132,13 @@ def test_a_grid_built_by_hand_with_a_stack_a_face_down_card_and_a_fame_preview()
     x.stepper.table.click(action="cell", player=0, row=1, col=0)
     pick(x, "grasshopper")
     x.builder.cell.click(action="edit", op="turn", player=0, row=1, col=0, height=0)
-    x.builder.cell.click(
-        action="edit", op="turn", player=0, row=1, col=0, height=0
-    )  # face up again
+    # face up again
+    x.builder.cell.click(action="edit", op="turn", player=0, row=1, col=0, height=0)
     x.builder.target_box.value = ("grid", 0, -1, 0)  # a new extra row above the left column
     pick(x, "ladybug")
     x.builder.target_box.value = ("grid", 0, 0, 0)
-    x.builder.cell.click(
-        action="edit", op="turn", player=0, row=0, col=0, height=1
-    )  # the rat face down
+    # the rat face down
+    x.builder.cell.click(action="edit", op="turn", player=0, row=0, col=0, height=1)
     grid = x.situation.scenario()["players"][0]["grid"]
     assert grid == [
         [["ladybug"], None, None],
@@ -183,9 +181,8 @@ def test_stepper_buttons_slider_and_filters():
     step = s.stepper.step
     assert x.result.trace[step].kind == "return" and x.result.trace[step].card == "crab"
     assert "s2.faq.crab" in s.rule.value
-    assert (
-        "Crab left here" in text(s.table.html) and "fte-acting" not in s.table.html
-    )  # the crab is in the deck now
+    # the crab is in the deck now
+    assert "Crab left here" in text(s.table.html) and "fte-acting" not in s.table.html
     s.kind.value = "any"
     s.last.click()
     assert s.stepper.step == len(x.result.trace) - 1
@@ -297,9 +294,8 @@ def test_play_to_the_end_steps_through_cleanup_and_the_final_flip():
         == f"#{discard} The Salamander is discarded: an end of the market."
     )
     assert text(x.stepper.rule.value).startswith("s2.cleanup.low-count — With one or two players")
-    assert (
-        text(x.stepper.fame.value) == "fame so far: Ann 38 · Ben 0"
-    )  # the round's Check Fame, still
+    # the round's Check Fame, still
+    assert text(x.stepper.fame.value) == "fame so far: Ann 38 · Ben 0"
     x.stepper.last.click()
     assert text(x.stepper.fame.value) == "fame: Ann 41 · Ben 0"
 

@@ -267,9 +267,8 @@ class Builder(UndoRedo, w.VBox):
             )
             for r in self.rows
         ]
-        for (
-            box
-        ) in old:  # the previous controls are gone from the page: close them (and their comms)
+        # the previous controls are gone from the page: close them (and their comms)
+        for box in old:
             _close(box)
         self._target_options()
         self._quiet = False

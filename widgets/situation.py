@@ -442,9 +442,8 @@ class Situation(GameSituation):
         given round by round)."""
         with self.edit(f"add the action {_action_words(action)} to {self.who(i)}"):
             actions = self.players[i].setdefault("actions", [])
-            if actions and all(
-                isinstance(a, list) for a in actions
-            ):  # given round by round: this round's
+            # given round by round: this round's
+            if actions and all(isinstance(a, list) for a in actions):
                 actions = actions[0]
             actions.append(action)
 

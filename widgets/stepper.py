@@ -171,9 +171,8 @@ class StepperView(w.VBox):
         self.stepper: Stepper | None = None
         self.limit: int | None = None
         self.status = ""
-        self.build_marks = (
-            Marks()
-        )  # what the builder marks on the table (a target cell, clickable cells)
+        # what the builder marks on the table (a target cell, clickable cells)
+        self.build_marks = Marks()
         self._handlers: list = []
         self._moving = False
 
@@ -389,9 +388,8 @@ class StepperView(w.VBox):
                 -(-len(s.sentence) // a) + -(-len(rule) // b) for a, b in ((55, 65), (110, 125))
             ) + (len(s.sentence) + len(rule),)
         chosen = set()
-        for which in range(
-            3
-        ):  # the tallest by each guess: the box's width decides which is tallest
+        # the tallest by each guess: the box's width decides which is tallest
+        for which in range(3):
             chosen.update(
                 sorted(guesses, key=lambda k: (guesses[k][which], guesses[k]), reverse=True)[
                     :RESERVED

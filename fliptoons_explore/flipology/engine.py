@@ -66,11 +66,12 @@ class ScenarioScript:
         self.used = self.extra = 0  # entries used; decisions asked of the fallback past them
         self.asked = 0  # decisions asked so far (the game's `decisions`, in order)
         self.unanswered: list[Unanswered] = []
+        # the list answering a Sun's peek: (answer, where, entry index)
         self.part: tuple = (
             None,
             "",
             0,
-        )  # the list answering a Sun's peek: (answer, where, entry index)
+        )
 
     def start(self, entries: list, where: str) -> None:
         """Answer from `entries` (named `where` in messages) from now on."""

@@ -111,9 +111,8 @@ def play_game(
     script = ScriptedGame(setup, check_policy(policy) or DefaultPolicy())
     game = Game(table, script, traced, setup.solo, record=record, seed=setup.seed)
     script.follow(game)
-    game.end_triggered = (
-        setup.end_triggered or setup.critics_choice is not None
-    )  # the card came with it
+    # the card came with it
+    game.end_triggered = setup.end_triggered or setup.critics_choice is not None
     game.as_given = True
     if setup.start == "final-flip":
         game.round = setup.round

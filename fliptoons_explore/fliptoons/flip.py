@@ -7,9 +7,10 @@ the primitives of `FlipRun` (place, stack, move, flip, return, dismiss, gain).
 
 from __future__ import annotations
 
+# a player's Flip ends after this many reveals (engine.flip.reveal-limit)
 from ..limits import (
     MAX_REVEALS,
-)  # a player's Flip ends after this many reveals (engine.flip.reveal-limit)
+)
 from ..rulings import cite
 from .events import (
     Dismiss,

@@ -206,9 +206,8 @@ class Game(Resolver):
         part = f"round {self.round}"
         self.draw_from(part)
         if self.shuffle:
-            self.shuffle_decks(
-                t.clockwise(), part, "s2.flip.shuffle"
-            )  # s1.flip.shuffle in Season 1 (citations)
+            # s1.flip.shuffle in Season 1 (citations)
+            self.shuffle_decks(t.clockwise(), part, "s2.flip.shuffle")
         self.flip_and_check_fame()
         self.history.append(
             RoundFame(self.round, t.first_player, tuple(p.fame_total for p in t.players))
@@ -646,9 +645,8 @@ def new_game(
     is a ValueError naming it, raised here."""
     rulings = _check_setup(season, players, seed, solo, policy, rulings, names)
     rng = random.Random(seed)
-    table_seed = rng.randrange(
-        2**32
-    )  # the setup's shuffles, then every part of the game (`part_rng`)
+    # the setup's shuffles, then every part of the game (`part_rng`)
+    table_seed = rng.randrange(2**32)
     table = Table(season, rulings, seed=table_seed, first_player=rng.randrange(players))
     mode = "solo" if solo else "multi"
     if season == "combined":

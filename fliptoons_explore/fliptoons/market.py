@@ -1161,9 +1161,8 @@ def market_turn(g, player, cause) -> None:
                     ruling="ruling.x_side_price_cards",
                     detail="under an x-side price card: not for hire",
                 )
-    minimum = (
-        _minimum_reading(t, player) if g.trace is not None else None
-    )  # its readings disagree here
+    # its readings disagree here
+    minimum = _minimum_reading(t, player) if g.trace is not None else None
     if minimum and not may_dismiss(t, player):
         g.emit(
             Ignored,

@@ -327,9 +327,8 @@ def _grid_bonus(
         return shown
     if score == "any_face_down":
         return 7 * (1 - (1 - flippers / others) ** seen)
-    pair_seen = (
-        shown * (shown - 1) / max(1, n * (n - 1))
-    )  # no_shared_names: every pair of copies apart
+    # no_shared_names: every pair of copies apart
+    pair_seen = shown * (shown - 1) / max(1, n * (n - 1))
     return 5 * (1 - pair_seen) ** same
 
 
@@ -430,9 +429,8 @@ class RolloutPolicy:
             return self.default.choose(choice)
         best = max(range(len(gains)), key=gains.__getitem__)  # the first of equal gains
         if choice.kind == "market_action":
-            return (
-                best if gains[best] > 0 else len(gains) - 1
-            )  # skip (the last option) unless one helps
+            # skip (the last option) unless one helps
+            return best if gains[best] > 0 else len(gains) - 1
         if choice.optional and gains[best] <= 0:
             return None
         return best
@@ -788,9 +786,8 @@ class MonteCarloPolicy:
         results = {o: [] for o in options}
         alive = list(options)
         rounds = max(1, math.ceil(math.log2(len(options))))
-        if not halving or budget < 2 * len(
-            options
-        ):  # too small to halve: one simulation or more each
+        # too small to halve: one simulation or more each
+        if not halving or budget < 2 * len(options):
             rounds = 1
         expect = choice.script_names() if start.prefix else None
         for r in range(rounds):

@@ -158,9 +158,8 @@ class Resolver:
             return best >= TRIGGER_FAME and tuple(i for i, s in enumerate(scores) if s == best)
 
         rule = self.trigger_ruling(outcome) if self.trace is not None else None
-        book = (
-            "s1." if t.season == "s1" else "s2."
-        )  # the season's own rulebook (S2 Combining Games)
+        # the season's own rulebook (S2 Combining Games)
+        book = "s1." if t.season == "s1" else "s2."
         scores = self.trigger_scores()
         best = max(scores)
         if best < TRIGGER_FAME:

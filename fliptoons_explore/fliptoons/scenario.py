@@ -231,15 +231,13 @@ def read(data) -> tuple[Table, GameSetup]:
     if not 0 <= first < len(players):
         raise ScenarioError(f"first_player: expected 0 to {len(players) - 1}, got {first}")
     given = data.get("rulings", {})
-    rulings = (
-        DEFAULT_RULINGS if given == {} else Rulings.from_scenario(given)
-    )  # each option checked once
+    # each option checked once
+    rulings = DEFAULT_RULINGS if given == {} else Rulings.from_scenario(given)
 
     game = _game_keys(data, players)
     table = Table(season, rulings, first_player=first)
-    table.draw_from(
-        game.get("seed", SCENARIO_SEED), f"round {game.get('round', 1)}"
-    )  # (a Pig's shuffle)
+    # (a Pig's shuffle)
+    table.draw_from(game.get("seed", SCENARIO_SEED), f"round {game.get('round', 1)}")
     b = _Builder(season, table)
     choices: dict[int, list[list]] = {}
     actions: dict[int, list[list[dict]]] = {}
@@ -397,9 +395,8 @@ def _rounds(value, where: str, what: str) -> tuple[list[tuple[list, str]], bool]
 def _choices(b: _Builder, answers: list, table: Table, where: str) -> None:
     names = [p.name for p in table.players] + [TOON_DECK]
     for k, c in enumerate(answers):
-        if (
-            c is None or isinstance(c, str) and c in names
-        ):  # the Pig's deck: a name or the toon deck
+        # the Pig's deck: a name or the toon deck
+        if c is None or isinstance(c, str) and c in names:
             continue
         _choice(b, c, names, f"{where}[{k}]")
 

@@ -134,13 +134,11 @@ class Table:
         self.market_discard: list[Card] = []  # discarded market cards (and the solo discard pile)
         self.box: list[Card] = []  # cards returned to the game box (the Pig in solo)
         self.first_player = first_player
-        self.notes: list[
-            str
-        ] = []  # remarks on the situation (e.g. more copies than the boxes hold)
+        # remarks on the situation (e.g. more copies than the boxes hold)
+        self.notes: list[str] = []
         self.after_flip: list = []  # (player, card, trigger) effects queued in the Flip, in order
-        self.effect_orders_differ: set[int] = (
-            set()
-        )  # players whose order the Flip's readings differ on
+        # players whose order the Flip's readings differ on
+        self.effect_orders_differ: set[int] = set()
         self.least_fame_player = None  # who alone had the least fame at Check Fame
         #: the critic's choice of this Check Fame, if it triggered the end: {"player": index, or
         #: None when a tie sent it back to the box, "fame": the most fame}; None otherwise (each
