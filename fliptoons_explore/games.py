@@ -77,3 +77,21 @@ def game_of(scenario) -> str:
 def game_package(name: str):
     """A game's package (`GAMES`), imported on first use."""
     return importlib.import_module(GAMES[name])
+
+
+class KitOf:
+    """A game's kit (`KIT` of its `kit` module) as a class attribute: a game's `Table` declares
+    `game = KitOf("fliptoons")`. The kit module imports the table's module (its views and texts
+    read tables), so the kit is looked up by the game's name when a table first asks for it; from
+    then on it is a plain class attribute."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __set_name__(self, owner, attr: str) -> None:
+        self.attr = attr
+
+    def __get__(self, table, owner=None):
+        kit = importlib.import_module(f"{GAMES[self.name]}.kit").KIT
+        setattr(owner, self.attr, kit)
+        return kit

@@ -1357,12 +1357,6 @@ __all__ += ["experiment", "setup_of", "resolution_scenario", "SeatPolicies", "pa
 # -- the command line ------------------------------------------------------------------------------
 
 
-def parse_setting(name: str, text: str):
-    """`experiment --set NAME=VALUE`: VALUE read as the parameter's default is typed (a list
-    separated by commas, a whole number, true/false, JSON for the rulings)."""
-    return _parse_value(name, text, None)
-
-
 def _parse_value(name: str, text: str, default):
     if isinstance(default, tuple):
         sample = default[0] if default else ""

@@ -20,7 +20,7 @@ from ..policy import DefaultPolicy, Policy, ScriptedPolicy, ScriptError, check_p
 from ..resolution import Resolution
 from .cards import spec_of
 from .events import Phase
-from .game import MULTI_TARGET, NATURE_TURNS, TREE_TURNS, Game
+from .game import MULTI_TARGET, TREE_TURNS, Game
 from .scenario import load
 
 __all__ = [
@@ -317,7 +317,3 @@ def play_as_written(
 def resolve_scenario(scenario: dict) -> dict:
     """Resolve a Flipology scenario and return the command line's JSON document."""
     return resolve(scenario).to_json()
-
-
-#: Turns a Nature game gives each player (for the explorer's words).
-TURNS_EACH = {"nature": NATURE_TURNS, "multi": NATURE_TURNS, "great-tree": 6}

@@ -6,7 +6,6 @@ from __future__ import annotations
 from ..views import Marks
 from .cards import CARDS, KINDS, spec_of
 from .render import resolution_html, step_html, table_at_step_html
-from .state import Table
 from .text import event_sentence, event_words, short_where, state_text, where
 
 
@@ -64,4 +63,3 @@ class FlipologyKit:
 
 
 KIT = FlipologyKit()
-Table.game = KIT  # every Flipology table is played on the toolkit through this kit

@@ -53,33 +53,6 @@ def make_policy(name: str, seed: int):
     return DefaultPolicy()
 
 
-def play_games(
-    variant: str,
-    players: int,
-    seed: int,
-    games: int = 1,
-    policy: str = "default",
-    moon: bool = True,
-    wolves: bool = True,
-    deck=None,
-    traced: bool = False,
-):
-    """Play `games` games, game k from seed `seed + k`; yields (seed, Game)."""
-    for k in range(games):
-        game = new_game(
-            variant,
-            players,
-            seed + k,
-            make_policy(policy, seed + k),
-            traced,
-            moon=moon,
-            wolves=wolves,
-            deck=deck,
-        )
-        game.play()
-        yield seed + k, game
-
-
 def play_row(task) -> dict:
     """One game of `flipology play` from its seed, summarised (a worker's task: `(variant,
     players, policy, moon, wolves, deck, seed)`)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from ..games import KitOf
 from .cards import CARDS, FlipSpec
 from .rulings import Rulings
 
@@ -89,10 +90,10 @@ class Player:
 
 
 class Table:
-    """Everything on a Flipology table. `game` is Flipology on the toolkit (`games.GameKit`, set
-    by `kit`); `variant` is 'nature', 'great-tree' or 'multi' (Nature games in a row)."""
+    """Everything on a Flipology table. `game` is Flipology on the toolkit (`games.GameKit`,
+    `kit.KIT`); `variant` is 'nature', 'great-tree' or 'multi' (Nature games in a row)."""
 
-    game = None
+    game = KitOf("flipology")
 
     def __init__(
         self,

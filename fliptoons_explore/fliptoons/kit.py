@@ -7,7 +7,6 @@ from ..views import Marks
 from .grid import COL_NAMES, space_name
 from .render import resolution_html, step_html, table_html, table_info
 from .scenario import table_json
-from .state import Table
 from .text import event_sentence, event_words, state_text
 
 
@@ -124,4 +123,3 @@ def locate_uid(state: dict, uid: int):
 
 
 KIT = FlipToonsKit()
-Table.game = KIT  # every FlipToons table is played on the toolkit through this kit

@@ -51,29 +51,6 @@ def make_policy(name: str, seed: int, simulations: int | None = None):
     return DefaultPolicy()
 
 
-def play_games(
-    season: str,
-    players: int,
-    seed: int,
-    games: int = 1,
-    solo: str | None = None,
-    policy: str = "default",
-    simulations: int | None = None,
-):
-    """Play `games` games, game k from seed `seed + k`; yields (seed, Game)."""
-    for k in range(games):
-        game = new_game(
-            season,
-            players,
-            seed + k,
-            solo,
-            make_policy(policy, seed + k, simulations),
-            traced=False,
-        )
-        game.play()
-        yield seed + k, game
-
-
 def check_play_args(season: str, players: int, solo: str | None, games: int) -> None:
     """`play`'s arguments, each named as on the command line (ValueError, one line)."""
     most = 8 if season == "combined" else 4

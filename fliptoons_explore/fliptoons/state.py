@@ -8,6 +8,7 @@ import random
 from collections import deque
 from copy import copy
 
+from ..games import KitOf
 from .cards import CATALOG, CardSpec
 from .grid import Grid
 from .rulings import Rulings
@@ -112,9 +113,9 @@ DEFAULT_RULINGS = Rulings()
 
 class Table:
     """Everything on the table for one resolution. `game`: FlipToons on the toolkit
-    (`games.GameKit`; set by `kit`, which the package imports)."""
+    (`kit.KIT`, a `games.GameKit`)."""
 
-    game = None
+    game = KitOf("fliptoons")
 
     def __init__(
         self,
