@@ -304,14 +304,17 @@ class Exercise:
 
     def setup(self):
         """The table as set up, before the first event (a `Stepper` at step -1, which draws itself
-        in Jupyter): what the learner predicts from. For a library situation, or a source that has
-        a `run(record=True)`."""
+        in Jupyter): what the learner predicts from, without the table's notes on copies a
+        physical game could not deal. For a library situation, or a source that has a
+        `run(record=True)`."""
         from .stepping import Stepper
 
         run = getattr(self.source, "run", None)
         if run is None:
             raise TypeError("setup: the source has no run(record=True); show its table another way")
-        return Stepper(run(record=True)).goto(-1)
+        resolution = run(record=True)
+        resolution.table.notes = []  # what a physical game could not deal (copies) is no lesson
+        return Stepper(resolution).goto(-1)
 
     def _rule_text(self) -> str:
         text = _rule_words(self.rule)

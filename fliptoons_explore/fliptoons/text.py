@@ -264,7 +264,8 @@ def event_sentence(event, players) -> str:
         "fame": lambda: f"{card} in {where} scores {event.value}",
         "least_fame": lambda: f"{card}",
         "decision": lambda: (
-            f"for {card}, the choice is {target or 'none'}"
+            (f"for {card}, the choice is " if event.card else "the choice is ")
+            + (target or "none")
             + ("" if event.value is None else f" (worth {event.value})")
         ),
         "hire": lambda: f"hires {card} for {event.value} fame",
