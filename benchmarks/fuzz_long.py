@@ -1,7 +1,7 @@
 """The long fuzz run (not a test; prints counts): thousands of generated bad inputs per subcommand
-through the command line in this process (`tests/fuzzing.py`, `tests/inprocess.py`), plus some
-real processes, checked for the contract (exit 2, one line on stderr, nothing on stdout, no
-traceback) and timed.
+through the command line in this process (`tests/helpers/fuzzing.py`,
+`tests/helpers/inprocess.py`), plus some real processes, checked for the contract (exit 2, one line
+on stderr, nothing on stdout, no traceback) and timed.
 
     python benchmarks/fuzz_long.py [--n 2000] [--processes 20] [--seed 0]
 """
@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
 
 from fuzzing import COMMANDS, case  # noqa: E402
 from inprocess import run_cli  # noqa: E402

@@ -115,28 +115,28 @@ CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 #: left out) or between two of its games, which the tests of whole games cover instead.
 NOT_ILLUSTRATED = {
     "fl.components": "the deck's make-up (78 cards and 6 Clearings), not a table in play: "
-    "tests/test_flipology_rules.py::test_the_deck_table_sums_to_78_with_the_known_counts",
+    "tests/flipology/test_flipology_rules.py::test_the_deck_table_sums_to_78_with_the_known_counts",
     "fl.moon.learning": "a choice made before the deal (leave the Moon out): new_game(moon=False), "
-    "tests/test_flipology_games.py::test_leaving_the_moon_and_the_wolves_out",
+    "tests/flipology/test_flipology_games.py::test_leaving_the_moon_and_the_wolves_out",
     "fl.nature.setup": "the deal (nine cards each, seven kept in a row, two discarded) comes "
     "before a "
-    "scenario's table exists: tests/test_flipology_games.py::test_the_nature_deal",
+    "scenario's table exists: tests/flipology/test_flipology_games.py::test_the_nature_deal",
     "fl.nature.wolves-optional": "a choice made before the deal (leave the two Wolves out): "
-    "new_game(wolves=False), tests/test_flipology_games.py::"
+    "new_game(wolves=False), tests/flipology/test_flipology_games.py::"
     "test_leaving_the_moon_and_the_wolves_out",
     "fl.tree.setup": "the Great Tree's setup: 2-4 players, the Rain and the Hermit Crabs set aside "
     "(a "
-    "scenario naming them is refused): tests/test_flipology_games.py::"
+    "scenario naming them is refused): tests/flipology/test_flipology_games.py::"
     "test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
     "fl.tree.deal": "the deal of five cards in a row, before a scenario's table exists: "
-    "tests/test_flipology_games.py::test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
+    "tests/flipology/test_flipology_games.py::test_the_great_tree_deal_sets_the_rain_and_the_crabs_aside",
     "fl.tree.regrowth": "a choice at the deal, before the hand is a row: "
-    "tests/test_flipology_games.py::test_regrowth_once_a_game_from_the_starting_player",
+    "tests/flipology/test_flipology_games.py::test_regrowth_once_a_game_from_the_starting_player",
     "fl.tree.starting-player": "happens between two rounds, at the deal of the next row: "
-    "tests/test_flipology_games.py::test_the_highest_score_showing_starts_the_next_round",
+    "tests/flipology/test_flipology_games.py::test_the_highest_score_showing_starts_the_next_round",
     "fl.multi.first": "happens between two games of a match; a scenario is one game with its "
     "first_player: "
-    "tests/test_flipology_games.py::test_the_winner_of_a_game_starts_the_next",
+    "tests/flipology/test_flipology_games.py::test_the_winner_of_a_game_starts_the_next",
 }
 
 

@@ -1,7 +1,7 @@
 """Shared pytest configuration for `pytest -n auto` (pytest-xdist; the README's test command).
 
 A unit of work given to a worker is one notebook (nbval runs its cells in order against one
-kernel), one test class (the seeded whole games share a class fixture: tests/
+kernel), one test class (the seeded whole games share a class fixture: tests/fliptoons/
 test_seeded_games.py), or else one test. The long seeded runs (`@pytest.mark.slow`) are
 collected first, so that the workers start on them and the many short tests fill in around them.
 """

@@ -26,8 +26,8 @@ draw pile and the face-down discard pile (which a Hermit Crab's owner looks thro
 picking; the player's own two discards of the deal are counted unseen too: the table does not
 say who discarded what) — is dealt again at random among the same cards before the answer is given,
 and the later shuffles come from the policy's own generator, never from the game's seed. So the
-answer depends only on what the player sees (`tests/test_flipology_search.py` changes the hidden
-cards behind it).
+answer depends only on what the player sees (`tests/flipology/test_flipology_search.py` changes
+the hidden cards behind it).
 """
 
 from __future__ import annotations

@@ -1,0 +1,171 @@
+"""The teaching notebooks are committed executed and checkable: nbval runs them (the
+pytest config collects notebooks/), and silently skips a cell that never ran, so each notebook
+must hold executed cells only, checked cells (`# NBVAL_CHECK_OUTPUT`), the `python3` kernel, and
+no personal path, timestamp or memory address in its outputs. They open in JupyterLab unmodified,
+point only to what ships, and each lesson opens its central situation in the explorer.
+tests/helpers/execute_notebooks.py executes them; how long each takes to run is measured by
+benchmarks/bench_notebooks.py, not here."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from jupyter_client.kernelspec import KernelSpecManager
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+SERIES = [
+    "00_tour",
+    "01_flip_phase",
+    "02_next_and_previous",
+    "03_stacks",
+    "04_extra_rows",
+    "05_returns_and_running_out",
+    "06_face_down",
+    "07_check_fame",
+    "08_market",
+    "09_after_market_and_the_end",
+    "10_solo_and_difficulty",
+    "11_combining_seasons",
+    "12_rulings_explorer",
+    "13_ability_chains",
+    "14_flipology_nature",
+    "15_flipology_great_tree",
+    "16_experiments",
+]
+#: The lessons: FlipToons' 01-11 and Flipology's 14 and 15 (00 is a tour, 12 and 13 are tools).
+LESSONS = [p for p in NOTEBOOKS if "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")]
+
+
+def checked_cells(nb: dict) -> list[dict]:
+    return [
+        c
+        for c in nb["cells"]
+        if c["cell_type"] == "code" and "# NBVAL_CHECK_OUTPUT" in "".join(c["source"])
+    ]
+
+
+def test_the_series_is_complete():
+    assert [p.stem for p in NOTEBOOKS] == SERIES
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_is_executed_and_checkable(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code and all(c.get("execution_count") for c in code), "every code cell has run"
+    counts = [c["execution_count"] for c in code]
+    assert counts == list(range(1, len(code) + 1)), "executed top to bottom in one fresh kernel"
+    checked = checked_cells(nb)
+    assert len(checked) >= 8, f"{len(checked)} checked cells"
+    assert all(c["outputs"] for c in checked), "a checked cell prints what it checks"
+    outputs = json.dumps([c["outputs"] for c in code])
+    assert not re.search(r"/work/|/tmp/|/home/|/root/", outputs), "no personal path"
+    assert not re.search(r"0x[0-9a-f]{6,}", outputs), "no memory address"
+    assert not re.search(r"20\d\d-\d\d-\d\d[T ]\d\d:\d\d", outputs), "no timestamp"
+    assert "application/vnd.jupyter.widget-state+json" not in nb["metadata"].get("widgets", {}), (
+        "no saved widget state (tests/helpers/execute_notebooks.py executes them so)"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_opens_unmodified(path):
+    """JupyterLab rewrites a kernelspec that differs from the installed kernel's (its display name,
+    "Python 3 (ipykernel)"), and so marks a notebook modified the moment it opens; timing metadata
+    is noise in every diff. tests/helpers/execute_notebooks.py writes both as they should be.
+    (JupyterLab also writes the kernel's `language_info`: a notebook run by another Python version
+    opens modified there, which no file can avoid.)"""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    spec = KernelSpecManager().get_kernel_spec("python3")
+    assert nb["metadata"]["kernelspec"] == {
+        "display_name": spec.display_name,
+        "language": spec.language,
+        "name": "python3",
+    }
+    assert not [c["id"] for c in nb["cells"] if "execution" in c["metadata"]], "no timing metadata"
+
+
+#: What a notebook may point a reader to: the docs that ship (fliptoons-explore notebooks copies
+#: them out with the notebooks), the package's own data, the example scenarios and the notebooks.
+SHIPPED = (
+    {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")}
+    | {f"examples/{p.name}" for p in (ROOT / "examples").glob("*")}
+    | {p.name for p in NOTEBOOKS}
+)
+REFERENCE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)+[\w.*-]+|[\w-]+\.(?:md|py|csv|ipynb))(?![\w/-])")
+UNSHIPPED_WORDS = re.compile(r"RULINGS|DESIGN\.md|EXPLORER\.md|(?i:open question)|seeds/|shared/")
+
+
+def _ships(ref: str) -> bool:
+    ref = ref.rstrip(".")
+    if ref in SHIPPED or ref.startswith("http"):
+        return True
+    if ref.startswith("fliptoons_explore/"):
+        return any((ROOT / ref).parent.glob(Path(ref).name)) or (ROOT / ref).exists()
+    return False
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_reference_is_to_something_that_ships(path):
+    """Notebooks cite the rulebooks (quoted) and the shipped docs, never a file a reader of the
+    installed package does not have."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    text = "\n".join("".join(c["source"]) for c in nb["cells"])
+    prose = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    prose += "\n".join(
+        line
+        for c in nb["cells"]
+        if c["cell_type"] == "code"
+        for line in "".join(c["source"]).splitlines()
+        if line.lstrip().startswith("#")
+    )
+    paths = [
+        m.group(1)
+        for m in REFERENCE.finditer(prose)
+        if "/" in m.group(1) or m.group(1).endswith((".md", ".py", ".csv", ".ipynb"))
+    ]
+    assert [p for p in paths if not _ships(p)] == []
+    assert UNSHIPPED_WORDS.findall(text) == []
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_each_lesson_opens_its_central_situation_in_the_explorer(path):
+    """Each lesson opens a situation of the library in the explorer, from its examples menu (a
+    Flipology lesson's opens the explorer's Flipology side), with a short line naming the game
+    where the widget cannot be drawn."""
+    from fliptoons_explore import situation
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cells = [
+        c for c in nb["cells"] if c["cell_type"] == "code" and "explorer()" in "".join(c["source"])
+    ]
+    assert len(cells) == 1, path.stem
+    name = re.search(r'\.examples\.value = "([^"]+)"', "".join(cells[0]["source"]))
+    assert name
+    game = "Flipology" if situation(name.group(1)).game == "flipology" else "FlipToons"
+    assert game == ("Flipology" if path.stem[:2] in ("14", "15") else "FlipToons")
+    # where the widget cannot be drawn (a viewer, the notebook not yet run), a line says what it is
+    shown = "".join(cells[0]["outputs"][0]["data"]["text/plain"])
+    assert shown == f"<{game} explorer: a widget; run the cell in a live notebook to use it>"
+
+
+def test_at_least_a_hundred_checked_cells():
+    assert (
+        sum(len(checked_cells(json.loads(p.read_text(encoding="utf-8")))) for p in NOTEBOOKS) >= 100
+    )
+
+
+def test_teaching_notebooks_end_with_exercises():
+    """The lessons have predict-then-check exercises (tests/project/test_notebook_exercises.py runs
+    them)."""
+    for path in LESSONS:
+        text = "".join(
+            "".join(c["source"])
+            for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+            if c["cell_type"] == "markdown"
+        ).lower()
+        assert "predict" in text and "exercise" in text, path.stem
