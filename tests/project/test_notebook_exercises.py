@@ -61,7 +61,7 @@ def test_a_teaching_notebook_has_three_exercises_in_the_pattern(path):
         assert exercise.split("_", 1)[1] == prediction.split("_", 1)[1]
         assert sum(bool(PREDICTION.search(s)) and prediction in s for s in code) == 1, prediction
         assert sum(f"{exercise} = Exercise(" in s for s in code) == 1, exercise
-        assert "# NBVAL_CHECK_OUTPUT" in "".join(check["source"])
+        assert "nbval-check-output" in check["metadata"].get("tags", [])
         assert _out(check).startswith("Not predicted yet:"), f"{exercise} is committed predicted"
 
 

@@ -1,6 +1,7 @@
 """The teaching notebooks are committed executed and checkable: nbval runs them (the
 pytest config collects notebooks/), and silently skips a cell that never ran, so each notebook
-must hold executed cells only, checked cells (`# NBVAL_CHECK_OUTPUT`), the `python3` kernel, and
+must hold executed cells only, checked cells (the cell tag `nbval-check-output`, which a learner
+does not see in the code), the `python3` kernel, and
 no personal path, timestamp or memory address in its outputs. They open in JupyterLab unmodified,
 point only to what ships, and each lesson opens its central situation in the explorer.
 tests/helpers/execute_notebooks.py executes them; how long each takes to run is measured by
@@ -44,8 +45,16 @@ def checked_cells(nb: dict) -> list[dict]:
     return [
         c
         for c in nb["cells"]
-        if c["cell_type"] == "code" and "# NBVAL_CHECK_OUTPUT" in "".join(c["source"])
+        if c["cell_type"] == "code" and "nbval-check-output" in c["metadata"].get("tags", [])
     ]
+
+
+def test_no_test_marker_shows_in_a_cell():
+    """nbval's markers are cell tags, never comments a learner reads in the code."""
+    for path in NOTEBOOKS:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for c in nb["cells"]:
+            assert "NBVAL" not in "".join(c["source"]), f"{path.name}: {c.get('id')}"
 
 
 def test_the_series_is_complete():
