@@ -206,3 +206,38 @@ def test_a_costly_answer_is_read_only_when_needed():
     ex = Exercise("Bo's fame?", costly, lambda res: res.players[0].fame_total, form="a number")
     assert calls == [] and ex.verdict(None).right is None and calls == []
     assert ex.verdict(1).right is True and ex.verdict(2).right is False and calls == [1]
+
+
+def test_an_exercise_set_up_shows_no_copy_notes():
+    """A set-up is what the learner predicts from: the table's notes on copies a physical game
+    could not deal (six Rats in a Season 2 deck of four) stay out of it, though the resolution
+    keeps them."""
+    rats = Situation.from_dict(
+        {
+            "name": "s2.flip.six-rats",
+            "title": "Six Rats",
+            "rules": ["s2.flip"],
+            "play": "resolve",
+            "explain": "Rats stack on the card placed before them.",
+            "scenario": {"season": "s2", "players": [{"name": "Ann", "deck": ["rat"] * 6}]},
+            "expect": {"fame": {"Ann": 6}},
+        }
+    )
+    exercise = Exercise("How much fame?", rats, lambda r: 0, rule="s2.flip", name="e")
+    html = exercise.setup()._repr_html_()
+    assert 'copies of "rat"' not in html.replace("&quot;", '"') and "note:" not in html
+    assert rats.run().table.notes == ['6 copies of "rat": a "s2" game has 4']
+
+
+def test_a_decision_without_a_card_reads_as_the_choice_alone():
+    """A decision no card asks (a Market action) reads "the choice is ...", never "for None"."""
+    from fliptoons_explore.events import Decision
+    from fliptoons_explore.fliptoons.text import event_sentence
+
+    class Ann:
+        name = "Ann"
+
+    bare = Decision(3, "market", 0, None, None, "s2.market", target="raccoon")
+    crow = Decision(4, "market", 0, "crow", 3, "card.crow", target="raccoon")
+    assert event_sentence(bare, [Ann()]) == "Ann: The choice is the Raccoon."
+    assert event_sentence(crow, [Ann()]) == "Ann: For the Crow, the choice is the Raccoon."
