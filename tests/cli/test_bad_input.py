@@ -1,8 +1,10 @@
 """The command line's contract for bad and good input (docs/scenarios.md: scenario
 files and what the commands print).
 
-Every test runs the real command in a subprocess (`python -m fliptoons_explore resolve FILE`), with
-the scenario written to a temporary file; nothing here needs ../shared.
+Every test runs the command's `main` on a scenario written to a temporary file, in this process
+(`inprocess.run_cli`: hundreds of runs in seconds); `test_python_dash_m` and `test_console_script`
+run the real command in a subprocess, and show that it gives the same output. Nothing here needs
+../shared.
 
 A bad scenario must give exit code 2, nothing on stdout, and exactly one line on stderr (no
 traceback) that names the field as a path (`players[0].deck[2]`) and what was expected (or the
@@ -13,6 +15,7 @@ test_input_checked_at_every_door.py, generated bad input in test_fuzz.py.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import subprocess
@@ -21,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from inprocess import run_cli
 from util import CHECK_FAME_EXAMPLE
 
 COMMAND = [sys.executable, "-m", "fliptoons_explore"]
@@ -28,8 +32,15 @@ MODES = {"json": ["--json"], "text": []}
 
 
 def run(*args: str, cwd: Path | None = None, command=None) -> subprocess.CompletedProcess:
+    """The command line on `args`: its `main` in this process (in `cwd`), or with `command` (a
+    command in a list: `COMMAND`, the console script) in a subprocess. An exception that escapes
+    `main` shows as its traceback on stderr, as it would in a subprocess."""
+    if command is None:
+        with contextlib.chdir(cwd or Path.cwd()):
+            done = run_cli(list(args))
+        return subprocess.CompletedProcess(args, done.code, done.out, done.err + done.crash)
     return subprocess.run(
-        [*(command or COMMAND), *args],
+        [*command, *args],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -826,13 +837,13 @@ def test_check_fame_example_text(tmp_path):
 
 
 def test_json_and_text_agree_between_runs(tmp_path):
-    """Deterministic output: the same scenario gives byte-identical documents."""
-    first = resolve(tmp_path, CHECK_FAME_EXAMPLE, "--json")
-    second = resolve(tmp_path, CHECK_FAME_EXAMPLE, "--json")
-    assert first.stdout == second.stdout
-    assert (
-        resolve(tmp_path, CHECK_FAME_EXAMPLE).stdout == resolve(tmp_path, CHECK_FAME_EXAMPLE).stdout
-    )
+    """Deterministic output: the same scenario gives byte-identical documents, here and in
+    another process (another hash seed)."""
+    path = str(write(tmp_path, CHECK_FAME_EXAMPLE))
+    for flags in (["--json"], []):
+        here = run("resolve", path, *flags, cwd=tmp_path)
+        assert here.stdout == run("resolve", path, *flags, cwd=tmp_path).stdout
+        assert here.stdout == run("resolve", path, *flags, command=COMMAND, cwd=tmp_path).stdout
 
 
 @pytest.mark.parametrize(
@@ -971,9 +982,17 @@ def console_script() -> Path | None:
 
 
 def test_python_dash_m(tmp_path):
-    result = run("resolve", str(write(tmp_path, CHECK_FAME_EXAMPLE)), "--json", cwd=tmp_path)
+    """`python -m fliptoons_explore` in a subprocess gives what `main` gives in this process, for
+    a good scenario and a bad one."""
+    path = write(tmp_path, CHECK_FAME_EXAMPLE)
+    result = run("resolve", str(path), "--json", command=COMMAND, cwd=tmp_path)
     assert_ok(result)
     assert json.loads(result.stdout)["players"][0]["fame"]["total"] == 13
+    assert result.stdout == run("resolve", str(path), "--json", cwd=tmp_path).stdout
+    bad = write(tmp_path, with_player(player(deck=["crabb"])), "bad.json")
+    refused = run("resolve", str(bad), command=COMMAND, cwd=tmp_path)
+    assert_bad(refused, "players[0].deck[0]", 'did you mean "crab"')
+    assert refused.stderr == run("resolve", str(bad), cwd=tmp_path).stderr
 
 
 def test_console_script(tmp_path):
