@@ -120,8 +120,8 @@ class AdvicePanel(w.HBox):
     `fte-advice`) and its `result` (`fte-advice-table`, which the explorer shows in its side
     panel). `show(scenario, names)` tells it the situation (a scenario of either game, and its
     players' names); `advise()` is what the button does; `on_advised(handler)` is told once a
-    result is shown. The budget: `simulations` an option, `ms` a time limit (None: none, as
-    tests use), `seed`."""
+    result (or the one line saying why there is none) is shown. The budget: `simulations` an
+    option, `ms` a time limit (None: none, as tests use), `seed`."""
 
     def __init__(
         self,
@@ -167,7 +167,7 @@ class AdvicePanel(w.HBox):
         return None if self.who.value == FIRST else self.who.value
 
     def on_advised(self, handler) -> None:
-        """Call `handler()` once a result is shown."""
+        """Call `handler()` once a result, or why there is none, is shown."""
         self._handlers.append(handler)
 
     def show(self, scenario: dict, names: list[str]) -> None:
@@ -275,14 +275,17 @@ class AdvicePanel(w.HBox):
             self.result.value = (
                 f'<span style="color:#57606a">No advice here: {escape(_reason(why))}</span>'
             )
-            return
+            failed = True
+        else:
+            failed = False
         finally:
             self.button.description, self.button.icon = ASK, "lightbulb"
             self._subject()  # enabled again where there is a decision to advise
-        self.df = df
-        self.advised = self.scenario
-        self.result.value = table_html(df)
-        for handler in self._handlers:
+        if not failed:
+            self.df = df
+            self.advised = self.scenario
+            self.result.value = table_html(df)
+        for handler in self._handlers:  # the result, or why there is none, is in the Advice tab
             handler()
 
 

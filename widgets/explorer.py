@@ -128,7 +128,8 @@ class Explorer(w.VBox):
     `round_button`, `game_button`, `share_button`, `markdown_button` (and the builder's
     `undo_button`, `redo_button`); `about`, the example's banner; `page`, what the page itself
     does (keys, clipboard, downloads, the URL); `tabs`, the side panel, whose tabs show
-    `tab_panels` (each drawn when its tab is first shown)."""
+    `tab_panels` (each drawn when its tab is first shown); `show_tab(name)` opens it on a tab and
+    brings it into sight, as every action whose result shows there does."""
 
     def __repr__(self) -> str:
         # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
@@ -276,7 +277,7 @@ class Explorer(w.VBox):
         self.game_button.on_click(guard(lambda _b: self._mode(GAME)))
         self.share_button.on_click(guard(lambda _b: self.share()))
         self.markdown_button.on_click(guard(lambda _b: self.copy_markdown()))
-        self.advice.on_advised(lambda: setattr(self.tabs, "selected_index", TABS.index("Advice")))
+        self.advice.on_advised(guard(lambda: self.show_tab("Advice")))
         self.policy.observe(guard(lambda _c: self.run()), names="value")
         self.examples.observe(guard(self._example), names="value")
         self.about_step.on_click(guard(lambda _b: self._go_to_example_step()))
@@ -413,6 +414,14 @@ class Explorer(w.VBox):
         )
         if tuple(self.tabs.children) != children:
             self.tabs.children = children
+
+    def show_tab(self, name: str) -> None:
+        """Open the side panel on the tab `name` (drawing its panel if it was never shown) and
+        have the browser bring the panel into sight where it is not (below the table in a narrow
+        window, or scrolled away): what an action whose result shows in a tab does (the advice,
+        share, copy as Markdown)."""
+        self.tabs.selected_index = TABS.index(name)
+        self.page.reveal(".fte-side")
 
     def _draw_tab(self) -> None:
         """The tab now shown gets its panel (the first time it is shown)."""
@@ -591,7 +600,7 @@ class Explorer(w.VBox):
     def share(self) -> None:
         """Show the link in the Share tab and copy it to the clipboard."""
         self.share_panel.show_link(self.link())
-        self.tabs.selected_index = TABS.index("Share")
+        self.show_tab("Share")
 
     def markdown(self) -> str:
         """The resolution in Markdown (the game's `markdown` module), with the link to it."""
@@ -616,7 +625,7 @@ class Explorer(w.VBox):
     def copy_markdown(self) -> None:
         """Show the Markdown in the Share tab and copy it to the clipboard."""
         self.share_panel.show_markdown(self.markdown())
-        self.tabs.selected_index = TABS.index("Share")
+        self.show_tab("Share")
 
     def file_name(self) -> str:
         """What an export is called: the example's name (marked edited), else the season and the

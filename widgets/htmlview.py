@@ -23,6 +23,8 @@ What the page itself must do, the view does too, each when asked:
   moves what is below it;
 - `copy(text)` puts text on the clipboard, `download(name, text)` saves a file (one click);
   `on_copied(handler)` hears whether the browser allowed the copy;
+- `reveal(selector)` scrolls the page to the box of the explorer that `selector` finds when that
+  box's top is out of sight (a result shown in the side panel while it sits below the table);
 - `shortcuts`: Ctrl-Z / Ctrl-Shift-Z (⌘ on a Mac, Ctrl-Y too) come back as the keys "undo" and
   "redo" while the pointer was last inside the explorer and no text field has the focus;
 - `read_location`: the page's URL fragment is sent back (`location_hash`) when the view is shown
@@ -228,6 +230,18 @@ function render({ model, el }) {
       a.click();
       setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
     }
+    if (msg.reveal) {
+      // once the page has drawn what the kernel changed: a box of this explorer out of sight (the
+      // side panel wrapped below the table, or scrolled away) is scrolled to its top
+      const home = el.closest(".fte-explorer") || document;
+      setTimeout(() => {
+        const box = home.querySelector(msg.reveal);
+        if (!box) return;
+        const r = box.getBoundingClientRect();
+        const h = window.innerHeight || document.documentElement.clientHeight;
+        if (r.top < 0 || r.top > h - 120) box.scrollIntoView({ block: "start" });
+      }, 50);
+    }
   });
   if (model.get("shortcuts")) {
     let inside = false;
@@ -333,6 +347,11 @@ class HTMLView(anywidget.AnyWidget):
     def copy(self, text: str) -> None:
         """Put `text` on the page's clipboard."""
         self.send({"copy": text})
+
+    def reveal(self, selector: str) -> None:
+        """Have the browser scroll to the explorer's box `selector` (a CSS selector) if its top
+        is out of sight."""
+        self.send({"reveal": selector})
 
     def download(self, name: str, text: str, mime: str = "application/json") -> None:
         """Have the browser save `text` as a file called `name`."""

@@ -641,6 +641,48 @@ def test_advice_on_the_next_market_action_in_the_app(app, page):
     assert "Press what would a strong player do?" in page.inner_text(".fte-advice-table")
 
 
+def in_sight(page, selector: str) -> None:
+    """`selector`'s element is shown and its top part is inside the window (a second to get
+    there: the page scrolls once the kernel's redraw is drawn)."""
+    playwright_api.expect(page.locator(selector)).to_be_visible()
+    playwright_api.expect(page.locator(selector)).to_be_in_viewport(ratio=0.3)
+
+
+def test_advice_share_and_markdown_open_the_side_panel_on_their_tab_in_sight(app, page):
+    """At 1280×800, the side panel on another tab: "what would a strong player do?" shows the
+    advice table (fte-advice-table) in sight, on the Advice tab; share and copy as Markdown
+    show the Share tab. In a narrower window (1000×800), where the side panel sits below the
+    table, pressing the advice button scrolls the page to the panel, its table in sight."""
+    open_app(page, app)
+    import_scenario(page, SIX_FISH)
+    page.click(".fte-game-end")  # a solo game is played to its end
+    page.wait_for_function(
+        "document.querySelector('.fte-step-position').innerText.includes('played to the end')"
+    )
+    tab(page, "Chain")
+    page.click(".fte-advice")
+    page.wait_for_selector(".fte-advice-table .fte-advice-best", timeout=60_000)
+    in_sight(page, ".fte-advice-table")
+    in_sight(page, ".lm-TabBar-tab.lm-mod-current:has-text('Advice')")
+    shot(page, "1280-advice-open")
+    page.click(".fte-share")
+    in_sight(page, ".fte-share-link a")
+    in_sight(page, ".lm-TabBar-tab.lm-mod-current:has-text('Share')")
+    tab(page, "Trace")
+    page.click(".fte-markdown")
+    in_sight(page, ".fte-markdown-text")
+    in_sight(page, ".lm-TabBar-tab.lm-mod-current:has-text('Share')")
+    page.set_viewport_size({"width": 1000, "height": 800})
+    tab(page, "Chain")
+    page.click(".fte-advice")
+    page.wait_for_function(
+        "document.querySelector('.fte-advice').innerText.includes('strong player')"
+    )
+    page.wait_for_selector(".fte-advice-table .fte-advice-best", timeout=60_000)
+    in_sight(page, ".fte-advice-table")
+    shot(page, "1000-advice-open")
+
+
 def test_a_solo_difficulty_picked_in_the_builder_plays_the_solo_game_and_asks_advice(app, page):
     """S2 Solo Play Rules: one player without a difficulty gets no advice, and the line says where
     to pick one; picking "solo normal" (hook fte-solo) plays the solo game to its end and the
