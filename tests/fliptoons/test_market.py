@@ -27,7 +27,7 @@ import pytest
 
 from fliptoons_explore.fliptoons.engine import play_round, round_scenario
 from fliptoons_explore.fliptoons.scenario import ScenarioError
-from util import compact_grid, events
+from util import MARKET_EXAMPLE, compact_grid, events
 
 CRABS20 = ["crab", "mosquito", "crab", "crab", "mosquito", "crab"]
 GOATS22 = ["goat", "sheep", "goat", "snail", "sheep", "snail"]
@@ -372,39 +372,6 @@ def test_rat_no_longer_in_the_grid_gives_no_discount():
 # The Season 2 Market example
 # ---------------------------------------------------------------------------------------------
 
-S2_MARKET_EXAMPLE = {
-    "season": "s2",
-    "first_player": 0,
-    "players": [
-        {
-            "name": "Jordy",
-            "deck": [
-                "mosquito",
-                "capybara",
-                "mosquito",
-                "grasshopper",
-                "rat",
-                "firefly",
-                "groundhog",
-                "spider",
-                "ladybug",
-                "hen",
-                "salamander",
-            ],
-            "actions": [{"hire": "raccoon"}, {"dismiss": "grasshopper"}],
-            "choices": ["crow"],
-        },
-        {
-            "name": "Renato",
-            "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
-            "dismissed": ["crow"],
-            "actions": [],
-        },
-    ],
-    "market": ["salamander", "raccoon", "opossum", "fox", "vulture"],
-    "toon_deck": ["goldfish", "hen", "mole", "shark", "crab"],
-}
-
 
 def test_s2_market_example():
     """S2 Market phase example (examples/README.md): Jordy has 13; hires the raccoon for 4 and puts
@@ -413,7 +380,7 @@ def test_s2_market_example():
     the last of the six slots) must be dismissed. Renato's dismissed pile is then empty.
 
     Market: the raccoon's slot is refilled with the goldfish (rank 4) after Jordy's actions."""
-    doc = run(S2_MARKET_EXAMPLE)
+    doc = run(MARKET_EXAMPLE)
     jordy, renato = P(doc, 0), P(doc, 1)
     assert jordy["fame"]["total"] == 13
     assert jordy["fame_left"] == 5

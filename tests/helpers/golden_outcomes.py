@@ -32,6 +32,7 @@ from fliptoons_explore.flipology.rulings import Rulings as FlipologyRulings
 from fliptoons_explore.fliptoons.engine import play_round
 from fliptoons_explore.fliptoons.game import Game
 from fliptoons_explore.fliptoons.sample import random_table
+from util import CHECK_FAME_EXAMPLE
 
 FILE = Path(__file__).resolve().parents[1] / "golden" / "outcomes.txt"
 SEASONS = ("s1", "s2", "combined")
@@ -148,31 +149,7 @@ NAMED = {
         "players": [{"deck": ["snake"]}],
         "toon_deck": ["peacock"],
     },
-    "s2 check fame example (S2 rulebook)": {
-        "season": "s2",
-        "players": [
-            {
-                "name": "Jordy",
-                "deck": [
-                    "mosquito",
-                    "capybara",
-                    "mosquito",
-                    "grasshopper",
-                    "rat",
-                    "firefly",
-                    "groundhog",
-                    "spider",
-                    "ladybug",
-                    "hen",
-                    "salamander",
-                ],
-            },
-            {
-                "name": "Renato",
-                "deck": ["mosquito", "mosquito", "spider", "grasshopper", "ladybug", "firefly"],
-            },
-        ],
-    },
+    "s2 check fame example (S2 rulebook)": CHECK_FAME_EXAMPLE,
     "s1 check fame example (S1 rulebook)": {
         "season": "s1",
         "players": [
