@@ -12,8 +12,9 @@ A scenario says `"game": "flipology"`; `fliptoons_explore.resolve` takes it too.
 
 from . import rules  # noqa: F401  (the rule table's Flipology rows)
 from .cards import CARDS, DECK, KINDS, FlipSpec, card_ids, deck_table, spec_of
+from .count import GameResult
 from .engine import play_as_written, play_round, resolve, resolve_scenario
-from .game import Game, GameResult, new_game, replay
+from .game import Game, new_game, replay
 from .kit import KIT
 from .rulings import OPTIONS, Rulings
 from .scenario import check, load

@@ -14,24 +14,9 @@ from itertools import combinations
 
 from .cards import EFFECT_NAMES
 from .events import Discard, Ignored, Move, Peek, Place, Trigger
+from .worth import effect_worths, pair_worths, remove_worths, swap_worths
 
 EFFECTS: dict = {}
-
-#: How much the documented default prefers each effect when it has to choose one (a Parrot's
-#: model, the one effect a Monkey applies): flips first, then the others.
-EFFECT_PREFERENCE = {
-    "dog": 3,
-    "frog": 3,
-    "hawk": 3,
-    "snake": 3,
-    "monkey": 2,
-    "mole": 1,
-    "wolves": 1,
-    "parrot": 0,
-    "rain": 0,
-    "sun": 0,
-    "wind": 0,
-}
 
 
 def effect(fn):
@@ -162,8 +147,7 @@ def monkey(g, card, pos, actor, cause) -> None:
     else:
         pairs = None
     if pairs is not None:
-        worth = dict(zip(near, g.flip_worths(actor, near, True)))
-        values = tuple(sum(worth[q] for q in pair) for pair in pairs)
+        values = pair_worths(t, actor, near, pairs)
         i = g.choose_named(
             "monkey_pair",
             actor,
@@ -201,7 +185,7 @@ def monkey(g, card, pos, actor, cause) -> None:
         return
     chosen = shown[0]
     if len(shown) == 2:
-        values = tuple(EFFECT_PREFERENCE.get(t.at(q).spec.effect, 0) for q in shown)
+        values = effect_worths(t, shown, 0)
         i = g.choose_named(
             "monkey_effect",
             actor,
@@ -236,7 +220,7 @@ def mole(g, card, pos, actor, cause) -> None:
     if not targets:
         g.emit(Ignored, actor, card, cause, "fl.card.mole", pos, detail="no other card in play")
         return
-    values = g.swap_worths(actor, pos, targets)
+    values = swap_worths(t, actor, pos, targets)
     i = g.choose_named(
         "mole",
         actor,
@@ -330,7 +314,7 @@ def parrot(g, card, pos, actor, cause, mimicked=()) -> None:
                 detail=f"no face-up animal it may mimic: {said}",
             )
         return
-    values = tuple(EFFECT_PREFERENCE.get(t.at(q).spec.effect, -1) for q in models)
+    values = effect_worths(t, models, -1)
     i = g.choose_named(
         "parrot",
         actor,
@@ -393,7 +377,7 @@ def wolves(g, card, pos, actor, cause) -> None:
     if not targets:
         g.emit(Ignored, actor, card, cause, "fl.card.wolves", pos, detail="no card in play")
         return
-    values = g.remove_worths(actor, targets)
+    values = remove_worths(t, actor, targets)
     i = g.choose_named(
         "wolves",
         actor,

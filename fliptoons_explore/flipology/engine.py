@@ -19,8 +19,8 @@ from ..limits import quote
 from ..policy import DefaultPolicy, Policy, ScriptedPolicy, ScriptError, check_policy
 from ..resolution import Resolution
 from .cards import spec_of
-from .events import Phase
-from .game import MULTI_TARGET, TREE_TURNS, Game
+from .count import add_game, finish
+from .game import TREE_TURNS, Game
 from .scenario import load
 
 __all__ = [
@@ -217,29 +217,12 @@ def _play_turns(game: Game, script: ScenarioScript, turns: list[dict]) -> None:
 def _finish(game: Game, script: ScenarioScript, reason: str):
     t = game.table
     script.start(script.scripts.end_choices, "end_choices")
-    result = game.finish(reason)
+    result = finish(game, reason)
     script.check_used()
     if t.variant == "multi":
-        result.game_points = game.game_points(result)
         before = t.running or [0] * len(t.players)
-        result.running = [a + b for a, b in zip(before, result.game_points)]
-        top = max(result.running)
-        leaders = [p.name for p, r in zip(t.players, result.running) if r == top]
-        won = (
-            f": {leaders[0]} is the first to {MULTI_TARGET} points"
-            if top >= MULTI_TARGET and len(leaders) == 1
-            else ""
-        )
-        game.emit(
-            Phase,
-            None,
-            None,
-            None,
-            "fl.multi",
-            detail="Running scores: "
-            + ", ".join(f"{p.name} {r}" for p, r in zip(t.players, result.running))
-            + won,
-        )
+        added = add_game(game, result, before, "Running scores: ", announce=True)
+        result.game_points, result.running = added.points, added.running
     return result
 
 

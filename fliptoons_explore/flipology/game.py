@@ -1,5 +1,6 @@
-"""A game of Flipology: the deal, the turns with their cascades of effects, the end of the game
-and its count, for Nature (2-8 players), the Great Tree (2-4) and the multi-game variant.
+"""A game of Flipology: the deal, the turns with their cascades of effects and whole games, for
+Nature (2-8 players), the Great Tree (2-4) and the multi-game variant; the end of the game and its
+count are `count`'s, what each option of a decision is worth by the engine's hint `worth`'s.
 
     >>> game = new_game("nature", players=4, seed=1)
     >>> result = game.play()
@@ -14,93 +15,42 @@ table's seeded generator; every decision goes through the policy and is logged i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..limits import MAX_INTEGER_DIGITS, quote
 from ..policy import Choice, DefaultPolicy, Policy, check_policy
 from .cards import CARDS, CLEARING, DECK, deck_table
+from .count import MULTI_TARGET, GameResult, add_game, finish
 from .effects import EFFECTS
 from .events import (
     Deal,
     Decision,
     Discard,
-    Fame,
     Flip,
     GameEnd,
     Ignored,
     Phase,
-    Pick,
     Place,
     Recorder,
     Regrow,
-    Reveal,
     Shuffle,
     Trace,
     Trigger,
 )
 from .rulings import Rulings
 from .state import PLAYER_COUNTS, VARIANTS, Table
-from .view import seen_card, sees
+from .view import sees
+from .worth import deck_averages, discard_worths, flip_worths, regrowth_worth
 
 #: Nature: nine cards dealt, seven kept, three turns each (Nature, the basic game).
 NATURE_DEAL, NATURE_KEEP, NATURE_TURNS = 9, 7, 3
 #: Great Tree: three rounds of five cards and two turns each (Great Tree Variant).
 TREE_ROUNDS, TREE_DEAL, TREE_TURNS = 3, 5, 2
-#: Multi-game variant: first to 100 points wins; +10 for a round's winner; a Moon win 'they earn
-#: 25 points' (35 by ruling `multi_moon_points`).
-MULTI_TARGET, ROUND_BONUS, MOON_WIN = 100, 10, 25
 #: Effects applied in one turn before the turn ends (rule `engine.flipology.cascade-limit`): far
 #: above any cascade a table can make (each effect turns at most one more card face up to act).
 MAX_EFFECTS = 1_000
 #: Games of a multi-game match before it ends undecided (scores can fall; no real match nears it).
 MAX_GAMES = 200
-
-
-@dataclass
-class GameResult:
-    """How a game ended: the winners (indices: several on a tie the tiebreak did not break),
-    each player's score, whether a face-up Moon decided it, and, for the multi-game variant, the
-    running scores and the number of games."""
-
-    winners: list[int]
-    scores: list[int]
-    moon: bool = False
-    different_animals: list[int] = field(default_factory=list)
-    running: list[int] = field(default_factory=list)
-    games: int = 1
-    reason: str = ""
-    game_points: list[int] = field(default_factory=list)
-
-    @property
-    def winner(self) -> int | None:
-        return self.winners[0] if len(self.winners) == 1 else None
-
-
-_AVERAGES: dict = {}
-
-
-def _averages(deck: dict[str, int]) -> tuple[float, float, float]:
-    """(what turning an unseen face-down card face up is worth to its player, what an unseen
-    face-down card counts, what keeping a dealt card is worth) on average over a deck table."""
-    key = tuple(sorted(deck.items()))
-    if key not in _AVERAGES:
-        _AVERAGES[key] = _average(deck)
-    return _AVERAGES[key]
-
-
-def _average(deck: dict[str, int]) -> tuple[float, float, float]:
-    n = sum(deck.values()) or 1
-    up = sum(CARDS[c].up_value * k for c, k in deck.items()) / n
-    down = sum(CARDS[c].down_value * k for c, k in deck.items()) / n
-    keep = sum(keep_worth(CARDS[c]) * k for c, k in deck.items()) / n
-    return up - down, down, keep
-
-
-def keep_worth(spec) -> int:
-    """What the documented default thinks a dealt card is worth keeping: its points (a Sloth or
-    Koala scores them face down), the Moon nothing (the default does not play for the fewest)."""
-    return 0 if spec.kind == "moon" else spec.points
 
 
 class Game:
@@ -132,8 +82,7 @@ class Game:
         self.result: GameResult | None = None
         self.deck = DECK if deck is None else deck
         if table.averages is None or deck is not None:
-            table.averages = _averages(self.deck)
-        self.flip_gain, self.hidden_value, self.keep_mean = table.averages
+            table.averages = deck_averages(self.deck)
         self.seed = None
         self.options: dict = {}
 
@@ -341,62 +290,9 @@ class Game:
             picks.append(None if i is None else choice.options[i])
         return picks
 
-    # -- what an option is worth, by the documented hint -----------------------------------------
-    def knows(self, player: int, pos) -> bool:
-        """Whether `player` knows the card at `pos` (`view.sees`: face up, their own, or peeked at
-        by their Sun)."""
-        return sees(self.table, player, pos)
-
-    def moon_up(self) -> bool:
-        return self.table.moon_up()
-
     def flip_worths(self, actor: int, targets, applies: bool, by_effect: bool = True) -> tuple:
-        """What turning each card of `targets` over gives `actor`, as far as they know the cards:
-        the change of its player's score (for an unseen card, the deck table's average), counted
-        for the actor when it is theirs and against them when it is an opponent's; a little more
-        for an effect that will act; everything the other way round with a face-up Moon."""
-        t = self.table
-        players = t.players
-        sign = -1 if self.table.moon_up() else 1
-        unseen = self.flip_gain
-        out = []
-        for p, r, c in targets:
-            card = players[p].rows[r][c]
-            spec = card.spec
-            if card.face_up:
-                gain = 0 if by_effect and spec.kind == "cat" else -spec.up_gain
-            elif seen_card(t, actor, p, card):
-                gain = spec.up_gain + 0.5 if applies and spec.effect else spec.up_gain
-            else:
-                gain = unseen
-            out.append(sign * gain if p == actor else -sign * gain)
-        return tuple(out)
-
-    def swap_worths(self, actor: int, mole_pos, targets) -> tuple:
-        """A Mole's exchange with each card of `targets`: what the two players' scores change by,
-        for the actor."""
-        t = self.table
-        mole = t.at(mole_pos)
-        sign = -1 if t.moon_up() else 1
-        out = []
-        for pos in targets:
-            other = t.at(pos)
-            other_value = other.value if self.knows(actor, pos) else self.hidden_value
-            change = {mole_pos[0]: other_value - mole.value}
-            change[pos[0]] = change.get(pos[0], 0) + mole.value - other_value
-            out.append(sign * sum(v if p == actor else -v for p, v in change.items()))
-        return tuple(out)
-
-    def remove_worths(self, actor: int, targets) -> tuple:
-        """The Wolves' removal of each card of `targets`: its value leaves its player's score (a
-        Clearing scores 0)."""
-        t = self.table
-        sign = -1 if t.moon_up() else 1
-        out = []
-        for pos in targets:
-            value = t.at(pos).value if self.knows(actor, pos) else self.hidden_value
-            out.append(sign * (-value if pos[0] == actor else value))
-        return tuple(out)
+        """`worth.flip_worths` on this game's table (for `choose_position` and `choose_rows`)."""
+        return flip_worths(self.table, actor, targets, applies, by_effect)
 
     # -- turning cards over, applying effects ---------------------------------------------------
     def flip(
@@ -489,7 +385,7 @@ class Game:
                 return
             rows = [len(p.rows) - 1] if t.tree else range(len(p.rows))
             targets = tuple((player, r, c) for r in rows for c in range(len(p.rows[r])))
-            values = self.flip_worths(player, targets, True, by_effect=False)
+            values = flip_worths(t, player, targets, True, by_effect=False)
             i = self.choose_named(
                 "turn",
                 player,
@@ -537,13 +433,8 @@ class Game:
         extra = len(p.hand) - keep
         if extra <= 0:
             return
-        worth = [keep_worth(c.spec) for c in p.hand]
         pairs = tuple(combinations(range(len(p.hand)), extra))
-        values = (
-            tuple(-worth[a] - worth[b] for a, b in pairs)
-            if extra == 2
-            else tuple(-sum(worth[i] for i in pair) for pair in pairs)
-        )
+        values = discard_worths(p.hand, pairs)
         hand = list(p.hand)
         i = self.choose_named(
             "discard",
@@ -607,13 +498,12 @@ class Game:
         for p in t.clockwise():
             if p.regrown or not p.hand:
                 continue
-            worth = sum(keep_worth(c.spec) for c in p.hand)
             i = self.choose_named(
                 "regrowth",
                 p.index,
                 None,
                 ("regrow",),
-                (len(p.hand) * self.keep_mean - worth,),
+                (regrowth_worth(t, p.hand),),
                 "Regrowth: do you discard your hand and draw five new cards (once a game)?",
                 None,
                 "fl.tree.regrowth",
@@ -651,223 +541,6 @@ class Game:
                 detail="the regrown hand is shuffled back into the pile",
             )
 
-    # -- the end of the game --------------------------------------------------------------------
-    def finish(self, reason: str = "") -> GameResult:
-        """'Anyone with a faceup Hermit Crab card decides, in player order, if they want to use it
-        to select a card from the discard pile ... Then players should reveal any Sloths and
-        Koalas in their rows that remained facedown', then the count and the winner."""
-        t = self.table
-        self.phase = "end"
-        self.emit(Phase, None, None, None, "fl.end", detail="The end of the game")
-        for p in t.clockwise():
-            self.hermit_crabs(p)
-        if self.trace is not None:
-            for pos in t.positions():
-                card = t.at(pos)
-                if not card.face_up and card.spec.group == "sleeper":
-                    if t.rulings.revealed_in_tiebreak:
-                        self.emit(
-                            Reveal,
-                            pos[0],
-                            card,
-                            None,
-                            "ruling.revealed_in_tiebreak",
-                            pos,
-                            detail="face down: it scores its points, and counts among the face-up "
-                            "animals",
-                        )
-                    else:
-                        self.emit(
-                            Reveal,
-                            pos[0],
-                            card,
-                            None,
-                            "fl.end.reveal",
-                            pos,
-                            detail="face down: it scores its points",
-                        )
-        self.phase = "score"
-        self.emit(Phase, None, None, None, "fl.score", detail="Scoring")
-        scores = [self.count(p) for p in t.players]
-        winners, moon = self.winners(scores)
-        if self.trace is not None:
-            names = " & ".join(t.players[i].name for i in winners)
-            tiebreak = sum(s == scores[winners[0]] for s in scores) > 1
-            how = "the fewest points: the Moon is face up" if moon else "the most points"
-            if len(winners) > 1:
-                how += ", tied after the tiebreak"
-            elif tiebreak:
-                how += "; the tie broken by the most different face-up animals"
-            self.emit(
-                GameEnd,
-                winners[0] if len(winners) == 1 else None,
-                None,
-                None,
-                (
-                    "ruling.moon_tiebreak"
-                    if moon and tiebreak
-                    else "fl.tiebreak"
-                    if tiebreak
-                    else "fl.score.moon"
-                    if moon
-                    else "fl.score"
-                ),
-                detail=f"{names} win{'s' if len(winners) == 1 else ''}: {how}",
-            )
-        self.result = GameResult(
-            winners, scores, moon, [p.different_animals for p in t.players], reason=reason
-        )
-        t.result = self.result
-        return self.result
-
-    def hermit_crabs(self, p) -> None:
-        t = self.table
-        crabs = [
-            t.at(q)
-            for q in t.positions(p.index)
-            if t.at(q).face_up and t.at(q).spec.kind == "hermit_crab"
-        ]
-        picks = len(crabs) if t.rulings.hermit_crab_picks == "each-crab" else min(1, len(crabs))
-        rule = "ruling.hermit_crab_picks" if len(crabs) > 1 else "fl.card.hermit_crab"
-        for k in range(picks):
-            options, names, values = [], [], []
-            sign = -1 if self.moon_up() else 1
-            for card in t.discard:
-                spec = card.spec
-                if not spec.animal:
-                    continue
-                faces = (False, True) if spec.group == "sleeper" else (True,)
-                for face_up in faces:
-                    name = (
-                        spec.id
-                        if not (spec.group == "sleeper" and face_up)
-                        else {"id": spec.id, "face_up": True}
-                    )
-                    if name in names:
-                        continue
-                    options.append((card, face_up))
-                    names.append(name)
-                    values.append(sign * (spec.up_value if face_up else spec.down_value))
-            if not options:
-                self.emit(
-                    Ignored,
-                    p.index,
-                    crabs[k],
-                    None,
-                    "fl.card.hermit_crab",
-                    detail="no animal in the discard pile",
-                )
-                return
-            i = self.choose_named(
-                "hermit_crab",
-                p.index,
-                crabs[k],
-                tuple(options),
-                tuple(values),
-                "Hermit Crab: which animal of the discard pile do you take (or none)?",
-                None,
-                rule,
-                optional=True,
-                names=tuple(names),
-            )
-            if i is None:
-                continue
-            card, face_up = options[i]
-            t.discard.remove(card)
-            card.face_up = face_up
-            p.picked.append(card)
-            how = (
-                ""
-                if card.spec.group != "sleeper"
-                else (" counted face up" if face_up else " counted face down")
-            )
-            self.emit(
-                Pick,
-                p.index,
-                card,
-                None,
-                "fl.card.hermit_crab.sloths"
-                if card.spec.group == "sleeper"
-                else "fl.card.hermit_crab",
-                value=card.value,
-                detail=f"from the discard pile{how}",
-            )
-
-    def count(self, p) -> int:
-        """'The sum of the points of all faceup cards in your row minus any points from faceup
-        Sloths and Koalas. Then add the points from any facedown Sloths or Koalas', and what a
-        Hermit Crab picked."""
-        t = self.table
-        parts = {
-            "face_up": 0,
-            "sloths_koalas_face_up": 0,
-            "sloths_koalas_face_down": 0,
-            "hermit_crab": 0,
-        }
-        animals = set()
-        for pos in t.positions(p.index):
-            card = t.at(pos)
-            spec = card.spec
-            value = card.value
-            if spec.animal and (
-                card.face_up or spec.group == "sleeper" and t.rulings.revealed_in_tiebreak
-            ):
-                animals.add(spec.id)  # a revealed Sloth or Koala: ruling revealed_in_tiebreak
-            if spec.group == "sleeper":
-                parts["sloths_koalas_face_up" if card.face_up else "sloths_koalas_face_down"] += (
-                    value
-                )
-            elif card.face_up:
-                parts["face_up"] += value
-            if value and self.trace is not None:
-                rule = "fl.card.sloth-koala" if spec.group == "sleeper" else "fl.score"
-                self.emit(
-                    Fame,
-                    p.index,
-                    card,
-                    None,
-                    rule,
-                    pos,
-                    value=value,
-                    detail=("face up: minus its points" if value < 0 else "face down: its points")
-                    if spec.group == "sleeper"
-                    else "face up",
-                )
-        for card in p.picked:
-            parts["hermit_crab"] += card.value
-            if t.rulings.picked_animal_in_tiebreak:
-                animals.add(card.spec.id)
-            self.emit(
-                Fame,
-                p.index,
-                card,
-                None,
-                "fl.card.hermit_crab",
-                value=card.value,
-                detail="picked by a Hermit Crab",
-            )
-        p.parts = parts
-        p.score = sum(parts.values())
-        p.different_animals = len(animals)
-        return p.score
-
-    def winners(self, scores: list[int]) -> tuple[list[int], bool]:
-        """'The highest-scoring player wins, unless the Moon is in play' (face up in a row: the
-        fewest points win); a tie goes to 'the most unique types of animals' (Tiebreaker), with
-        the Moon as ruling `moon_tiebreak` says."""
-        t = self.table
-        moon = self.moon_up()
-        best = min(scores) if moon else max(scores)
-        tied = [i for i, s in enumerate(scores) if s == best]
-        if len(tied) == 1:
-            return tied, moon
-        mode = t.rulings.moon_tiebreak if moon else "most-animals"
-        if mode == "shared":
-            return tied, moon
-        kinds = [t.players[i].different_animals for i in tied]
-        pick = min(kinds) if mode == "fewest-animals" else max(kinds)
-        return [i for i in tied if t.players[i].different_animals == pick], moon
-
     # -- whole games ------------------------------------------------------------------------------
     def play(self) -> GameResult:
         """Play the game to its end (the variant of the table)."""
@@ -890,7 +563,7 @@ class Game:
         for k in range(1, NATURE_TURNS + 1):
             for p in t.clockwise():
                 self.turn(p.index, k, NATURE_TURNS)
-        return self.finish("everyone has had three turns")
+        return finish(self, "everyone has had three turns")
 
     def play_tree(self) -> GameResult:
         t = self.table
@@ -910,7 +583,7 @@ class Game:
             for k in range(1, TREE_TURNS + 1):
                 for p in t.clockwise():
                     self.turn(p.index, (rnd - 1) * TREE_TURNS + k, TREE_ROUNDS * TREE_TURNS)
-        return self.finish("three rounds of two turns each")
+        return finish(self, "three rounds of two turns each")
 
     def next_starting_player(self) -> None:
         """'The player with the highest score showing takes the baobab tile ... If the previous
@@ -957,24 +630,12 @@ class Game:
             if games > 1:
                 self.collect()
             result = self.play_nature()
-            points = self.game_points(result)
-            running = [a + b for a, b in zip(running, points)]
-            self.phase = "score"
-            self.emit(
-                Phase,
-                None,
-                None,
-                None,
-                "fl.multi",
-                detail=f"Game {games}: "
-                + ", ".join(f"{p.name} {r}" for p, r in zip(t.players, running)),
-            )
-            top = max(running)
-            leaders = [i for i, r in enumerate(running) if r == top]
-            if top >= MULTI_TARGET and len(leaders) == 1 or games >= MAX_GAMES:
+            added = add_game(self, result, running, f"Game {games}: ")
+            running, leaders = added.running, added.leaders
+            if added.won or games >= MAX_GAMES:
                 reason = (
                     f"first to {MULTI_TARGET} points"
-                    if top >= MULTI_TARGET and len(leaders) == 1
+                    if added.won
                     else f"undecided after {MAX_GAMES} games"
                 )
                 self.emit(
@@ -983,8 +644,8 @@ class Game:
                     None,
                     None,
                     "fl.multi",
-                    detail=f"{' & '.join(t.players[i].name for i in leaders)}: {top} points "
-                    f"({reason})",
+                    detail=f"{' & '.join(t.players[i].name for i in leaders)}: "
+                    f"{running[leaders[0]]} points ({reason})",
                 )
                 self.result = GameResult(
                     leaders,
@@ -994,7 +655,7 @@ class Game:
                     running,
                     games,
                     reason,
-                    points,
+                    added.points,
                 )
                 t.result = self.result
                 return self.result
@@ -1004,56 +665,6 @@ class Game:
                 if len(winners) == 1
                 else next(p.index for p in t.clockwise() if p.index in winners)
             )
-
-    def game_points(self, result: GameResult) -> list[int]:
-        """What one game adds to each running score: the score, +10 for the winner ('The winner
-        of a round gets an extra 10 points'); a Moon win 25 for the winner and 0 for the others
-        ('they earn 25 points and their opponents all score zero'; which Moon: ruling
-        `multi_moon_bonus`; 35 with the round's 10: ruling `multi_moon_points`). The trace says
-        so, citing the passage."""
-        t = self.table
-        moon = (
-            result.moon
-            if t.rulings.multi_moon_bonus == "face-up"
-            else any(c.spec.kind == "moon" for p in t.players for c in p.cards())
-        )
-        moon_win = t.rulings.multi_moon_points
-        if moon:
-            points = [moon_win if i in result.winners else 0 for i in range(len(t.players))]
-        else:
-            points = [
-                s + (ROUND_BONUS if i in result.winners else 0) for i, s in enumerate(result.scores)
-            ]
-        if self.trace is not None:
-            names = [p.name for p in t.players]
-            if moon:
-                self.emit(
-                    Phase,
-                    None,
-                    None,
-                    None,
-                    "fl.multi.moon" if moon_win == MOON_WIN else "ruling.multi_moon_points",
-                    detail=f"Game points: a win with the Moon in play: "
-                    f"{' & '.join(names[i] for i in result.winners)} {moon_win}"
-                    f"{'' if moon_win == MOON_WIN else f' ({MOON_WIN} + {ROUND_BONUS} for the winner)'}"  # noqa: E501
-                    ", everyone else 0",
-                )
-            else:
-                self.emit(
-                    Phase,
-                    None,
-                    None,
-                    None,
-                    "fl.multi.bonus",
-                    detail="Game points: "
-                    + ", ".join(
-                        f"{n} {s} + {ROUND_BONUS} for the winner = {v}"
-                        if i in result.winners
-                        else f"{n} {v}"
-                        for i, (n, s, v) in enumerate(zip(names, result.scores, points))
-                    ),
-                )
-        return points
 
     def collect(self) -> None:
         """Between games of the multi-game variant: every card back into the pile (the Clearings

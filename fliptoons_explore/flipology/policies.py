@@ -1,6 +1,6 @@
-"""Flipology's own policy, beside the toolkit's `DefaultPolicy` (the option the engine's hint
-values most: as far as the deciding player knows the cards, what a flip, an exchange or a
-removal does to their score against their opponents') and `RandomPolicy`.
+"""Flipology's own policy, beside the toolkit's `DefaultPolicy` (the option the engine's hint,
+`worth`, values most: as far as the deciding player knows the cards, what a flip, an exchange or
+a removal does to their score against their opponents') and `RandomPolicy`.
 
 `GreedyPolicy` looks one decision ahead: for each option it plays the option out on a copy of
 the table as the deciding player sees it (every card they have not seen replaced by an average

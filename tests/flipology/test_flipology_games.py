@@ -7,15 +7,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from itertools import accumulate
 
 import pytest
 
 from flipology_util import JOELLE
 from fliptoons_explore import flipology
-from fliptoons_explore.flipology.game import Game, GameResult, new_game, replay
+from fliptoons_explore.flipology.count import GameResult
+from fliptoons_explore.flipology.game import Game, new_game, replay
 from fliptoons_explore.flipology.policies import GreedyPolicy
-from fliptoons_explore.flipology.rulings import Rulings
 from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
 from soak import games
 
@@ -73,29 +72,6 @@ def test_seeded_games_keep_every_card_in_one_place_and_end(variant):
                 result.running
             )
     assert played >= GAMES
-
-
-def _numbers(detail: str) -> list[int]:
-    """The players' numbers in a detail such as "Game 2: Player 1 23, Player 2 56" (each
-    player's last number: "Player 2 11 + 10 for the winner = 21" is 21)."""
-    return [int(part.rsplit(" ", 1)[1]) for part in detail.split(": ", 1)[1].split(", ")]
-
-
-def test_a_match_counts_the_games_it_plays():
-    """Multi-game variant: 'Keep a running score. First to 100 points wins. ... The winner of a
-    round gets an extra 10 points.' Seed 7, three players: five Nature games, each followed by
-    the running scores (the sums of the games' points so far); the match ends after the fifth,
-    the first after which a player has 100 or more, and its result counts five games."""
-    game = new_game("multi", 3, 7, RandomPolicy(7))
-    result = game.play()
-    details = [e.detail for e in game.trace if e.kind == "phase"]
-    points = [_numbers(d) for d in details if d.startswith("Game points: ")]
-    running = [_numbers(d) for d in details if d.startswith("Game ") and d[5].isdigit()]
-    assert result.games == len(points) == len(running) == 5
-    assert running == list(accumulate(points, lambda a, b: [x + y for x, y in zip(a, b)]))
-    assert [max(r) >= 100 for r in running] == [False, False, False, False, True]
-    assert result.running == running[-1] == [38, 124, 59] and result.winners == [1]
-    assert result.reason == "first to 100 points"
 
 
 @pytest.mark.slow
@@ -396,29 +372,6 @@ def test_the_winner_of_a_game_starts_the_next():
                 assert start == end.player
                 checked += 1
     assert checked > 20
-
-
-def test_multi_game_points_and_the_next_first_player():
-    """Multi-game: 'The previous rounds' winner goes first. The winner of a round gets an extra 10
-    points ... If a player wins a game with a moon in play, they earn 25 points and their
-    opponents all score zero.'"""
-    game = new_game("multi", 3, seed=2)
-    result = game.play()
-    starts = [
-        e.detail
-        for e in game.trace
-        if e.kind == "phase" and e.rule == "fl.multi" and e.detail.startswith("Game ")
-    ]
-    assert len(starts) == result.games and max(result.running) >= 100
-    plain = GameResult([1], [10, 20, 15])
-    assert game.game_points(plain) == [10, 30, 15]
-    game.table.moons[0].face_up = False
-    assert game.game_points(GameResult([2], [10, 20, 5], moon=True)) == [0, 0, 25]
-    game.table.rulings = game.table.rulings.but("multi_moon_points", 35)  # 25 and the round's 10
-    assert game.game_points(GameResult([2], [10, 20, 5], moon=True)) == [0, 0, 35]
-    assert game.game_points(plain) == [10, 30, 15]
-    with pytest.raises(ValueError, match="ruling multi_moon_points must be one of 25, 35, got 30"):
-        Rulings.from_dict({"multi_moon_points": 30})
 
 
 def test_greedy_beats_the_default_and_never_peeks():

@@ -11,7 +11,7 @@ from flipology_util import faces, kinds, resolve, rules, scenario, scores
 from fliptoons_explore import ScenarioError, flipology
 from fliptoons_explore.flipology.cards import CARDS, DECK, KINDS, deck_table, spec_of
 
-# -- the rulebook's three examples -----------------------------------------------------------------
+# -- the rulebook's examples of cascades (its Tiebreaker example: test_count.py) -------------------
 
 
 def test_joelles_cascade_monkey_opponents_frog_then_sloth():
@@ -105,21 +105,6 @@ def test_nicolas_under_straight_reach_cannot_reach_the_quokka():
     assert faces(r, 0)[0][2] == "quokka:9" and faces(r, 1)[1][0] == "+sloth:6"
     straight = [e for e in r.trace if e.kind == "decision" and e.card == "parrot:4"][-1]
     assert straight.pos == (1, 1, 0) and straight.rule == "ruling.tree_two_spaces"
-
-
-def test_tim_and_rachel_tie_at_21_won_by_four_different_animals():
-    """'Tiebreaker': Tim and Rachel both score 21; Tim has three different face-up animals (the
-    Parrot, two Hawks of one value, the Cat), Rachel four (the Monkey, the Dog and two Frogs of
-    different values): Rachel wins. Tim's face-down Sloth scores but is no face-up animal, and
-    Rachel's Wind is no animal at all."""
-    tim = ["+parrot", "+hawk:3", "+hawk:3", "+cat:5", "sloth:6", "dog", "frog"]
-    rachel = ["+monkey:3", "+dog:6", "+frog:4", "+frog:5", "+wind", "panda", "kiwi"]
-    r = resolve(tim, rachel, names=["Tim", "Rachel"])
-    assert scores(r) == [21, 21]
-    assert [p.different_animals for p in r.table.players] == [3, 4]
-    assert r.table.result.winners == [1]
-    end = [e for e in r.trace if e.kind == "game_end"][0]
-    assert end.rule == "fl.tiebreak" and "tie broken" in end.detail
 
 
 # -- the cards ---------------------------------------------------------------------------------
@@ -472,51 +457,6 @@ def test_wolves_and_rain_on_themselves_by_ruling():
     )
 
 
-def test_hermit_crab_picks_an_animal_from_the_discard_pile():
-    """HERMIT CRAB: 'If a HERMIT CRAB ... is faceup in your row at the end of the game, you may go
-    through the discard pile, pick any animal, and adds its points to your score' (the Moon, an
-    environment card, is no animal)."""
-    r = resolve(["+hermit_crab", "panda"], ["kiwi"], discard=["moon", "dog:6"], end=["dog:6"])
-    assert scores(r) == [8, 0] and r.table.players[0].parts["hermit_crab"] == 6
-    with pytest.raises(ScenarioError, match=r'end_choices\[0\]: "moon:7" is not a legal answer'):
-        resolve(["+hermit_crab", "panda"], ["kiwi"], discard=["moon", "dog:6"], end=["moon"])
-    r = resolve(["+hermit_crab", "panda"], ["kiwi"], discard=["dog:6"], end=[None])
-    assert scores(r) == [2, 0]
-
-
-def test_hermit_crabs_pick_in_player_order():
-    """'If two players have crab cards, they pick in player order': the first player takes the
-    Quokka first, the next player the Dog that is left."""
-    r = resolve(["+hermit_crab"], ["+hermit_crab"], discard=["quokka", "dog:5"], first=1)
-    assert [c.spec.id for c in r.table.players[1].picked] == ["quokka:9"]
-    assert [c.spec.id for c in r.table.players[0].picked] == ["dog:5"]
-
-
-def test_two_hermit_crabs_pick_twice_unless_ruled_once():
-    """Ruling hermit_crab_picks: 'anyone with a faceup Hermit Crab card decides ... if they want to
-    use it': each card once; 'one-per-player' gives a player one pick however many Crabs."""
-    r = resolve(["+hermit_crab", "+hermit_crab"], ["kiwi"], discard=["quokka", "dog:5"])
-    assert scores(r) == [4 + 9 + 5, 0]
-    r = resolve(
-        ["+hermit_crab", "+hermit_crab"],
-        ["kiwi"],
-        discard=["quokka", "dog:5"],
-        rulings={"hermit_crab_picks": "one-per-player"},
-    )
-    assert scores(r) == [4 + 9, 0]
-
-
-def test_a_picked_sloth_counts_face_up_or_face_down_as_wished():
-    """'Sloths and koalas can be treated as faceup or facedown depending on whether negative or
-    positive points are desired.'"""
-    r = resolve(["+hermit_crab"], ["kiwi"], discard=["sloth:7"], end=["sloth:7"])
-    assert scores(r) == [9, 0]
-    r = resolve(
-        ["+hermit_crab"], ["kiwi"], discard=["sloth:7"], end=[{"id": "sloth:7", "face_up": True}]
-    )
-    assert scores(r) == [-5, 0]
-
-
 def test_a_face_up_cat_stays_face_up_under_effects_but_not_its_owners_turn():
     """CAT: 'once flipped face up, cannot be flipped face down via the effects on other cards. It
     can be targeted by a flip effect but remains face up.' Its owner's own turn may turn it down."""
@@ -534,148 +474,6 @@ def test_a_cat_can_be_exchanged_by_a_mole_or_removed_by_the_wolves():
     assert faces(r, 0) == ["+cat:6", "panda:9"] and faces(r, 1) == ["+mole:1"]
     r = resolve(["wolves", "panda"], ["+cat:6"], turns=[(0, [0, 0], [[1, 0, 0]])])
     assert faces(r, 1) == ["+clearing:0"] and [c.spec.id for c in r.table.discard] == ["cat:6"]
-
-
-def test_sloths_and_koalas_score_face_down_and_count_against_face_up():
-    """SLOTH, KOALA: 'worth 6 or 7 points, and the KOALA, 8 points, but only if they are facedown at
-    the end of the game. Any that got flipped face have those points subtracted' (End of Game
-    Scoring); face-down ones are revealed first (Overview of Play)."""
-    r = resolve(["sloth:7", "+koala", "+panda"], ["+sloth:6"])
-    assert scores(r) == [7 - 8 + 9, -6]
-    assert r.table.players[0].parts == {
-        "face_up": 9,
-        "sloths_koalas_face_up": -8,
-        "sloths_koalas_face_down": 7,
-        "hermit_crab": 0,
-    }
-    assert [(e.card, e.rule) for e in r.trace if e.kind == "reveal"] == [
-        ("sloth:7", "fl.end.reveal")
-    ]
-
-
-def test_unique_animals_score_face_up_only():
-    """'six unique animal cards including the PANDA and the KIWI. These have no effect but score 8
-    or 9 points if faceup.'"""
-    r = resolve(["+panda", "kiwi", "+unnamed_unique_4"], ["quokka"])
-    assert scores(r) == [9 + 8, 0]
-
-
-def test_the_moon_face_up_makes_the_fewest_points_win():
-    """MOON: 'If it finishes the game faceup in a player's row, the winner of the round will be the
-    player with the fewest points' (it scores its 7 too)."""
-    r = resolve(["+moon", "+panda"], ["+kiwi"], ["+cat"])
-    assert scores(r) == [16, 8, 4] and r.table.result.winners == [2] and r.table.result.moon
-    r = resolve(["moon", "+panda"], ["+kiwi"], ["+cat"])
-    assert r.table.result.winners == [0] and not r.table.result.moon
-
-
-@pytest.mark.parametrize(
-    "mode, winners", [("most-animals", [1]), ("fewest-animals", [0]), ("shared", [0, 1])]
-)
-def test_a_moon_tie_and_the_tiebreak_by_ruling(mode, winners):
-    """Ruling moon_tiebreak: the Tiebreaker ('count the total number of different faceup animals
-    ... The player with the most unique types of animals wins') has no exception for the Moon."""
-    r = resolve(
-        ["+moon", "+cat:4"],
-        ["+dog:5", "+hawk:3", "+mole:1", "+mole:2"],
-        ["+panda", "+quokka"],
-        rulings={"moon_tiebreak": mode},
-    )
-    assert scores(r) == [11, 11, 18]
-    assert r.table.result.winners == winners
-
-
-@pytest.mark.parametrize(
-    "counted, animals, winners, rule",
-    [(False, [2, 3], [1], "fl.end.reveal"), (True, [4, 3], [0], "ruling.revealed_in_tiebreak")],
-)
-def test_revealed_sloths_and_koalas_in_the_tiebreak_by_ruling(counted, animals, winners, rule):
-    """Ruling revealed_in_tiebreak: 'Then players should reveal any Sloths and Koalas in their rows
-    that remained facedown' (Overview of Play); the count still adds them as 'facedown Sloths or
-    Koalas' (End of Game Scoring), and the Tiebreaker counts 'different faceup animals'. Ann: Cat 4
-    + Hawk 3 face up, Sloth 6 and Koala 8 face down = 21; Ben: Quokka 9, Kiwi 8, Hawk 4 = 21. By
-    default Ann has two animals to Ben's three and Ben wins; counting the revealed ones, four."""
-    r = resolve(
-        ["+cat:4", "+hawk:3", "sloth:6", "koala"],
-        ["+quokka", "+kiwi", "+hawk:4"],
-        names=["Ann", "Ben"],
-        rulings={"revealed_in_tiebreak": counted},
-    )
-    assert scores(r) == [21, 21]
-    assert [
-        p.different_animals for p in r.table.players
-    ] == animals and r.table.result.winners == winners
-    assert [(e.card, e.rule) for e in r.trace if e.kind == "reveal"] == [
-        ("sloth:6", rule),
-        ("koala:8", rule),
-    ]
-
-
-def test_multi_game_points_are_traced_with_their_passages():
-    """Nature Multi-Game Variant: 'Keep a running score. First to 100 points wins ... The winner of
-    a round gets an extra 10 points added to their cumulative score. If a player wins a game with
-    a moon in play, they earn 25 points and their opponents all score zero.' A multi-game
-    scenario's trace says what the game adds and where the running scores stand."""
-    r = resolve(
-        ["+panda", "+dog:6"],
-        ["+kiwi"],
-        names=["Ann", "Ben"],
-        variant="multi",
-        running_scores=[85, 95],
-    )
-    assert r.table.result.game_points == [25, 8] and r.table.result.running == [110, 103]
-    said = [
-        (e.rule, e.detail) for e in r.trace if e.kind == "phase" and e.rule.startswith("fl.multi")
-    ]
-    assert said == [
-        ("fl.multi.bonus", "Game points: Ann 15 + 10 for the winner = 25, Ben 8"),
-        ("fl.multi", "Running scores: Ann 110, Ben 103: Ann is the first to 100 points"),
-    ]
-    r = resolve(
-        ["+moon", "+panda"],
-        ["+kiwi"],
-        ["+cat:4"],
-        names=["Ann", "Ben", "Cleo"],
-        variant="multi",
-        running_scores=[40, 60, 70],
-    )
-    said = [
-        (e.rule, e.detail) for e in r.trace if e.kind == "phase" and e.rule.startswith("fl.multi")
-    ]
-    assert said == [
-        ("fl.multi.moon", "Game points: a win with the Moon in play: Cleo 25, everyone else 0"),
-        ("fl.multi", "Running scores: Ann 40, Ben 60, Cleo 95"),
-    ]
-    # ruling multi_moon_points 35: 'they earn 25 points' and 'The winner of a round gets an extra
-    # 10'
-    r = resolve(
-        ["+moon", "+panda"],
-        ["+kiwi"],
-        ["+cat:4"],
-        names=["Ann", "Ben", "Cleo"],
-        variant="multi",
-        running_scores=[40, 60, 70],
-        rulings={"multi_moon_points": 35},
-    )
-    said = [(e.rule, e.detail) for e in r.trace if e.kind == "phase" and "multi" in e.rule]
-    assert said == [
-        (
-            "ruling.multi_moon_points",
-            "Game points: a win with the Moon in play: Cleo 35 (25 + 10 for the winner), everyone "
-            "else 0",
-        ),
-        ("fl.multi", "Running scores: Ann 40, Ben 60, Cleo 105: Cleo is the first to 100 points"),
-    ]
-    assert r.table.result.game_points == [0, 0, 35]
-    # both past 100 in a shared win (each gets the 10): no one is first to 100 alone, the match goes
-    # on
-    r = resolve(
-        ["+kiwi"], ["+kiwi"], names=["Ann", "Ben"], variant="multi", running_scores=[95, 95]
-    )
-    assert r.table.result.running == [113, 113]
-    assert [e.detail for e in r.trace if e.rule == "fl.multi"] == [
-        "Running scores: Ann 113, Ben 113"
-    ]
 
 
 def test_the_text_view_names_the_winners_and_the_running_scores():
