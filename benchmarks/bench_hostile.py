@@ -26,7 +26,7 @@ import time
 
 from fliptoons_explore.fliptoons.engine import resolve_table
 from fliptoons_explore.fliptoons.game import Game
-from fliptoons_explore.fliptoons.market import ScriptedRound
+from fliptoons_explore.fliptoons.market_scripts import ScriptedRound
 from fliptoons_explore.fliptoons.state import Table
 from fliptoons_explore.fliptoons.text import resolution_text
 from fliptoons_explore.policy import DefaultPolicy

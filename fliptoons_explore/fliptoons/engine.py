@@ -13,7 +13,7 @@ from ..policy import DefaultPolicy, Policy, ScriptedPolicy, check_policy
 from ..resolution import Resolution
 from .events import Recorder, Trace
 from .game import Game
-from .market import ScriptedGame, ScriptedRound
+from .market_scripts import ScriptedGame, ScriptedRound
 from .resolver import Resolver
 from .rules import citations
 from .scenario import SCENARIO_SEED, ScenarioError, game_keys_given, load, load_game, table_json

@@ -21,7 +21,8 @@ import pytest
 from fliptoons_explore import Rulings
 from fliptoons_explore.fliptoons.cards import CATALOG
 from fliptoons_explore.fliptoons.game import MAX_REFLIPS, Game, new_game, replay
-from fliptoons_explore.fliptoons.market import SKIP, ScriptedRound
+from fliptoons_explore.fliptoons.market import SKIP
+from fliptoons_explore.fliptoons.market_scripts import ScriptedRound
 from fliptoons_explore.fliptoons.state import Table
 from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
 
