@@ -32,8 +32,7 @@ from .fliptoons import (
     resolve_table,
     round_scenario,
 )
-from .fliptoons import resolve as _resolve_fliptoons
-from .games import game_of, game_package
+from .games import contract_of
 from .jsonio import ScenarioError
 from .policy import Choice, DefaultPolicy, RandomPolicy, ScriptedPolicy
 from .resolution import Resolution
@@ -76,9 +75,7 @@ def resolve(scenario: dict, policy=None, traced: bool = True, record: bool = Fal
     FlipToons' Flip + Check Fame, or a Flipology scenario's turns and its final count. Its
     scripted `choices` answer first, then `policy` (default: `DefaultPolicy`). Raises
     `ScenarioError` for a bad scenario."""
-    if game_of(scenario) == "fliptoons":
-        return _resolve_fliptoons(scenario, policy, traced, record)
-    return game_package(game_of(scenario)).resolve(scenario, policy, traced, record)
+    return contract_of(scenario).resolve(scenario, policy, traced, record)
 
 
 def resolve_scenario(scenario: dict) -> dict:

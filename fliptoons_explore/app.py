@@ -103,26 +103,13 @@ def opening(scenario_path: str | None, step: int | None) -> str:
         if step is not None:
             raise ScenarioError("--step: needs a scenario file to step through")
         return ""
-    from .games import game_of
+    from .games import contract_of
     from .jsonio import read_scenario
 
     scenario = read_scenario(scenario_path)
-    game = game_of(scenario)
-    if game == "flipology":  # its turns, then the count
-        from .flipology.engine import play_as_written
-
-        play = "resolve"
-    else:
-        from .fliptoons.engine import has_market_script, needs_game, play_as_written
-
-        play = (
-            "game"
-            if needs_game(scenario)
-            else "round"
-            if has_market_script(scenario)
-            else "resolve"
-        )
-    played = play_as_written(scenario)
+    game = contract_of(scenario)
+    play = game.written_play(scenario)
+    played = game.play_as_written(scenario)
     last = len(played.trace) - 1
     step = -1 if step is None else step
     if not -1 <= step <= last:

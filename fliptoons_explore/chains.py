@@ -67,15 +67,15 @@ def causal_graph(resolution):
     """The causal graph of a traced resolution (or of anything with a `trace` and a `table`,
     such as the `Game` of `play_round`): a `networkx.DiGraph` (a subclass that shows as its
     drawing in Jupyter) with one node per event (its step) and an edge from each event to the
-    events it caused. Graph attributes: `game` (its name), FlipToons' `season` or Flipology's
-    `variant`, and `players` (names)."""
+    events it caused. Graph attributes: `game` (its name), what the table says of its setup
+    (`table_setup`: FlipToons' `season`, Flipology's `variant`) and `players` (names)."""
     trace = resolution.trace
     if trace is None:
         raise ValueError("an untraced resolution has no events (resolve with traced=True)")
     table = resolution.table
     game = table.game
     players = table.players
-    kind = {"season": table.season} if hasattr(table, "season") else {"variant": table.variant}
+    kind = game.table_setup(table)
     g = _graph_class()(game=game.name, **kind, players=[p.name for p in players])
     for e in trace:
         pos = None if e.pos is None else tuple(e.pos)
@@ -550,9 +550,9 @@ def chain_command(scenario: dict, as_json: bool = False) -> str:
     played) and print its causal graph: as text, the events that have a cause or an effect
     (`graph_text`, ASCII) and the longest chain; with `as_json`, the whole graph as one
     node-link JSON document."""
-    from .games import game_of, game_package
+    from .games import contract_of
 
-    graph = causal_graph(game_package(game_of(scenario)).play_as_written(scenario))
+    graph = causal_graph(contract_of(scenario).play_as_written(scenario))
     if as_json:
         return json.dumps(node_link(graph), indent=1)
     shown = linked(graph)

@@ -35,10 +35,7 @@ import textwrap
 
 from . import __version__
 from ._optional import MissingOptional
-from .fliptoons.engine import game_json, play_game, play_round
-from .fliptoons.scenario import table_json
-from .fliptoons.text import game_text, resolution_text, round_text
-from .games import game_of
+from .games import contract, contract_of
 from .jsonio import ScenarioError, read_scenario
 from .limits import MAX_INTEGER_DIGITS, one_line
 
@@ -127,7 +124,7 @@ def _flipology_simulations() -> int:
 
 
 def _default_simulations() -> str:
-    from .fliptoons.montecarlo import DEFAULT_SIMULATIONS as n
+    from .fliptoons.search import DEFAULT_SIMULATIONS as n
 
     return f"{n['s1']} in Season 1, {n['s2']} in Season 2 and combined"
 
@@ -507,13 +504,9 @@ def _stopped_by_sigterm():
         signal.signal(signal.SIGTERM, before)
 
 
-def flipology_command(scenario, args) -> str:
-    """`resolve`, `round`, `chain` or `flipology resolve` of a Flipology scenario."""
-    from . import flipology
-    from .flipology.text import resolution_text as flipology_text
-
-    if args.command == "flipology":
-        flipology.check(scenario)
+def scenario_command(scenario, args) -> str:
+    """`resolve`, `round`, `game`, `chain`, `compare` or `flipology resolve` of a scenario, of
+    whichever game it is (`flipology resolve` takes a Flipology scenario only)."""
     if args.command == "chain":
         from .chains import chain_command
 
@@ -522,19 +515,22 @@ def flipology_command(scenario, args) -> str:
         from .analysis.compare import compare_command
 
         return compare_command(scenario, args.ruling, as_json=args.json, everything=args.everything)
-    record = bool(getattr(args, "markdown", False))
-    result = (
-        flipology.play_round(scenario, record=record)
-        if args.command == "round"
-        else flipology.resolve(scenario, record=record)
-    )
-    if record:
-        from .flipology.markdown import resolution_markdown
-
-        return resolution_markdown(
-            result, "round" if args.command == "round" else "resolve"
-        ).rstrip("\n")
-    return json.dumps(result.to_json(), indent=1) if args.json else flipology_text(result)
+    game = contract("flipology") if args.command == "flipology" else contract_of(scenario)
+    if args.command == "flipology":
+        game.check(scenario)
+    markdown = bool(getattr(args, "markdown", False))
+    if args.command == "game":
+        seed = scenario.get("seed", 0) if isinstance(scenario, dict) else 0
+        policy = game.make_policy(args.policy, seed if isinstance(seed, int) else 0)
+        result = game.play_game(scenario, policy)
+    elif args.command == "round":
+        result = game.play_round(scenario, record=markdown)
+    else:
+        result = game.resolve(scenario, record=markdown)
+    if markdown:
+        play = "round" if args.command == "round" else "resolve"
+        return game.markdown(result, play).rstrip("\n")
+    return json.dumps(result.to_json(), indent=1) if args.json else game.text(result)
 
 
 def notebooks_command(dest: str) -> str:
@@ -607,52 +603,7 @@ def main(argv: list[str] | None = None) -> int:
         print(output)
         return 0
     try:
-        scenario = read_scenario(args.scenario)
-        if args.command == "flipology" or game_of(scenario) == "flipology":
-            output = flipology_command(scenario, args)
-        elif args.command in ("round", "resolve") and args.markdown:
-            from .fliptoons.engine import resolve
-            from .fliptoons.markdown import resolution_markdown
-            from .resolution import Resolution
-
-            if args.command == "round":
-                game = play_round(scenario, record=True)
-                played = Resolution(game.table, game.trace)
-            else:
-                played = resolve(scenario, record=True)
-            output = resolution_markdown(played, args.command).rstrip("\n")
-        elif args.command == "game":
-            from .fliptoons.play import make_policy
-
-            seed = scenario.get("seed", 0) if isinstance(scenario, dict) else 0
-            game = play_game(
-                scenario, make_policy(args.policy, seed if isinstance(seed, int) else 0)
-            )
-            output = json.dumps(game_json(game), indent=1) if args.json else game_text(game)
-        elif args.command == "round":
-            game = play_round(scenario)
-            output = (
-                json.dumps(table_json(game.table, game.trace, fame_left=True), indent=1)
-                if args.json
-                else round_text(game)
-            )
-        elif args.command == "resolve":
-            from .fliptoons.engine import resolve
-
-            result = resolve(scenario)
-            output = (
-                json.dumps(result.to_json(), indent=1) if args.json else resolution_text(result)
-            )
-        elif args.command == "chain":
-            from .chains import chain_command
-
-            output = chain_command(scenario, as_json=args.json)
-        else:
-            from .analysis.compare import compare_command
-
-            output = compare_command(
-                scenario, args.ruling, as_json=args.json, everything=args.everything
-            )
+        output = scenario_command(read_scenario(args.scenario), args)
     except ScenarioError as e:
         return _fail(e)
     print(output)

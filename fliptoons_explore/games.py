@@ -1,20 +1,32 @@
-"""The games on the toolkit, and what the toolkit asks of a game.
+"""The games on the toolkit, and the one contract through which the rest of the package reaches
+a game.
 
-Each game is a subpackage (`fliptoons_explore.fliptoons`, `fliptoons_explore.flipology`) whose
-tables carry a `game` attribute: a `GameKit`, the few things the game-neutral parts (stepping,
-causal chains, the trace table and the JSON writer) cannot know by themselves, such as how a
-position reads in words or how the table at a step is drawn. A scenario says which game it is
-(`"game": "flipology"`; without the key, FlipToons: `game_of`), and `game_package` imports that
-game's package, which offers `load`, `resolve` and the rest of its API.
+Each game is a subpackage (`fliptoons_explore.fliptoons`, `fliptoons_explore.flipology`) with a
+`contract` module whose `GAME` implements `GameContract`: how its scenarios are checked, loaded
+and resolved, how its whole games are set up, played and replayed, its policies by name, its
+ruling options, the advice, and (as a `GameKit`) how its positions, events and tables read and
+are drawn. A table's `game` attribute is its game's contract, so a resolution knows its game.
+
+    contract("flipology").resolve(scenario)   # a scenario of that game
+    contract_of(scenario)                     # the contract a scenario (its "game" key) names
+    contract_of(resolution)                   # ... or a table, a resolution, a played game
+
+Outside the game packages (and the widgets that draw a game's board), code reaches a game only
+through its contract and never asks which game it is (docs/engine.md, Architecture).
 """
 
 from __future__ import annotations
 
+import html
 import importlib
 from typing import Protocol
 
-#: Game name -> its package. FlipToons is the game of a scenario without a "game" key.
-GAMES = {"fliptoons": "fliptoons_explore.fliptoons", "flipology": "fliptoons_explore.flipology"}
+#: Game name -> the module of its contract (its `GAME`). FlipToons is the game of a scenario
+#: without a "game" key.
+GAMES = {
+    "fliptoons": "fliptoons_explore.fliptoons.contract",
+    "flipology": "fliptoons_explore.flipology.contract",
+}
 DEFAULT_GAME = "fliptoons"
 
 
@@ -64,6 +76,159 @@ class GameKit(Protocol):
         """KeyError naming a card id the game does not have and the closest ones it has."""
 
 
+class GameContract(GameKit, Protocol):
+    """What every game offers the toolkit, the analysis, the command line and the explorer.
+
+    A *scenario* is the game's JSON document of a situation (docs/scenarios.md); a *setup* is
+    a dict of what a whole game is played with (`setup_fields`: FlipToons' season, players and
+    solo difficulty; Flipology's variant, players, Moon and Wolves), plus `rulings`, the ruling
+    options that differ from the defaults. A *decision* is a `policy.Choice`, answered by an
+    option index or None (declined); a game logs its answers in `Game.decisions`."""
+
+    #: setup field -> its default, in the order a command line or a table shows them
+    setup_fields: dict
+    #: the names `make_policy` takes ("default", "random", "greedy", "montecarlo")
+    policies: tuple
+    #: ruling option name -> `rulings.RulingOption`
+    options: dict
+
+    def table_setup(self, table) -> dict:
+        """What a table says of its setup, for a graph's or a report's heading: {"season": "s2"},
+        {"variant": "nature"}."""
+
+    # -- scenarios --
+
+    def check(self, scenario) -> None:
+        """ScenarioError (one line) naming what is wrong with a scenario; nothing else."""
+
+    def resolve(self, scenario, policy=None, traced=True, record=False):
+        """The scenario resolved as the game's `resolve` command does: a `Resolution`."""
+
+    def play_round(self, scenario, policy=None, record=False):
+        """The scenario's round played (the game's `round` command): a `Resolution`."""
+
+    def play_game(self, scenario, policy=None, record=False, traced=True):
+        """The scenario played on to the end of its game (the `game` command): a `Resolution`."""
+
+    def play_as_written(self, scenario, policy=None, record=False):
+        """The scenario played as its author wrote it (what `chain` and `compare` read)."""
+
+    def written_play(self, scenario) -> str:
+        """How `play_as_written` plays the scenario: "resolve", "round" or "game" (the command
+        of that name; what an explorer link says)."""
+
+    def resolve_asking(self, scenario, policy=None, play="resolve"):
+        """(Resolution recorded, the decisions the scenario's script did not answer, each as
+        (its trace step, `Unanswered`)): what an interactive explorer asks the user."""
+
+    def text(self, resolution) -> str:
+        """A resolution as the command line prints it."""
+
+    def markdown(self, resolution, play="resolve", step=None, link="", title="") -> str:
+        """A resolution in Markdown, to paste into a ruling discussion."""
+
+    # -- whole games --
+
+    def check_setup(self, setup: dict) -> dict:
+        """The setup with every field filled in (`setup_fields`' defaults); ValueError (one
+        line) naming a wrong field."""
+
+    def new_game(self, setup: dict, seed: int, policy=None, traced=True):
+        """A game of that setup from `seed`, ready to `play()`."""
+
+    def replay(self, setup: dict, seed: int, decisions, traced=True):
+        """The game of `setup` and `seed` played again with its logged `decisions`."""
+
+    def outcome_rows(self, game, first: int, per: str) -> list:
+        """A played game's outcome: one row (`per="game"`) or one per seat (`per="player"`:
+        `seat`, `start` (its place from `first`, the first player), `won`, `share` of the win
+        and the game's score for that seat)."""
+
+    # -- policies and rulings --
+
+    def policy_name(self, name) -> tuple:
+        """(policy, budget) of a policy's name; ValueError (one line) for an unknown one."""
+
+    def make_policy(self, name: str, seed: int, simulations=None):
+        """A policy by its name, seeded with `seed` where it draws at random."""
+
+    def rulings(self, given=None):
+        """The game's `Rulings` from a dict of the options that differ (or None)."""
+
+
+class GameDefaults:
+    """What a new game may inherit instead of writing: the plainest presentation (text in a
+    `<pre>`), a scenario played as written by `resolve`, the default and random policies, and
+    ruling options from its `Rulings` class. A game overrides what it draws or plays better."""
+
+    policies = ("default", "random")
+
+    def short_where(self, pos, players=None) -> str:
+        return self.where(pos, players)
+
+    def event_sentence(self, event, players) -> str:
+        who = "" if event.player is None else f"{players[event.player].name}: "
+        return who + self.event_words(event, players)
+
+    def marks(self, stepper):
+        from .views import Marks
+
+        e = stepper.event
+        return Marks(acting=e.uid, chain=stepper.chain_uids()) if e is not None else Marks()
+
+    def table_at_step_html(self, stepper, target=None, clickable: bool = False) -> str:
+        return f"<pre>{html.escape(self.state_text(stepper.state))}</pre>"
+
+    def step_html(self, stepper) -> str:
+        return f"<p>{html.escape(stepper.sentence)}</p>" + self.table_at_step_html(stepper)
+
+    def resolution_html(self, resolution) -> str:
+        return f"<pre>{html.escape(self.text(resolution))}</pre>"
+
+    def to_json(self, table, trace) -> dict:
+        return {**table.snapshot(), "trace": [e.to_json() for e in trace or ()]}
+
+    def summary(self, table) -> str:
+        return f"{self.name}: " + ", ".join(f"{p.name} {p.fame_total}" for p in table.players)
+
+    def text(self, resolution) -> str:
+        trace = resolution.trace or ()
+        players = resolution.table.players
+        return "\n".join(
+            [self.state_text(resolution.table.snapshot())]
+            + [f"#{e.step} {self.event_words(e, players)}  [{e.rule}]" for e in trace]
+        )
+
+    def markdown(self, resolution, play="resolve", step=None, link="", title="") -> str:
+        return f"## {title or self.title}\n\n```\n{self.text(resolution)}\n```\n\n{link}".rstrip()
+
+    def play_round(self, scenario, policy=None, record=False):
+        return self.resolve(scenario, policy, record=record)
+
+    def play_game(self, scenario, policy=None, record=False, traced=True):
+        return self.resolve(scenario, policy, traced, record)
+
+    def play_as_written(self, scenario, policy=None, record=False):
+        return self.resolve(scenario, policy, record=record)
+
+    def written_play(self, scenario) -> str:
+        return "resolve"
+
+    def policy_name(self, name) -> tuple:
+        if name not in self.policies:
+            raise ValueError(f"policy: expected {' or '.join(self.policies)}, got {name!r}")
+        return name, None
+
+    def make_policy(self, name: str, seed: int, simulations=None):
+        from .policy import DefaultPolicy, RandomPolicy
+
+        return RandomPolicy(seed) if self.policy_name(name)[0] == "random" else DefaultPolicy()
+
+    def rulings(self, given=None):
+        ruling_set = self.ruling_set
+        return given if isinstance(given, ruling_set) else ruling_set.from_dict(given or {})
+
+
 def game_of(scenario) -> str:
     """The game a scenario is of: its "game" key, FlipToons without one. A value that names no
     game is left for the game's own checks (FlipToons refuses the unknown key)."""
@@ -74,16 +239,61 @@ def game_of(scenario) -> str:
     return DEFAULT_GAME
 
 
-def game_package(name: str):
-    """A game's package (`GAMES`), imported on first use."""
-    return importlib.import_module(GAMES[name])
+def contract(name: str) -> GameContract:
+    """A game's contract by its name (`GAMES`), imported on first use; ValueError (one line)
+    for a name that is no game."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"game: expected one of {', '.join(GAMES)}, got {name!r}")
+    return importlib.import_module(GAMES[name]).GAME
+
+
+def register(name: str, module: str) -> None:
+    """Add a game: `module` names the module whose `GAME` is its contract."""
+    GAMES[name] = module
+
+
+def contract_of(x) -> GameContract:
+    """The contract of anything that holds a table (a table, a resolution, a played game), or
+    of a scenario (its "game" key: `game_of`; a document that is no scenario
+    goes to the default game, whose checks refuse it)."""
+    game = getattr(getattr(x, "table", x), "game", None)
+    return game if hasattr(game, "setup_fields") else contract(game_of(x))
+
+
+def play_scenario(scenario, how: str = "resolve", policy=None, record=False, traced=True):
+    """A scenario of either game played as `how` says: "resolve", "round" (`play_round`) or
+    "game" (`play_game`); a `Resolution`."""
+    game = contract_of(scenario)
+    if how == "round":
+        return game.play_round(scenario, policy, record)
+    if how == "game":
+        return game.play_game(scenario, policy, record, traced)
+    return game.resolve(scenario, policy, traced, record)
+
+
+def filled_setup(fields: dict, setup: dict) -> dict:
+    """A setup with a game's defaults (`fields`) filled in and `rulings` a dict; ValueError (one
+    line) naming a field the game does not have."""
+    if not isinstance(setup, dict):
+        raise ValueError(f"setup: expected a dict of {', '.join(fields)}, got {setup!r}")
+    for name in setup:
+        if name not in fields and name != "rulings":
+            raise ValueError(
+                f"{name}: not a field of a setup (its fields: {', '.join(fields)}, rulings)"
+            )
+    return {**fields, **setup, "rulings": setup.get("rulings") or {}}
+
+
+def won_share(seat: int, winners: list) -> tuple[bool, float]:
+    """Whether a seat won, and its share of the win (1/k for k tied winners)."""
+    return seat in winners, (1 / len(winners) if seat in winners else 0.0)
 
 
 class KitOf:
-    """A game's kit (`KIT` of its `kit` module) as a class attribute: a game's `Table` declares
-    `game = KitOf("fliptoons")`. The kit module imports the table's module (its views and texts
-    read tables), so the kit is looked up by the game's name when a table first asks for it; from
-    then on it is a plain class attribute."""
+    """A game's contract (`GAME` of its `contract` module) as a class attribute: a game's `Table`
+    declares `game = KitOf("fliptoons")`. The contract imports the table's module (its views and
+    texts read tables), so it is looked up by the game's name when a table first asks for it;
+    from then on it is a plain class attribute."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -92,6 +302,6 @@ class KitOf:
         self.attr = attr
 
     def __get__(self, table, owner=None):
-        kit = importlib.import_module(f"{GAMES[self.name]}.kit").KIT
-        setattr(owner, self.attr, kit)
-        return kit
+        game = contract(self.name)
+        setattr(owner, self.attr, game)
+        return game

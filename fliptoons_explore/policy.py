@@ -132,6 +132,23 @@ class Branch:
         return self.rollout.choose(choice)
 
 
+class ReplayPolicy:
+    """A logged game's answers again, in order (`Game.decisions`): what a replay from the same
+    seed and setup answers, in any game. ValueError once the game asks more than were given."""
+
+    name = "replay"
+
+    def __init__(self, decisions) -> None:
+        self.answers = iter(decisions)
+        self.given = len(decisions)
+
+    def choose(self, choice: Choice):
+        answer = next(self.answers, StopIteration)
+        if answer is StopIteration:
+            raise ValueError(f"decisions: the game asks more than the {self.given} decisions given")
+        return answer
+
+
 class RandomPolicy:
     """A uniformly random legal answer from a seeded generator (an optional choice may decline)."""
 
@@ -150,10 +167,30 @@ class ScriptError(ScenarioError):
     """A scripted answer that is not one of the legal options."""
 
 
+@dataclass(frozen=True)
+class Unanswered:
+    """A decision a scenario's script did not answer (its `fallback` did), in either game: the
+    decision's number among the game's decisions asked (`number`, its index in `Game.decisions`),
+    where its answer would go (`field`: "players[1].choices" in FlipToons, "turns[2].choices" in
+    Flipology, and the entry `index` in that list; for a Flipology Rain or Sun's peek also its
+    `row` within that entry's list), the decision (`choice`) and, in a FlipToons game played on
+    to its end, the `round` whose list it is (0 the scenario's; docs/scenarios.md, `game`).
+    What an interactive explorer asks the user, and where it writes the answer."""
+
+    number: int
+    field: str
+    index: int
+    row: int | None
+    choice: Choice
+    round: int = 0
+
+
 class ScriptedPolicy:
     """Answers from each player's script, in the order asked: an option's name as
     `Choice.script_names` gives it (a card id: the first option with that id; a position as a
-    JSON list) or None (decline). A player whose script has run out gets `fallback`'s answer."""
+    JSON list) or None (decline). A player whose script has run out gets `fallback`'s answer,
+    and the decision is kept in `unanswered` (`fall_back`). `asked` counts the decisions asked
+    (a game's `decisions`), `used` each player's decisions so far."""
 
     name = "scripted"
 
@@ -161,14 +198,25 @@ class ScriptedPolicy:
         self.scripts = {p: list(answers) for p, answers in scripts.items()}
         self.used = {p: 0 for p in scripts}
         self.fallback = check_policy(fallback) or DefaultPolicy()
+        self.asked = 0
+        self.unanswered: list[Unanswered] = []
 
     def choose(self, choice: Choice) -> int | None:
-        answers = self.scripts.get(choice.player, [])
-        k = self.used.get(choice.player, 0)
+        p = choice.player
+        answers = self.scripts.get(p, [])
+        k = self.used.get(p, 0)
+        self.used[p] = k + 1
         if k >= len(answers):
-            return self.fallback.choose(choice)
-        self.used[choice.player] = k + 1
-        return self.read(answers[k], choice, f"players[{choice.player}].choices[{k}]")
+            return self.fall_back(choice, f"players[{p}].choices", k)
+        self.asked += 1
+        return self.read(answers[k], choice, f"players[{p}].choices[{k}]")
+
+    def fall_back(self, choice: Choice, field: str, index: int, round: int = 0) -> int | None:
+        """`fallback`'s answer to a decision the script leaves open, kept in `unanswered` (its
+        answer would be entry `index` of `field`, of the game's `round`)."""
+        self.unanswered.append(Unanswered(self.asked, field, index, None, choice, round))
+        self.asked += 1
+        return self.fallback.choose(choice)
 
     @staticmethod
     def read(answer, choice: Choice, where: str) -> int | None:

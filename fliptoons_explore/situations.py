@@ -28,10 +28,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from . import flipology
-from .fliptoons.engine import GameResolution, Resolution, play_game, play_round, resolve
-from .fliptoons.scenario import table_json
-from .games import game_of
+from .fliptoons.engine import Resolution
+from .games import game_of, play_scenario
 from .rules import RULES
 
 __all__ = [
@@ -224,16 +222,6 @@ def _unplaced(player: dict) -> list[dict]:
 # -- a situation --------------------------------------------------------------------------------
 
 
-class RoundResolution(Resolution):
-    """A round played from a scenario (stopped before Cleanup), read like a resolution; its JSON
-    has each player's `fame_left`. `game` is the `Game` that played it."""
-
-    game = None
-
-    def to_json(self) -> dict:
-        return table_json(self.table, self.trace, fame_left=True)
-
-
 @dataclass(frozen=True)
 class Situation:
     """A named situation of the library. `scenario` and `expect` are fresh copies each time."""
@@ -270,19 +258,9 @@ class Situation:
     def run(self, record: bool = False, policy=None) -> Resolution:
         """Play the situation as the library says (`resolve`, `round` or `game`); a `Resolution`
         (for a FlipToons round a `RoundResolution`, whose JSON has `fame_left`; for a game a
-        `GameResolution`, whose `game` holds the result). `record` keeps every state, for
-        `stepping.Stepper`."""
-        if self.game == "flipology":
-            run = flipology.play_round if self.play == "round" else flipology.resolve
-            return run(self.scenario, policy, record=record)
-        if self.play == "resolve":
-            return resolve(self.scenario, policy, record=record)
-        if self.play == "game":
-            return GameResolution.of(play_game(self.scenario, policy, record=record))
-        game = play_round(self.scenario, policy, record=record)
-        result = RoundResolution(game.table, game.trace)
-        result.game = game
-        return result
+        `GameResolution`, whose `game` holds the result: `games.play_scenario`). `record` keeps
+        every state, for `stepping.Stepper`."""
+        return play_scenario(self.scenario, self.play, policy, record)
 
     def outcome(self, resolution: Resolution | None = None) -> dict:
         """The outcome as the CLI's JSON document (docs/scenarios.md, What the commands print), plus

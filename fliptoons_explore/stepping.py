@@ -53,9 +53,9 @@ class Stepper:
     @classmethod
     def from_scenario(cls, scenario: dict, policy=None) -> Stepper:
         """Resolve a scenario (of either game) with recording on and step through it."""
-        from .games import game_of, game_package
+        from .games import contract_of
 
-        return cls(game_package(game_of(scenario)).resolve(scenario, policy, record=True))
+        return cls(contract_of(scenario).resolve(scenario, policy, record=True))
 
     @property
     def game(self):

@@ -21,19 +21,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 
-from .. import flipology
-from ..fliptoons.engine import (
-    GameResolution,
-    Resolution,
-    needs_game,
-    play_game,
-    play_round,
-    resolve,
-)
+from ..fliptoons.engine import GameResolution, Resolution, RoundResolution, needs_game
 from ..fliptoons.grid import space_name
-from ..fliptoons.rulings import OPTIONS, Rulings
-from ..fliptoons.scenario import ScenarioError, check, grid_json, parse_json_value
-from ..games import game_of
+from ..fliptoons.rulings import Rulings
+from ..fliptoons.scenario import ScenarioError, grid_json, parse_json_value
+from ..games import contract_of, game_of, play_scenario
 from ..limits import quote
 
 
@@ -295,27 +287,7 @@ def _play_of(scenario: dict, play: str | None) -> str:
 
 def _run(scenario: dict, traced: bool = True, play: str = "resolve") -> Resolution:
     """Play a scenario as `play` says (see `_play_of`)."""
-    if game_of(scenario) == "flipology":
-        return (
-            flipology.play_round(scenario)
-            if play == "round"
-            else flipology.resolve(scenario, traced=traced)
-        )
-    if play == "round":
-        game = play_round(scenario)
-        return _RoundResolution(game.table, game.trace)
-    if play == "game":
-        return GameResolution.of(play_game(scenario, traced=traced))
-    return resolve(scenario, traced=traced)
-
-
-class _RoundResolution(Resolution):
-    """A round played from a scenario, read like a resolution (its JSON has `fame_left`)."""
-
-    def to_json(self) -> dict:
-        from ..fliptoons.scenario import table_json
-
-        return table_json(self.table, self.trace, fame_left=True)
+    return play_scenario(scenario, play, traced=traced)
 
 
 def _winners(resolution) -> str | None:
@@ -334,14 +306,13 @@ def _outcome(resolution: Resolution) -> dict:
 
 def _options(scenario) -> tuple[dict, type]:
     """The ruling options of the scenario's game and the class of their settings."""
-    if game_of(scenario) == "flipology":
-        return flipology.OPTIONS, flipology.Rulings
-    return OPTIONS, Rulings
+    game = contract_of(scenario)
+    return game.options, type(game.rulings())
 
 
 def _check(scenario) -> None:
     """Check a scenario of either game (ScenarioError, one line)."""
-    (flipology.check if game_of(scenario) == "flipology" else check)(scenario)
+    contract_of(scenario).check(scenario)
 
 
 def _check_changes(changes, where=lambda name: "changes", scenario=None) -> dict:
@@ -475,7 +446,7 @@ def compare_rulings(scenario: dict, changes: dict, play: str | None = None) -> C
     except ScenarioError as e:
         shown = ", ".join(f"{k}={_show(v)}" for k, v in changes.items())
         raise ScenarioError(f"with {shown}: {e}") from None
-    played = isinstance(before, _RoundResolution)
+    played = isinstance(before, RoundResolution)
     if game_of(scenario) == "flipology":
         players = tuple(
             _flipology_change(pa, pb, before.table, after.table)

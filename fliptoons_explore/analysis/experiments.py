@@ -36,13 +36,14 @@ from ..flipology.play import make_policy as flipology_policy
 from ..flipology.play import policy_name as flipology_policy_name
 from ..fliptoons.cards import CATALOG, STARTING_DECKS, toon_deck
 from ..fliptoons.engine import resolve as resolve_fliptoons
-from ..fliptoons.game import TRIGGER_FAME, Game, new_game
+from ..fliptoons.game import TRIGGER_FAME, new_game
 from ..fliptoons.play import POLICIES as FLIPTOONS_POLICIES
 from ..fliptoons.play import make_policy as fliptoons_policy
 from ..fliptoons.play import policy_name as fliptoons_policy_name
 from ..fliptoons.rulings import OPTIONS as FLIPTOONS_OPTIONS
 from ..fliptoons.rulings import Rulings
 from ..fliptoons.state import PRICES
+from ..games import contract
 from ..limits import MAX_GAMES, quote
 from ..parallel import run_tasks
 
@@ -259,91 +260,13 @@ def setup_of(row) -> Setup:
     )
 
 
-def _won(i: int, winners: list[int]) -> tuple[bool, float]:
-    return i in winners, (1 / len(winners) if i in winners else 0.0)
-
-
-def fliptoons_rows(game: Game, first: int, per: str) -> list[dict]:
-    """A played FlipToons game's outcome: one row (`per="game"`) or one per seat
-    (`per="player"`): `rounds`, `reason`, whether the 30-fame trigger ended it (`triggered`),
-    the winners (seats, by a space), and per seat its place from the first player of round 1
-    (`start`, 0 = the first player), its Final Flip fame, whether it won and its share of the
-    win (1/k for k tied winners)."""
-    r = game.result
-    t = game.table
-    n = len(t.players)
-    common = {
-        "rounds": r.rounds,
-        "reason": r.reason,
-        "triggered": r.solo == "won" or r.reason.startswith(f"a player generated {TRIGGER_FAME}"),
-    }
-    fame = r.final_fame or [p.fame_total for p in t.players]
-    if per == "game":
-        row = {**common, "winners": " ".join(map(str, r.winners))}
-        if r.solo:
-            row.update(won=r.solo == "won", fame=t.players[0].fame_total)
-        else:
-            row.update(top_fame=max(fame))
-        return [row]
-    rows = []
-    for i in range(n):
-        won, share = _won(i, r.winners) if not r.solo else (r.solo == "won", float(r.solo == "won"))
-        rows.append(
-            {
-                "seat": i,
-                "start": (i - first) % n,
-                **common,
-                "fame": fame[i],
-                "won": won,
-                "share": share,
-            }
-        )
-    return rows
-
-
-def flipology_rows(game, first: int, per: str) -> list[dict]:
-    """A played Flipology game's outcome: one row (`per="game"`: the winners, whether a face-up
-    Moon decided, the top score) or one per seat: its score (a multi-game match: its running
-    score, and `last` the last game's count), whether it won, its share, whether its row holds
-    the Moon (`moon_in_row`, either face) and whether a face-up Moon decided (`moon_up`)."""
-    r = game.result
-    t = game.table
-    holders = [any(c.spec.kind == "moon" for c in p.cards()) for p in t.players]
-    if per == "game":
-        return [
-            {
-                "winners": " ".join(map(str, r.winners)),
-                "moon_up": r.moon,
-                "top_score": max(r.scores),
-                "games_in_match": r.games,
-            }
-        ]
-    rows = []
-    for i, _p in enumerate(t.players):
-        won, share = _won(i, r.winners)
-        score = r.running[i] if r.running else r.scores[i]
-        rows.append(
-            {
-                "seat": i,
-                "start": (i - first) % len(t.players),
-                "score": score,
-                "last": r.scores[i],
-                "won": won,
-                "share": share,
-                "moon_in_row": holders[i],
-                "moon_up": r.moon,
-            }
-        )
-    return rows
-
-
 def game_job(task) -> list[dict]:
     """Play one game of a setup from its seed (a worker's task: `(setup, seed, per, extra)`)."""
     setup, seed, per, extra = task
     game = setup.new_game(seed)
     first = game.table.first_player
     game.play()
-    out = (fliptoons_rows if setup.game == "fliptoons" else flipology_rows)(game, first, per)
+    out = contract(setup.game).outcome_rows(game, first, per)
     head = {**extra, **setup.columns(), "seed": seed}
     return [{**head, **row} for row in out]
 

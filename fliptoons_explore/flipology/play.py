@@ -36,9 +36,10 @@ def policy_name(name) -> tuple[str, int | None]:
     return base, int(budget) if budget else None
 
 
-def make_policy(name: str, seed: int):
+def make_policy(name: str, seed: int, simulations: int | None = None):
     """A policy by its command-line name (`policy_name`): default, random (seeded), greedy or
-    montecarlo[:N] (the search, seeded)."""
+    montecarlo[:N] (the search, seeded); `simulations`: the search's budget a decision, where
+    the name gives none."""
     base, budget = policy_name(name)
     if base == "random":
         return RandomPolicy(seed)
@@ -49,7 +50,7 @@ def make_policy(name: str, seed: int):
     if base == "montecarlo":
         from .search import SearchPolicy
 
-        return SearchPolicy(budget, seed=seed)
+        return SearchPolicy(budget or simulations, seed=seed)
     return DefaultPolicy()
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..limits import MAX_INTEGER_DIGITS, MAX_STRING_LENGTH, quote, unsafe_character
-from ..policy import Choice, Policy, check_policy
+from ..policy import Policy, ReplayPolicy, check_policy
 from .cards import STARTING_DECKS, toon_deck
 from .events import (
     Collect,
@@ -30,14 +30,8 @@ from .events import (
     Shuffle,
     Trace,
 )
-from .market import (
-    after_market,
-    discard_market_ends,
-    has_after_market,
-    market_turn,
-    refill,
-    skunk_dismissal,
-)
+from .market import discard_market_ends, market_turn, refill
+from .market_abilities import after_market, has_after_market, skunk_dismissal
 from .resolver import TRIGGER_FAME, Resolver
 from .rules import citations
 from .rulings import Rulings
@@ -737,22 +731,6 @@ def _check_setup(season, players, seed, solo, policy, rulings, names) -> Rulings
                     f"characters, got {quote(name)}"
                 )
     return rulings
-
-
-class ReplayPolicy:
-    """Answers a game's logged decisions again, in order."""
-
-    name = "replay"
-
-    def __init__(self, decisions: list) -> None:
-        self.answers = iter(decisions)
-        self.given = len(decisions)
-
-    def choose(self, choice: Choice):
-        answer = next(self.answers, StopIteration)
-        if answer is StopIteration:
-            raise ValueError(f"decisions: the game asks more than the {self.given} decisions given")
-        return answer
 
 
 def replay(season, players, seed, solo=None, decisions=(), rulings=None) -> Game:

@@ -21,9 +21,9 @@ import pytest
 
 from fliptoons_explore import OPTIONS, DefaultPolicy, RandomPolicy, Rulings, new_game, play_game
 from fliptoons_explore.fliptoons.events import Trace
-from fliptoons_explore.fliptoons.game import ReplayPolicy
 from fliptoons_explore.fliptoons.rules import citations
 from fliptoons_explore.fliptoons.scenario import table_json
+from fliptoons_explore.policy import ReplayPolicy
 from soak import games
 
 #: Seeded games per season: 500 under the soak switch (tests/helpers/soak.py), a sample otherwise.

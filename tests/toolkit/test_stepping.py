@@ -416,5 +416,5 @@ def test_trace_frame_of_a_round():
         "Ann: hire raccoon for 4 fame: from the market  <- #20  [s2.market.hire]"
     )
     # only a recorded resolution steps
-    with pytest.raises(ValueError, match="a Game keeps no states"):
+    with pytest.raises(ValueError, match="resolve with record=True to step through states"):
         Stepper(game)

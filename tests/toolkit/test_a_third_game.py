@@ -1,0 +1,120 @@
+"""A third game, Lights (`tests/helpers/lights.py`), written against the game contract alone,
+goes through every game-neutral part with no change outside its own file: the contract's
+lookup, the stepper, causal chains, the trace table, the JSON document, the command line's
+scenario commands, whole games and their replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import lights
+from fliptoons_explore import resolve
+from fliptoons_explore.chains import causal_graph, chain_command, longest_chain
+from fliptoons_explore.games import contract, contract_of, play_scenario
+from fliptoons_explore.stepping import Stepper, trace_frame, trace_lines
+
+#: Ann flips her second card, a spark: it lights the plain 3 and the spark beside it, and that
+#: spark lights the plain 2 past it. Ben flips his first card.
+SCENARIO = {
+    "game": "lights",
+    "players": [
+        {"name": "Ann", "row": ["plain:3", "spark:1", "spark:1", "plain:2"]},
+        {"name": "Ben", "row": ["plain:2", "plain:1", "spark:1", "plain:3"]},
+    ],
+    "turns": [{"player": 0, "flip": 1}, {"player": 1, "flip": 0}],
+}
+
+
+def test_the_scenario_names_its_game_and_the_table_holds_its_contract():
+    r = resolve(SCENARIO)
+    assert contract_of(SCENARIO) is lights.GAME is contract("lights") is r.table.game
+    assert contract_of(r) is lights.GAME
+
+
+def test_a_spark_lights_its_neighbours_and_a_lit_spark_goes_on():
+    r = resolve(SCENARIO)
+    ann, ben = r.table.players
+    assert [c.face_up for c in ann.row] == [True, True, True, True]
+    assert [c.face_up for c in ben.row] == [True, False, False, False]
+    assert (ann.score, ben.score) == (7, 2)
+    assert r.trace[-1].kind == "game_end" and r.trace[-1].player == 0
+
+
+def test_a_ruling_option_changes_the_outcome():
+    # Ann's first turn lights the spark at 2 and its neighbours; her second flips the spark
+    # at 0, whose neighbour at 1 is lit: turned back down, unless the ruling spares it
+    scenario = {
+        "game": "lights",
+        "players": [{"name": "Ann", "row": ["spark:1", "plain:3", "spark:1"]}],
+        "turns": [{"player": 0, "flip": 2}],
+    }
+    assert resolve(scenario).table.players[0].score == 4
+    # the lit plain 3 is turned down by a second spark, unless spared
+    twice = {**scenario, "players": [{"name": "Ann", "row": ["spark:1", "plain:3", "plain:1"]}]}
+    twice["turns"] = [{"player": 0, "flip": 1}, {"player": 0, "flip": 0}]
+    assert resolve(twice).table.players[0].score == 1
+    spared = {**twice, "rulings": {"spark_spares_lit": "yes"}}
+    assert resolve(spared).table.players[0].score == 4
+
+
+def test_the_stepper_walks_the_recorded_resolution():
+    s = Stepper.from_scenario(SCENARIO)
+    flips = [e.step for e in s.trace if e.kind == "flip"]
+    s.goto(flips[1])  # the spark lights the plain 3
+    assert "Ann: flip plain:3 at Ann's card 1  <- #2  [lt.spark]" in s.words
+    assert s.state["players"][0]["row"][0]["face_up"] is True
+    assert s.before["players"][0]["row"][0]["face_up"] is False
+    assert s.chain()[-1] == flips[1] and len(s.chain()) == 4  # decision, flip, trigger, flip
+    assert "plain:3" in s._repr_html_()
+    assert s.text().startswith(s.words)
+
+
+def test_causal_chains_follow_the_sparks():
+    graph = causal_graph(resolve(SCENARIO))
+    longest = longest_chain(graph)
+    # Ann's decision -> her spark flips -> it triggers -> the next spark flips -> triggers -> flip
+    assert [graph.nodes[k]["kind"] for k in longest] == [
+        "decision",
+        "flip",
+        "trigger",
+        "flip",
+        "trigger",
+        "flip",
+    ]
+    doc = json.loads(chain_command(SCENARIO, as_json=True))
+    assert len(doc["nodes"]) == len(resolve(SCENARIO).trace)
+
+
+def test_the_trace_table_and_its_lines():
+    r = resolve(SCENARIO)
+    frame = trace_frame(r, kind="flip")
+    assert list(frame["card"]) == ["spark:1", "plain:3", "spark:1", "plain:2", "plain:2"]
+    assert "flip plain:2 at Ann's card 4" in trace_lines(r, kind="flip")
+
+
+def test_the_json_document():
+    doc = resolve(SCENARIO).to_json()
+    assert [p["fame"] for p in doc["players"]] == [7, 2]
+    assert doc["trace"][0]["event"] == "decision"
+
+
+def test_every_way_to_play_a_scenario_goes_through_the_contract():
+    assert play_scenario(SCENARIO, "round").table.players[1].score == 2
+    assert len(play_scenario(SCENARIO, "game").trace) > len(resolve(SCENARIO).trace)
+
+
+def test_a_bad_scenario_is_one_line():
+    with pytest.raises(ValueError, match=r"players\[0\]\.row: 'moon:1': a Lights card"):
+        resolve({"game": "lights", "players": [{"row": ["moon:1"]}]})
+
+
+def test_a_whole_game_replays_from_its_seed_and_decisions():
+    game = lights.GAME.new_game({"players": 3}, seed=7, policy=lights.GAME.make_policy("random", 7))
+    game.play()
+    again = lights.GAME.replay({"players": 3}, 7, game.decisions)
+    assert again.table.snapshot() == game.table.snapshot()
+    assert [e.to_json() for e in again.trace] == [e.to_json() for e in game.trace]
+    rows = lights.GAME.outcome_rows(game, 0, "player")
+    assert sum(r["share"] for r in rows) == pytest.approx(1)
