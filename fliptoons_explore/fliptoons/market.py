@@ -1,10 +1,15 @@
-"""The Market phase and what surrounds it: the two actions (Hire, Dismiss), dismiss costs,
-when-hired and when-dismissed effects, the effects queued in the Flip, the Skunk, refilling the
-market, and the after-Market effects.
+"""The Market phase (S2 Market, S1 Market): each player's turn of up to two actions, Hire a Toon
+and Dismiss a Toon (s2.market.actions); what a dismissal costs (5; 3 for a Caterpillar or a card
+next to a Ladybug; 1 less per Rat in its stack); which actions a player may take, and why a
+scripted one cannot be taken; refilling the market and arranging it by rank (S2 Market: Refill
+the Market); the discard of its end cards (S2 Cleanup); and the effects the Flip queued, at its
+end.
 
 Every function takes the `Game` (`g`): its table, policy (every decision goes through
-`g.choose`) and trace (`g.emit`). The effects are small functions keyed by the card table's
-`when_hired`, `when_dismissed` and `other` columns.
+`g.choose`) and trace (`g.emit`). Hiring a card runs its when-hired ability and dismissing one
+its when-dismissed ability, looked up by the card table's name in `WHEN_HIRED` and
+`WHEN_DISMISSED`, which `market_abilities` fills; a scenario's scripted actions are read in
+`market_scripts`.
 """
 
 from __future__ import annotations
@@ -24,10 +29,9 @@ from .events import (
     Refill,
     Skip,
     Slide,
-    ToDeck,
     Trigger,
 )
-from .grid import LOWER, lowest_rank_card, not_in_play
+from .grid import not_in_play
 from .rulings import OPTIONS
 from .state import PRICES
 
@@ -280,7 +284,7 @@ def why_illegal(table, player, verb: str, card_id: str | None) -> str:
         if up[0].spec.dismiss_immune:
             return f"cannot dismiss {card_id!r}: it cannot be dismissed"
         if not may_dismiss(table, player):
-            return f"cannot dismiss {card_id!r}: {_too_few(table)}"
+            return f"cannot dismiss {card_id!r}: {too_few_to_dismiss(table)}"
         cost = dismiss_cost(table, player, topmost_face_up(player, card_id))
         if cost > fame:
             return f"cannot dismiss {card_id!r}: it costs {cost} fame, {fame} left"
@@ -298,6 +302,13 @@ def topmost_face_up(player, card_id):
 
 
 # -- moving cards -------------------------------------------------------------------------------
+
+#: The abilities a card uses when hired and when dismissed (s1.icon.when-hired,
+#: s1.icon.when-dismissed), by the name the card table's `when_hired` and `when_dismissed` columns
+#: give. `market_abilities` registers them (its `ability`), building on this module: `hire` and
+#: `dismiss_card` run them, and a Raccoon or a Crow hires, a Panther dismisses, as the Market does.
+WHEN_HIRED: dict = {}
+WHEN_DISMISSED: dict = {}
 
 
 def dismiss_card(g, player, card, cause, rule, cost: int = 0, ruling=None) -> None:
@@ -404,300 +415,7 @@ def discard_market_ends(g, cause, rule) -> None:
         g.emit(Discard, None, card, cause, rule, detail="an end of the market")
 
 
-# -- when hired -----------------------------------------------------------------------------------
-
-
-def dismiss_caterpillar(g, player, card, cause) -> None:
-    """Butterfly: you may dismiss one face-up Caterpillar of your grid for 0 (s1.faq.butterfly)."""
-    targets = [c for c in dismissable(player) if c.spec.id == "caterpillar"]
-    _dismiss_chosen(
-        g,
-        player,
-        card,
-        cause,
-        targets,
-        optional=True,
-        rule="s1.faq.butterfly",
-        question="dismiss which Caterpillar (or none)?",
-    )
-
-
-def dismiss_face_up(g, player, card, cause) -> None:
-    """Panther: dismiss one face-up card of your grid for 0; mandatory (s2.faq.panther)."""
-    _dismiss_chosen(
-        g,
-        player,
-        card,
-        cause,
-        dismissable(player),
-        optional=False,
-        rule="s2.faq.panther",
-        question="dismiss which face-up card?",
-    )
-
-
-def _dismiss_chosen(g, player, card, cause, targets, optional, rule, question, ruling=None) -> None:
-    if not targets:
-        g.emit(
-            Ignored, player.index, card, cause, rule, detail="no card it can dismiss", ruling=ruling
-        )
-        return
-    if not _ability_may_dismiss(g, player, card, cause, rule):
-        return
-    values = tuple(1 - c.spec.fame for c in targets)  # losing a card worth no fame is a gain
-    ruling = cite(_minimum_ruling(g, player), ruling)
-    i = g.choose(
-        Choice(
-            "dismiss_" + card.spec.id,
-            player.index,
-            card,
-            tuple(targets),
-            values,
-            question,
-            optional,
-            g.table,
-        ),
-        cause,
-        rule,
-        ruling,
-    )
-    if i is not None:
-        dismiss_card(g, player, targets[i], cause, rule, ruling=ruling)
-
-
-def _minimum_ruling(g, player) -> str | None:
-    """'ruling.minimum_limits_abilities' when an ability dismisses below the dismiss minimum
-    (its other reading would stop it), else None."""
-    if g.trace is not None and not may_dismiss(g.table, player):
-        return "ruling.minimum_limits_abilities"
-    return None
-
-
-def _ability_may_dismiss(g, player, card, cause, rule) -> bool:
-    """Ruling `minimum_limits_abilities`: abilities obey the dismiss minimum too."""
-    if g.table.rulings.minimum_limits_abilities and not may_dismiss(g.table, player):
-        g.emit(
-            Ignored,
-            player.index,
-            card,
-            cause,
-            rule,
-            ruling="ruling.minimum_limits_abilities",
-            detail=_too_few(g.table),
-        )
-        return False
-    return True
-
-
-def redraw_market(g, player, card, cause) -> None:
-    """Horse: discard any number of market cards, reveal as many from the toon deck, re-sort;
-    the discards go face up beside the toon deck (s1.faq.horse)."""
-    t = g.table
-    discarded = 0
-    while t.market_cards():
-        cards = tuple(t.market_cards())
-        i = g.choose(
-            Choice(
-                "horse_discard",
-                player.index,
-                card,
-                cards,
-                tuple(-c.spec.rank for c in cards),
-                "discard which market card (or stop)?",
-                True,
-                t,
-            ),
-            cause,
-            "s1.faq.horse",
-        )
-        if i is None:
-            break
-        take_from_market(t, cards[i])
-        t.market_discard.append(cards[i])
-        g.emit(
-            Discard, player.index, cards[i], cause, "s1.faq.horse", detail="discarded by the Horse"
-        )
-        discarded += 1
-    if not discarded:
-        return
-    cards = t.market_cards()
-    for _ in range(discarded):
-        if not t.toon_deck:
-            break
-        new = t.toon_deck.popleft()
-        new.face_up = True
-        cards.append(new)
-        t.arrange_market(cards, depleted=False)
-        g.emit(Refill, None, new, cause, "s1.faq.horse", value=t.market.index(new))
-    arrange_or_slide(g, cards, cause)
-
-
-def fame_and_action(g, player, card, cause) -> None:
-    """Peacock: gain 2 fame and one extra Market action."""
-    player.fame_left += 2
-    player.actions_left += 1
-    g.emit(
-        FameChange,
-        player.index,
-        card,
-        cause,
-        "card." + card.spec.id,
-        value=2,
-        detail="+2 fame and a bonus Market action",
-    )
-
-
-def hire_dismissed(g, player, card, cause) -> None:
-    """Raccoon: you may also hire any one dismissed card, from any player's pile, for 0
-    (s2.faq.raccoon)."""
-    t = g.table
-    piles = [(p, c) for p in t.clockwise() for c in p.dismissed]
-    if not piles:
-        g.emit(Ignored, player.index, card, cause, "s2.faq.raccoon", detail="no dismissed card")
-        return
-    options = tuple(c for _, c in piles)
-    i = g.choose(
-        Choice(
-            "raccoon",
-            player.index,
-            card,
-            options,
-            tuple(c.spec.fame for c in options),
-            "hire which dismissed card for 0 (or none)?",
-            True,
-            t,
-        ),
-        cause,
-        "s2.faq.raccoon",
-    )
-    if i is not None:
-        owner, chosen = piles[i]
-        owner.dismissed.remove(chosen)
-        hire(g, player, chosen, cause, "s2.faq.raccoon", 0, f"{owner.name}'s dismissed pile", True)
-
-
-def into_any_deck(g, player, card, cause) -> None:
-    """Pig: put this card into any deck, a player's or the toon deck (shuffled) (s1.faq.pig)."""
-    t = g.table
-    targets = tuple(p.name for p in t.players) + ("toon deck",)
-    values = tuple(p.fame_total if p is not player else -1 for p in t.players) + (0,)
-    i = g.choose(
-        Choice("pig", player.index, card, targets, values, "into which deck?", False, t),
-        cause,
-        "s1.faq.pig",
-    )
-    _remove_anywhere(t, card)
-    if i == len(t.players):
-        t.toon_deck.append(card)
-        card.face_up = False
-        t.rng.shuffle(t.toon_deck)
-    else:
-        card.face_up = False
-        t.players[i].deck.appendleft(card)
-    g.emit(
-        ToDeck,
-        player.index,
-        card,
-        cause,
-        "s1.faq.pig",
-        detail=f"into {targets[i]}'s deck"
-        if i < len(t.players)
-        else "into the toon deck, shuffled",
-    )
-
-
-def _remove_anywhere(table, card) -> None:
-    for p in table.players:
-        if card in p.deck:
-            p.deck.remove(card)
-            return
-        if card in p.dismissed:
-            p.dismissed.remove(card)
-            return
-        if p.grid.locate(card) is not None:
-            p.grid.remove(card)
-            return
-    raise AssertionError(f"{card!r} is nowhere")
-
-
-def big_button(g, player, card, cause) -> None:
-    """Axolotl, Platypus: act on Big Button cards, which this engine does not model."""
-    g.emit(
-        Ignored,
-        player.index,
-        card,
-        cause,
-        "card." + card.spec.id,
-        detail="the Big Button promo is not played",
-    )
-
-
-WHEN_HIRED = {
-    "dismiss_caterpillar": dismiss_caterpillar,
-    "redraw_market": redraw_market,
-    "into_any_deck": into_any_deck,
-    "fame_and_action": fame_and_action,
-    "hire_dismissed": hire_dismissed,
-    "dismiss_face_up": dismiss_face_up,
-    "own_button_up": big_button,
-    "all_buttons_up": big_button,
-}
-
-
-# -- when dismissed --------------------------------------------------------------------------------
-
-
-def free_hire(g, player, card, cause) -> None:
-    """Crow: you may hire one market card for 0, then refill the market (s2.faq.crow); not a card
-    under an x-side price card with ruling `x_side_price_cards` 'not-for-hire'."""
-    t = g.table
-    closed = not_for_hire(t)
-    options = tuple(c for i, c in enumerate(t.market) if c is not None and i not in closed)
-    for c in t.market_cards():
-        if c not in options:
-            g.emit(
-                Ignored,
-                player.index,
-                c,
-                cause,
-                "s2.setup.low-count",
-                ruling="ruling.x_side_price_cards",
-                detail="under an x-side price card: the Crow may not hire it",
-            )
-    if not options:
-        if not t.market_cards():
-            g.emit(Ignored, player.index, card, cause, "s2.faq.crow", detail="the market is empty")
-        return
-    ruling = (
-        "ruling.x_side_price_cards"
-        if any(t.market[i] is not None for i in x_side_slots(t))
-        else None
-    )
-    i = g.choose(
-        Choice(
-            "crow",
-            player.index,
-            card,
-            options,
-            tuple(c.spec.fame for c in options),
-            "hire which market card for 0 (or none)?",
-            True,
-            t,
-        ),
-        cause,
-        "s2.faq.crow",
-        ruling,
-    )
-    if i is not None:
-        take_from_market(t, options[i])
-        hire(g, player, options[i], cause, "s2.faq.crow", 0, "the market, by the Crow", True)
-        refill(g, cause, "s2.faq.crow")
-
-
-WHEN_DISMISSED = {"free_hire": free_hire, "into_any_deck": into_any_deck}
-
-
-# -- after the Flip, after Check Fame --------------------------------------------------------------
+# -- after the Flip --------------------------------------------------------------------------------
 
 
 def gain_fame_this_round(g, player, card, cause) -> None:
@@ -821,191 +539,6 @@ def effect_first(g, pi, waiting, cause) -> int:
     return at[i]
 
 
-def skunk_dismissal(g, cause) -> None:
-    """Skunk: the player who alone has the least fame after Check Fame must dismiss one face-up
-    card of their grid for 0, the Skunk included; no action used (s1.faq.skunk)."""
-    p = g.table.least_fame_player
-    if p is None:
-        return
-    for skunk in [
-        c for c in p.grid.all_cards() if c.face_up and c.spec.other == "least_fame_dismiss"
-    ][:1]:
-        _dismiss_chosen(
-            g,
-            p,
-            skunk,
-            cause,
-            dismissable(p),
-            optional=False,
-            rule="s1.faq.skunk",
-            question="dismiss which face-up card (the Skunk may dismiss itself)?",
-        )
-
-
-# -- after the Market ------------------------------------------------------------------------------
-
-
-def dismiss_in_lower_row(g, player, card, cause) -> None:
-    """Donkey: after the Market phase, dismiss this card if it is in the lower row
-    (s1.faq.donkey)."""
-    if card.where and card.where[0] == LOWER:
-        _self_dismiss(g, player, card, cause, "s1.faq.donkey")
-
-
-def dismiss_in_end_slot(g, player, card, cause) -> None:
-    """Groundhog: after the Market phase, dismiss this card if it is in the first or last of the six
-    slots, stacked or not; extra rows do not count (s2.faq.groundhog)."""
-    if card.where in ((0, 0), (1, 2)):
-        _self_dismiss(g, player, card, cause, "s2.faq.groundhog")
-
-
-def _self_dismiss(g, player, card, cause, rule) -> None:
-    if _ability_may_dismiss(g, player, card, cause, rule):
-        dismiss_card(g, player, card, cause, rule, ruling=_minimum_ruling(g, player))
-
-
-def dismiss_right(g, player, card, cause) -> None:
-    """Alligator: dismiss one card in the space directly right of it; of a stack, any one card
-    (s1.faq.alligator); in the right column, none, or the next space in reading order (ruling
-    `alligator_in_the_right_column`)."""
-    row, col = card.where
-    ruling = None
-    if col < 2:
-        space = (row, col + 1)
-    else:
-        space = (row + 1, 0) if row < LOWER else None  # reading order: the left of the row below
-        if space is not None and player.grid.at(*space):
-            ruling = "ruling.alligator_in_the_right_column"
-        if g.table.rulings.alligator_in_the_right_column == "nothing":
-            space = None
-    stack = player.grid.at(*space) if space else None
-    targets = [c for c in stack or () if c.face_up and not c.spec.dismiss_immune]
-    _dismiss_chosen(
-        g,
-        player,
-        card,
-        cause,
-        targets,
-        optional=False,
-        rule="s1.faq.alligator",
-        question="dismiss which card of the stack on its right?"
-        if stack and len(stack) > 1
-        else "dismiss the card on its right?",
-        ruling=ruling,
-    )
-
-
-def dismiss_lowest(g, player, card, cause) -> None:
-    """Vulture: dismiss the lowest-rank card of your grid unless it cannot be dismissed; face-down
-    cards have no rank (s2.faq.vulture; rulings `vulture_immune_lowest`, `extra_rows_topmost`)."""
-    rulings = g.table.rulings
-    target = _vulture_target(player.grid, rulings)
-    ruling = cite(
-        *(
-            "ruling." + name
-            for name in ("vulture_immune_lowest", "extra_rows_topmost")
-            if any(
-                _vulture_target(player.grid, rulings.but(name, v)) is not target
-                for v in OPTIONS[name].choices
-            )
-        )
-    )
-    if target is None:
-        g.emit(
-            Ignored,
-            player.index,
-            card,
-            cause,
-            "s2.faq.vulture",
-            ruling=ruling,
-            detail="no lowest-rank card it can dismiss",
-        )
-    elif _ability_may_dismiss(g, player, card, cause, "s2.faq.vulture"):
-        dismiss_card(
-            g,
-            player,
-            target,
-            cause,
-            "s2.key.lowest-rank",
-            ruling=cite(_minimum_ruling(g, player), ruling),
-        )
-
-
-def _vulture_target(grid, rulings):
-    """The card a Vulture dismisses under these rulings, or None."""
-    target = lowest_rank_card(grid, rulings.extra_rows_topmost)
-    if (
-        target is not None
-        and target.spec.dismiss_immune
-        and rulings.vulture_immune_lowest == "next-lowest"
-    ):
-        candidates = [c for c in grid.all_cards() if c.face_up and not c.spec.dismiss_immune]
-        target = None
-        if candidates:
-            low = min(c.spec.rank for c in candidates)
-            target = next(
-                c
-                for _, _, stack in grid.spaces(rulings.extra_rows_topmost)
-                for c in reversed(stack)
-                if c in candidates and c.spec.rank == low
-            )
-    if target is not None and target.spec.dismiss_immune:
-        target = None
-    return target
-
-
-AFTER_MARKET = {
-    "after_market_dismiss_in_lower_row": dismiss_in_lower_row,
-    "after_market_dismiss_right": dismiss_right,
-    "after_market_dismiss_in_end_slot": dismiss_in_end_slot,
-    "after_market_dismiss_lowest": dismiss_lowest,
-}
-
-
-def has_after_market(table, player) -> bool:
-    """Has the player a face-up card with an after-Market effect in the grid?"""
-    return any(c.face_up and c.spec.other in AFTER_MARKET for c in player.grid.all_cards())
-
-
-def after_market(g, player, cause) -> None:
-    """The player's after-Market effects, left to right, top row first (s2.market.order), each only
-    if its card is still face up in the grid (`not_in_play`: s2.faq.vulture, s1.faq.alligator); a
-    card a flip turned face up again acts as ruling `flipped_face_up` says."""
-    sources = [
-        c
-        for _, _, stack in player.grid.spaces(g.table.rulings.extra_rows_topmost)
-        for c in reversed(stack)
-        if c.face_up and c.spec.other in AFTER_MARKET
-    ]
-    for card in sources:
-        if not_in_play(player.grid, card) is not None:
-            continue
-        effect_cause = cause
-        if card.uid in player.turned_up:
-            if g.table.rulings.flipped_face_up != "active":
-                g.emit(
-                    Ignored,
-                    player.index,
-                    card,
-                    cause,
-                    "s2.key.face-down.flipped-up",
-                    ruling="ruling.flipped_face_up",
-                    detail="turned face up again by a flip: its after-Market ability does not "
-                    "apply",
-                )
-                continue
-            effect_cause = g.emit(
-                Trigger,
-                player.index,
-                card,
-                cause,
-                "card." + card.spec.id,
-                ruling="ruling.flipped_face_up",
-                detail="after the Market, though a flip turned it face up again",
-            )
-        AFTER_MARKET[card.spec.other](g, player, card, effect_cause)
-
-
 # -- a player's Market turn ------------------------------------------------------------------------
 
 
@@ -1035,7 +568,7 @@ def market_turn(g, player, cause) -> None:
             cause,
             "s2.market.minimum",
             ruling=minimum,
-            detail=f"may not dismiss: {_too_few(t)}",
+            detail=f"may not dismiss: {too_few_to_dismiss(t)}",
         )
     while player.actions_left > 0:
         options = legal_actions(t, player)
@@ -1092,7 +625,9 @@ def _minimum_reading(table, player) -> str | None:
     return "ruling.dismiss_minimum"
 
 
-def _too_few(table) -> str:
+def too_few_to_dismiss(table) -> str:
+    """Why the dismiss minimum forbids dismissing (s2.market.minimum), as ruling
+    `dismiss_minimum` reads it."""
     return (
         "fewer than three cards in the deck"
         if table.rulings.dismiss_minimum == "deck-3"

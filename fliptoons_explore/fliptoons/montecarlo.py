@@ -59,7 +59,7 @@ from typing import NamedTuple
 
 from ..policy import Branch, Choice, DefaultPolicy
 from .game import TRIGGER_FAME, Game
-from .market import skunk_dismissal
+from .market_abilities import skunk_dismissal
 
 __all__ = [
     "MonteCarloPolicy",
