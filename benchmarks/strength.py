@@ -32,8 +32,9 @@ import time
 
 from fliptoons_explore.analysis.experiments import wilson
 from fliptoons_explore.fliptoons.game import new_game
-from fliptoons_explore.fliptoons.montecarlo import DEFAULT_SIMULATIONS, RolloutPolicy
 from fliptoons_explore.fliptoons.play import make_policy
+from fliptoons_explore.fliptoons.rollout import RolloutPolicy
+from fliptoons_explore.fliptoons.search import DEFAULT_SIMULATIONS
 from fliptoons_explore.parallel import run_tasks
 
 TARGETS = {("s1", "normal"): 0.82, ("s2", "normal"): 0.57}

@@ -33,7 +33,7 @@ from ..flipology.game import Game as FlipologyGame
 from ..flipology.search import SearchPolicy
 from ..fliptoons.game import Game
 from ..fliptoons.grid import space_name
-from ..fliptoons.montecarlo import Estimate, MonteCarloPolicy
+from ..fliptoons.search import Estimate, MonteCarloPolicy
 from ..limits import quote
 from ..policy import Choice, DefaultPolicy
 from .experiments import _pandas, wilson

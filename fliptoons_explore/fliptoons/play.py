@@ -45,7 +45,7 @@ def make_policy(name: str, seed: int, simulations: int | None = None):
 
         return GreedyPolicy()
     if base == "montecarlo":
-        from .montecarlo import MonteCarloPolicy
+        from .search import MonteCarloPolicy
 
         return MonteCarloPolicy(budget or simulations, seed=seed)
     return DefaultPolicy()

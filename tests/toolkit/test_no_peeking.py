@@ -1,7 +1,7 @@
 """No policy sees what its player cannot, in either game (docs/engine.md, "Decisions: the
 default and the greedy policy": the hints, the policies, the search and the advice know the
 cards "as far as the deciding player knows" them, and what the player has not seen is dealt
-again, never read; `fliptoons.montecarlo`: the order of the decks and of the toon deck is hidden).
+again, never read; `fliptoons.search`: the order of the decks and of the toon deck is hidden).
 
 The harness takes a decision of a situation built on purpose, records a policy's answer, builds
 the same situation again with the faces the deciding player has not seen changed (permuted among
@@ -30,10 +30,10 @@ from fliptoons_explore.flipology import view as flipology_view
 from fliptoons_explore.flipology.cards import CARDS
 from fliptoons_explore.flipology.policies import GreedyPolicy
 from fliptoons_explore.flipology.search import SearchPolicy
-from fliptoons_explore.fliptoons import montecarlo
+from fliptoons_explore.fliptoons import search as toons_search
 from fliptoons_explore.fliptoons.engine import play_game
 from fliptoons_explore.fliptoons.greedy import GreedyPolicy as ToonsGreedyPolicy
-from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+from fliptoons_explore.fliptoons.search import MonteCarloPolicy
 from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
 
 pytest.importorskip("pandas")  # the advice's table
@@ -538,12 +538,12 @@ def toons_sight(table) -> dict:
 @contextlib.contextmanager
 def toons_all_seeing():
     """While it lasts, the FlipToons search plays its copies in the true orders."""
-    determinise = montecarlo.determinise
-    montecarlo.determinise = lambda table, rng: None
+    determinise = toons_search.determinise
+    toons_search.determinise = lambda table, rng: None
     try:
         yield
     finally:
-        montecarlo.determinise = determinise
+        toons_search.determinise = determinise
 
 
 def _common_end(a: list, b: list) -> int:

@@ -1,4 +1,4 @@
-"""The search policy (`fliptoons.montecarlo`) and the engine API it plays on: `Table.copy` and
+"""The search policy (`fliptoons.search`) and the engine API it plays on: `Table.copy` and
 `Game.market_phase(resume=...)`. Small budgets: these check what the policy does, never how
 strong it is (benchmarks/strength.py measures that)."""
 
@@ -129,7 +129,7 @@ def test_a_copy_holds_every_part_of_the_state():
 
 def test_the_search_is_deterministic_for_a_seed():
     """The same seed, the same answers to every decision of a whole solo game (a small budget)."""
-    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    from fliptoons_explore.fliptoons.search import MonteCarloPolicy
 
     def decisions(seed):
         game = new_game(
@@ -201,8 +201,8 @@ def test_the_search_does_not_peek_at_the_order_of_hidden_cards():
     and of the toon deck is hidden; reversing both behind the policy changes neither its answer
     nor any option's estimate. (A search that skipped determinising, below, does see the change:
     the situation is one where the hidden order matters.)"""
-    from fliptoons_explore.fliptoons import montecarlo
-    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    from fliptoons_explore.fliptoons import search
+    from fliptoons_explore.fliptoons.search import MonteCarloPolicy
 
     toon = HIDDEN["toon_deck"]
     a = _market_decision(HIDDEN)
@@ -227,12 +227,12 @@ def test_the_search_does_not_peek_at_the_order_of_hidden_cards():
         simulations=24, seed=2
     ).choose(b)
 
-    peeking = montecarlo.determinise
+    peeking = search.determinise
     try:
-        montecarlo.determinise = lambda table, rng: None  # the copies keep the real orders
+        search.determinise = lambda table, rng: None  # the copies keep the real orders
         assert estimates(a) != estimates(b)
     finally:
-        montecarlo.determinise = peeking
+        search.determinise = peeking
 
 
 def test_the_search_does_not_peek_at_other_players_decks():
@@ -240,7 +240,7 @@ def test_the_search_does_not_peek_at_other_players_decks():
     deciding."""
     import copy
 
-    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    from fliptoons_explore.fliptoons.search import MonteCarloPolicy
 
     two = copy.deepcopy(HIDDEN)
     del two["solo"]
@@ -299,7 +299,7 @@ def test_the_search_wins_where_a_market_turn_can_win():
     Check Fame, "s2.solo.win"), for each of four seeds; the default policy (hire the card of most
     fame) does not."""
     from fliptoons_explore.fliptoons.engine import play_game
-    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    from fliptoons_explore.fliptoons.search import MonteCarloPolicy
 
     for seed in range(4):
         game = play_game(SIX_FISH, MonteCarloPolicy(simulations=24, seed=seed), traced=False)
@@ -530,7 +530,7 @@ def test_a_decision_inside_a_market_action_is_searched_by_replaying_the_turn():
     replaying the turn from its copy of the table at the Market action; it takes Renato's
     dismissed Crow."""
     from fliptoons_explore.fliptoons.engine import play_game
-    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    from fliptoons_explore.fliptoons.search import MonteCarloPolicy
     from fliptoons_explore.policy import Recording
 
     scenario = json.loads(
@@ -555,7 +555,8 @@ def test_a_decision_inside_a_market_action_is_searched_by_replaying_the_turn():
 def test_a_search_too_small_to_tell_options_apart_plays_the_rollouts_answer():
     """One simulation an option gives no standard error: the search plays the rollout's own
     answer to every decision of the game (and so the same game as the rollout policy)."""
-    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy, RolloutPolicy
+    from fliptoons_explore.fliptoons.rollout import RolloutPolicy
+    from fliptoons_explore.fliptoons.search import MonteCarloPolicy
 
     search = new_game("s1", 1, 6, "normal", MonteCarloPolicy(simulations=1, seed=3), traced=False)
     search.play()
@@ -569,7 +570,7 @@ def test_a_search_too_small_to_tell_options_apart_plays_the_rollouts_answer():
 
 def test_a_time_limit_stops_the_search_after_one_simulation_an_option():
     """`ms`: once the time is up, no option gets another simulation (each has had one)."""
-    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    from fliptoons_explore.fliptoons.search import MonteCarloPolicy
 
     choice = _market_decision(HIDDEN)
     policy = MonteCarloPolicy(simulations=500, ms=1e-6, seed=1)
@@ -595,7 +596,7 @@ def test_a_time_limit_stops_the_search_after_one_simulation_an_option():
     ],
 )
 def test_bad_budgets(kwargs, message):
-    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    from fliptoons_explore.fliptoons.search import MonteCarloPolicy
 
     with pytest.raises(
         ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$"
@@ -618,8 +619,8 @@ def test_a_solo_simulation_past_its_horizon_is_valued_by_the_leaf(monkeypatch):
     """horizon 0: each simulation plays the rest of the Market and Cleanup, then stops at the
     start of round 2 and is worth what `LeafValue` says of that table (here a stand-in that
     notes the table and says 0.375): every option's value and win share is exactly that."""
-    from fliptoons_explore.fliptoons import montecarlo
-    from fliptoons_explore.fliptoons.montecarlo import MonteCarloPolicy
+    from fliptoons_explore.fliptoons.leaf import LeafValue
+    from fliptoons_explore.fliptoons.search import MonteCarloPolicy
 
     seen = []
 
@@ -627,7 +628,7 @@ def test_a_solo_simulation_past_its_horizon_is_valued_by_the_leaf(monkeypatch):
         seen.append((len(table.players[0].grid.cards()), all(c is not None for c in table.market)))
         return 0.375
 
-    monkeypatch.setattr(montecarlo.LeafValue, "of", staticmethod(lambda season: leaf))
+    monkeypatch.setattr(LeafValue, "of", staticmethod(lambda season: leaf))
     choice = _s1_decision()
     policy = MonteCarloPolicy(seed=1, horizon=0)
     estimates = policy.search(choice, policy.start(choice), 2 * len(choice.options), halving=False)
@@ -641,39 +642,12 @@ def test_a_solo_simulation_past_its_horizon_is_valued_by_the_leaf(monkeypatch):
 def test_the_horizon_is_the_seasons_unless_told():
     """`DEFAULT_HORIZON`: Season 1 solo simulations stop 2 rounds on, Season 2 play to the end;
     an explicit horizon (or None: to the end) is kept."""
-    from fliptoons_explore.fliptoons.montecarlo import DEFAULT_HORIZON, MonteCarloPolicy
+    from fliptoons_explore.fliptoons.search import DEFAULT_HORIZON, MonteCarloPolicy
 
     s1, s2 = _s1_decision().table, new_game("s2", 1, 4, "normal", traced=False).table
     assert DEFAULT_HORIZON == {"s1": 2, "s2": None, "combined": None}
     assert [MonteCarloPolicy().horizon_of(t) for t in (s1, s2)] == [2, None]
     assert [MonteCarloPolicy(horizon=h).horizon_of(s1) for h in (None, 0, 5)] == [None, 0, 5]
-
-
-def test_the_leaf_values_a_better_deck_higher():
-    """`LeafValue` of a Season 1 solo table (at its first Market action): the same table with two
-    Turkeys added to the deck is likelier to be won; with the toon deck down to 2 cards, less."""
-    from fliptoons_explore.fliptoons.montecarlo import LeafValue
-
-    table = _s1_decision().table
-    leaf = LeafValue.of("s1")
-    base = leaf(table)
-    better = table.copy()
-    deck = better.players[0].deck
-    deck.extend(better.new_card("turkey") for _ in range(2))
-    short = table.copy()
-    while len(short.toon_deck) > 2:
-        short.toon_deck.pop()
-    assert 0 < leaf(short) < base < leaf(better) < 1
-
-
-def test_measure_leaf_value_is_seeded():
-    """The same games, the same coefficients; a deck worth more is likelier to win (a positive
-    `worth` coefficient, read as the file stores it)."""
-    from fliptoons_explore.fliptoons.montecarlo import LEAF_FEATURES, LeafValue, measure_leaf_value
-
-    a = measure_leaf_value("s1", games=60, seed=7)
-    assert a == measure_leaf_value("s1", games=60, seed=7) and len(a) == len(LEAF_FEATURES)
-    assert LeafValue.of("s1").coefficients[LEAF_FEATURES.index("worth")] > 0
 
 
 def test_advice_plays_every_simulation_to_the_end():
