@@ -94,7 +94,8 @@ class DefaultPolicy:
     first of them on a tie), or into the toon deck when its owner is alone at the table or every
     other player has less than 0 fame; the effects waiting at the end of the Flip resolve in the
     order of ruling `flip_trigger_order`. A decision with one legal answer is not asked at all
-    (`forced_answer`). In Flipology: `fliptoons_explore.flipology.policies`."""
+    (`forced_answer`). In Flipology: `fliptoons_explore.flipology.worth` (the hints) and
+    `fliptoons_explore.flipology.policies`."""
 
     name = "default"
 

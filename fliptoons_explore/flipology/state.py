@@ -116,9 +116,8 @@ class Table:
             None  # a multi-game scenario's running scores before this game
         )
         self.result = None  # the `GameResult` once the game is counted
-        self.averages = (
-            None  # (flip gain, face-down value, keep worth) of an unseen card: `game._averages`
-        )
+        # (flip gain, face-down value, keep worth) of an unseen card: `worth.deck_averages`
+        self.averages = None
         self.moons: list[Card] = []  # the Moon cards (a face-up one is always in a row: `moon_up`)
         self._positions: list | None = (
             None  # every position, until a row grows or goes (`rows_changed`)
