@@ -860,8 +860,9 @@ def flip_phase(table, trace: Trace | None, players=None) -> None:
     `flip_players`, cited on the phase event when the order can decide who takes which toon card),
     then their queued when-hired / when-dismissed effects are put in resolution
     order in `table.after_flip` as (player index, card, trigger, step of its `queued` event)
-    (s2.key.timing; `market.resolve_after_flip` resolves them); `table.effect_orders_differ`: the
-    players whose effects the two readings of ruling `flip_trigger_order` offer in other orders."""
+    (s2.key.timing; `after_flip.resolve_after_flip` resolves them); `table.effect_orders_differ`:
+    the players whose effects the two readings of ruling `flip_trigger_order` offer in other
+    orders."""
     flipping = [
         p for p in table.clockwise() if not p.built_grid and (players is None or p in players)
     ]

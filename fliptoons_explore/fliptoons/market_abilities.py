@@ -10,7 +10,7 @@ asks the player's decisions through `g.choose`, and hires and dismisses as the M
 (`market.hire`, `market.dismiss_card`): that is where a hired card's when-hired ability and a
 dismissed card's when-dismissed ability run, looked up in the tables this module fills (a Raccoon
 may hire a Peacock, a Panther dismiss a Crow). One triggered in the Flip waits for the end of the
-Flip (`market.resolve_after_flip`).
+Flip (`after_flip`).
 
     >>> sorted(WHEN_DISMISSED)
     ['free_hire', 'into_any_deck']

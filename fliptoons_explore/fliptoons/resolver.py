@@ -8,10 +8,10 @@ the sequence a round and `resolve` share, the Flip, the effects it queued, then 
 from __future__ import annotations
 
 from ..policy import FORCED, Choice, DefaultPolicy, Policy, forced_answer
+from .after_flip import resolve_after_flip
 from .events import CriticsChoice, Decision, Ignored, Trace
 from .fame import check_fame
 from .flip import flip_phase
-from .market import resolve_after_flip
 from .state import Table
 
 TRIGGER_FAME = 30  # S1/S2 Check Fame: 30 fame triggers the end; solo: 30 wins
