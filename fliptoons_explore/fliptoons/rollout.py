@@ -20,6 +20,7 @@ It weighs a player's cards and takes the Market action that raises their worth t
 from __future__ import annotations
 
 import csv
+from collections import Counter
 from functools import cache
 from importlib import resources
 
@@ -90,71 +91,40 @@ class DeckWorth:
     for the Bear); all scaled by the share of the deck a Flip reveals (slots / max(slots, cards)).
     `worth(add=spec)` / `worth(dismiss=spec)`: after a hire or a dismissal."""
 
-    __slots__ = (
-        "values",
-        "slots",
-        "total",
-        "n",
-        "counts",
-        "specs",
-        "names",
-        "dismissed",
-        "starting",
-        "pairs",
-        "odd",
-        "fish",
-        "rank6",
-        "flippers",
-        "same",
-    )
-
     def __init__(self, values: dict, owned, dismissed, slots: float = SLOTS) -> None:
-        self.values, self.slots = values, slots
-        total = 0.0  # the measured values of the cards whose bonus does not depend on them
-        counts = {}  # card id -> copies owned, for the cards whose bonus does
-        specs = {}
-        names = {}
-        fish = rank6 = flippers = same = 0
+        self.values = values
+        self.slots = slots
+        self.total = 0.0  # the measured values of the cards whose bonus does not depend on them
+        self.counts = {}  # card id -> copies owned, for the cards whose bonus does
+        self.specs = {}  # card id -> its face, for the same cards
+        self.names = {}  # card id -> copies owned, for every card
+        self.fish = self.rank6 = self.flippers = self.same = 0
         for c in owned:
             spec = c.spec
-            name = spec.id
-            k = names.get(name, 0)
-            names[name] = k + 1
-            same += k  # pairs of copies
-            f, r, p, bonus = _traits(spec)
-            fish += f
-            rank6 += r
-            flippers += p
+            k = self.names.get(spec.id, 0)
+            self.names[spec.id] = k + 1
+            self.same += k  # pairs of copies
+            fish, rank6, flipper, bonus = _traits(spec)
+            self.fish += fish
+            self.rank6 += rank6
+            self.flippers += flipper
             if bonus:
-                counts[name] = counts.get(name, 0) + 1
-                specs[name] = spec
+                self.counts[spec.id] = self.counts.get(spec.id, 0) + 1
+                self.specs[spec.id] = spec
             else:
-                total += values[name]
-        self.total, self.counts, self.specs, self.names = total, counts, specs, names
-        self.fish, self.rank6, self.flippers, self.same = fish, rank6, flippers, same
+                self.total += values[spec.id]
         self.n = len(owned)
         self.dismissed = len(dismissed)
-        starting = 0
-        piles = {}
-        for c in dismissed:
-            starting += c.spec.starting
-            piles[c.spec.id] = piles.get(c.spec.id, 0) + 1
-        self.starting = starting
+        self.starting = sum(c.spec.starting for c in dismissed)
+        piles = Counter(c.spec.id for c in dismissed)
         self.pairs = sum(k // 2 for k in piles.values())
         self.odd = {name for name, k in piles.items() if k % 2}  # a further copy makes a pair
 
     def worth(self, add=None, dismiss=None) -> float:
-        if not self.counts and dismiss is None and (add is None or not _traits(add)[3]):
-            # no card whose bonus depends on the others: the measured values alone
-            total, n = self.total, self.n
-            if add is not None:
-                total, n = total + self.values[add.id], n + 1
-            return total * self.slots / max(self.slots, n)
         total, n = self.total, self.n
-        counts = self.counts
+        counts, specs = dict(self.counts), dict(self.specs)
         dismissed, starting, pairs = self.dismissed, self.starting, self.pairs
         fish, rank6, flippers, same = self.fish, self.rank6, self.flippers, self.same
-        specs = self.specs
         for spec, sign in ((add, 1), (dismiss, -1)):
             if spec is None:
                 continue
@@ -166,8 +136,6 @@ class DeckWorth:
             k = self.names.get(spec.id, 0)
             same += k if sign > 0 else -(k - 1)
             if bonus:
-                if counts is self.counts:
-                    counts, specs = dict(counts), dict(specs)
                 counts[spec.id] = counts.get(spec.id, 0) + sign
                 specs[spec.id] = spec
             else:
@@ -176,45 +144,38 @@ class DeckWorth:
                 dismissed += 1
                 starting += spec.starting
                 pairs += spec.id in self.odd
-        if counts:
-            left = max(0.0, n - self.slots)
-            shown = min(n, self.slots)  # cards a Flip reveals
-            for name, k in counts.items():
-                if k <= 0:
-                    continue
-                spec = specs[name]
-                s = spec.score
-                if s == "dismissed_cards":
-                    v = self.values[name] + dismissed
-                elif s == "dismissed_starting_cards":
-                    v = self.values[name] + starting
-                elif s == "dismissed_pairs":
-                    v = self.values[name] + 2 * pairs
-                elif s == "cards_in_deck":
-                    v = spec.fame + 2 * left
-                elif s == "deck_at_least_3":
-                    v = spec.fame + (4 if left >= 3 else 0)
-                else:
-                    v = spec.fame + _grid_bonus(s, spec, fish, rank6, flippers, same, n, shown)
-                total += k * v
+        left = max(0.0, n - self.slots)
+        shown = min(n, self.slots)  # cards a Flip reveals
+        for name, k in counts.items():
+            if k <= 0:
+                continue
+            spec = specs[name]
+            s = spec.score
+            if s == "dismissed_cards":
+                v = self.values[name] + dismissed
+            elif s == "dismissed_starting_cards":
+                v = self.values[name] + starting
+            elif s == "dismissed_pairs":
+                v = self.values[name] + 2 * pairs
+            elif s == "cards_in_deck":
+                v = spec.fame + 2 * left
+            elif s == "deck_at_least_3":
+                v = spec.fame + (4 if left >= 3 else 0)
+            else:
+                v = spec.fame + _grid_bonus(s, spec, fish, rank6, flippers, same, n, shown)
+            total += k * v
         return total * self.slots / max(self.slots, n)
 
 
-_TRAITS: dict[str, tuple] = {}
-
-
 def _traits(spec) -> tuple[int, int, int, bool]:
-    """What `DeckWorth` counts of a card face, read once per card id: (fish, rank 6 or higher,
-    turns others face down, a bonus that depends on the player's own cards)."""
-    traits = _TRAITS.get(spec.id)
-    if traits is None:
-        traits = _TRAITS[spec.id] = (
-            int(spec.fish),
-            int(spec.rank >= 6),
-            int(spec.place in FLIPPERS),
-            spec.score in STATE_BONUSES or spec.score in GRID_BONUSES,
-        )
-    return traits
+    """What `DeckWorth` counts of a card face: (fish, rank 6 or higher, turns others face down,
+    a bonus that depends on the player's own cards)."""
+    return (
+        int(spec.fish),
+        int(spec.rank >= 6),
+        int(spec.place in FLIPPERS),
+        spec.score in STATE_BONUSES or spec.score in GRID_BONUSES,
+    )
 
 
 def _grid_bonus(
@@ -255,13 +216,6 @@ class RolloutPolicy:
         self.hire_margin = hire_margin
         self.slots = slots  # None: the season's `ROLLOUT_SLOTS`
         self.default = DefaultPolicy()
-        self._values = None
-        self._season = None
-
-    def values(self, table) -> dict[str, float]:
-        if table.season != self._season:
-            self._values, self._season = card_values(table.season), table.season
-        return self._values
 
     def gains(self, choice: Choice) -> list[float] | None:
         """What each option adds to the deck's worth (a hire less `hire_margin`; skipping 0),
@@ -275,30 +229,27 @@ class RolloutPolicy:
         player = table.players[choice.player]
         slots = self.slots or ROLLOUT_SLOTS[table.season]
         deck = DeckWorth(
-            self.values(table), list(player.deck) + player.grid.cards(), player.dismissed, slots
+            card_values(table.season),
+            list(player.deck) + player.grid.cards(),
+            player.dismissed,
+            slots,
         )
         base = deck.worth()
         if kind == "market_action":
-            margin = self.hire_margin
-            seen = {}  # copies of a card in the market or the grid weigh the same
             out = []
             for a in choice.options:
                 if a.verb == "skip":
                     out.append(0.0)
-                    continue
-                key = (a.verb, a.card.spec.id)
-                if key not in seen:
-                    if a.verb == "hire":
-                        worth = deck.worth(add=a.card.spec)
-                        seen[key] = (
-                            worth
-                            - base
-                            - margin
-                            + self.when_hired(a.card.spec, deck, worth, player, table)
-                        )
-                    else:
-                        seen[key] = deck.worth(dismiss=a.card.spec) - base
-                out.append(seen[key])
+                elif a.verb == "hire":
+                    worth = deck.worth(add=a.card.spec)
+                    out.append(
+                        worth
+                        - base
+                        - self.hire_margin
+                        + self.when_hired(a.card.spec, deck, worth, player, table)
+                    )
+                else:
+                    out.append(deck.worth(dismiss=a.card.spec) - base)
             return out
         if kind in ("raccoon", "crow"):
             return [deck.worth(add=c.spec) - base for c in choice.options]
@@ -328,8 +279,6 @@ class RolloutPolicy:
         return 0.0
 
     def choose(self, choice: Choice):
-        if len(choice.options) == 1 and not choice.optional:
-            return 0  # nothing to weigh (a Market turn with only the skip left)
         gains = self.gains(choice)
         if gains is None:
             return self.default.choose(choice)
