@@ -75,7 +75,7 @@ def test_a_prediction_typed_in_gets_its_verdict(lab, page):
     and run it and the check: "✗ Not ..."; then the right one: "✓ Right"."""
     base, work, _ = lab
     name = "01_flip_phase.ipynb"
-    shutil.copy(NOTEBOOKS[1], work / name)
+    shutil.copy(NOTEBOOKS[0].parent / name, work / name)
     open_notebook(page, base, name)
     page.wait_for_selector(
         ".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-Dialog", timeout=90_000

@@ -3,22 +3,35 @@ process, top to bottom; then every exercise's check cell is run again with its p
 the right answer (it must say right) and to a wrong one (it must say wrong). As committed, each
 check cell says "not predicted yet" and gives nothing away. An exercise is three cells:
 `exercise_N = Exercise(...)` (with `exercise_N.setup()`), `prediction_N = None  # your answer: ...`,
-and `exercise_N.check(prediction_N)`; the teaching notebooks (FlipToons' 01-11, Flipology's 14 and
-15) have at least three each."""
+and `exercise_N.check(prediction_N)`; the teaching notebooks (FlipToons' 00_the_game and 01-11,
+Flipology's 14 and 15) have at least three each.
+
+The lessons in STRICT are held to the course's exercise rules (docs/teaching.md): at least four
+exercises, each quoting its rule and naming at least two likely mistakes, every one of which is
+tried and must be told wrong with its own explanation and the rule quoted; and no ruling option
+changes an answer unless the exercise names that option."""
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import re
 import sys
+import types
 from pathlib import Path
 
 import pytest
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
-TEACHING = [p for p in NOTEBOOKS if "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")]
+TEACHING = [
+    p
+    for p in NOTEBOOKS
+    if p.stem == "00_the_game" or "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")
+]
+#: The lessons held to the course's exercise rules (the module's docstring).
+STRICT = {"00_the_game"}
 PREDICTION = re.compile(r"^(prediction_\w+) = None\s+# your answer: \S", re.M)
 CHECK = re.compile(r"^(exercise_\w+)\.check\((prediction_\w+)\)\s*$", re.M)
 
@@ -55,7 +68,7 @@ def _run(source: str, namespace: dict) -> str:
 def test_a_teaching_notebook_has_three_exercises_in_the_pattern(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
     exercises = _exercises(nb)
-    assert len(exercises) >= 3, path.stem
+    assert len(exercises) >= (4 if path.stem in STRICT else 3), path.stem
     code = ["".join(c["source"]) for c in _code(nb)]
     for exercise, prediction, check in exercises:
         assert exercise.split("_", 1)[1] == prediction.split("_", 1)[1]
@@ -88,13 +101,89 @@ def test_each_check_cell_says_right_to_the_answer_and_wrong_to_a_wrong_one(path,
         namespace[prediction] = ex.right_example()
         right = _run(source, namespace)
         assert right.startswith("✓ Right"), (exercise, right)
-        namespace[prediction] = ex.wrong_example()
-        wrong = _run(source, namespace)
-        assert wrong.startswith("✗ Not"), (exercise, wrong)
-        assert f"{exercise}.answer()" in wrong
+        if path.stem in STRICT:  # every anticipated mistake, each told why, the rule quoted
+            assert len(ex.mistakes) >= 2 and ex.quote, exercise
+            wrongs = [(list(k) if isinstance(k, tuple) else k, w) for k, w in ex.mistakes.items()]
+        else:
+            wrongs = [(ex.wrong_example(), None)]
+        for value, why in wrongs:
+            namespace[prediction] = value
+            wrong = _run(source, namespace)
+            assert wrong.startswith("✗ Not"), (exercise, wrong)
+            assert f"{exercise}.answer()" in wrong
+            if why is not None:
+                assert why in wrong, (exercise, value, wrong)
+                quoted = f"\u201c{ex.quote}\u201d"
+                assert f"Rule {ex.rule} " in wrong and quoted in wrong, (exercise, wrong)
         namespace[prediction] = None
         tried += 1
     assert tried == len(checks)
     plt = sys.modules.get("matplotlib.pyplot")
     if plt is not None:
         plt.close("all")
+
+
+class _Reads(dict):
+    """An expected outcome that notes which of its fields are read."""
+
+    def __init__(self, data: dict, seen: set):
+        super().__init__(data)
+        self.seen = seen
+
+    def __getitem__(self, key):
+        self.seen.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.seen.add(key)
+        return super().get(key, default)
+
+
+def _fields_read(ex) -> set:
+    """The fields of its situation's expected outcome an exercise's answer reads."""
+    seen: set = set()
+    probe = copy.copy(ex)
+    probe.source = types.SimpleNamespace(expect=_Reads(ex.source.expect, seen), check=lambda: [])
+    probe.expected  # noqa: B018
+    return seen
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.stem in STRICT], ids=lambda p: p.stem)
+def test_no_ruling_option_changes_an_answer_unless_the_exercise_names_it(path, monkeypatch):
+    """Each exercise's situation is played under every other setting of every ruling option of
+    its game; the fields of the expected outcome that its answer reads must come out the same,
+    unless the exercise (its question, quote, explanation, hint or mistakes) names the option."""
+    from fliptoons_explore import OPTIONS
+    from fliptoons_explore.flipology import OPTIONS as FLIPOLOGY_OPTIONS
+    from fliptoons_explore.situations import Situation
+
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    monkeypatch.chdir(path.parent)
+    code = ["".join(c["source"]) for c in _code(json.loads(path.read_text(encoding="utf-8")))]
+    namespace: dict = {"__name__": "__main__"}
+    defined = [s for s in code if re.search(r"^exercise_\w+ = Exercise\(", s, re.M)]
+    for source in [code[0], *defined]:
+        _run(source, namespace)
+    exercises = {k: v for k, v in namespace.items() if k.startswith("exercise_")}
+    assert len(exercises) == len(_exercises(json.loads(path.read_text("utf-8"))))
+    tried = 0
+    for name, ex in exercises.items():
+        assert ex.library, name
+        entry = ex.source.to_dict()
+        fields = _fields_read(ex)
+        assert fields, name
+        said = " ".join(
+            [ex.question, ex.quote, ex.explain, ex.hint] + [str(w) for w in ex.mistakes.values()]
+        )
+        options = FLIPOLOGY_OPTIONS if ex.source.game == "flipology" else OPTIONS
+        for option, spec in options.items():
+            for value in spec.choices:
+                if value == entry["scenario"].get("rulings", {}).get(option, spec.default):
+                    continue
+                variant = copy.deepcopy(entry)
+                variant["scenario"].setdefault("rulings", {})[option] = value
+                variant["expect"] = {k: v for k, v in entry["expect"].items() if k in fields}
+                differs = Situation.from_dict(variant).check()
+                assert not differs or option in said, (name, option, value, differs)
+                tried += 1
+    assert tried

@@ -19,6 +19,7 @@ from jupyter_client.kernelspec import KernelSpecManager
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 SERIES = [
+    "00_the_game",
     "00_tour",
     "01_flip_phase",
     "02_next_and_previous",
@@ -37,8 +38,13 @@ SERIES = [
     "15_flipology_great_tree",
     "16_experiments",
 ]
-#: The lessons: FlipToons' 01-11 and Flipology's 14 and 15 (00 is a tour, 12 and 13 are tools).
-LESSONS = [p for p in NOTEBOOKS if "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")]
+#: The lessons: FlipToons' 00_the_game and 01-11, Flipology's 14 and 15 (00_tour is a tour,
+#: 12 and 13 are tools).
+LESSONS = [
+    p
+    for p in NOTEBOOKS
+    if p.stem == "00_the_game" or "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")
+]
 
 
 def checked_cells(nb: dict) -> list[dict]:
