@@ -4,7 +4,7 @@ the right answer (it must say right) and to a wrong one (it must say wrong). As 
 check cell says "not predicted yet" and gives nothing away. An exercise is three cells:
 `exercise_N = Exercise(...)` (with `exercise_N.setup()`), `prediction_N = None  # your answer: ...`,
 and `exercise_N.check(prediction_N)`; the teaching notebooks (FlipToons' 00_the_game and 01-11,
-Flipology's 14 and 15) have at least three each.
+Flipology's 14, 14b and 15) have at least three each.
 
 The lessons in STRICT are held to the course's exercise rules (docs/teaching.md): at least four
 exercises, each quoting its rule and naming at least two likely mistakes, every one of which is
@@ -31,7 +31,7 @@ TEACHING = [
     if p.stem == "00_the_game" or "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")
 ]
 #: The lessons held to the course's exercise rules (the module's docstring).
-STRICT = {"00_the_game"}
+STRICT = {"00_the_game", "14_flipology_nature", "14b_flipology_animals"}
 PREDICTION = re.compile(r"^(prediction_\w+) = None\s+# your answer: \S", re.M)
 CHECK = re.compile(r"^(exercise_\w+)\.check\((prediction_\w+)\)\s*$", re.M)
 

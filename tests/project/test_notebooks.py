@@ -35,10 +35,11 @@ SERIES = [
     "12_rulings_explorer",
     "13_ability_chains",
     "14_flipology_nature",
+    "14b_flipology_animals",
     "15_flipology_great_tree",
     "16_experiments",
 ]
-#: The lessons: FlipToons' 00_the_game and 01-11, Flipology's 14 and 15 (00_tour is a tour,
+#: The lessons: FlipToons' 00_the_game and 01-11, Flipology's 14, 14b and 15 (00_tour is a tour,
 #: 12 and 13 are tools).
 LESSONS = [
     p
