@@ -23,6 +23,7 @@ __all__ = [
     "Resolution",
     "resolve",
     "resolve_table",
+    "resolve_asking",
     "resolve_scenario",
     "play_round",
     "round_scenario",
@@ -30,6 +31,7 @@ __all__ = [
     "game_scenario",
     "game_json",
     "GameResolution",
+    "RoundResolution",
     "play_as_written",
     "SCENARIO_SEED",
 ]
@@ -41,10 +43,17 @@ def resolve_table(
     """The Flip, the effects it queued (at its end, clockwise from the first player) and Check
     Fame for every player of a table, in place, as a round plays them (`Resolver`). `record`
     keeps the table's state after every event too (`Resolution.state_after(k)`)."""
+    resolver = _resolved(table, policy, traced, record)
+    return Resolution(table, resolver.trace)
+
+
+def _resolved(table: Table, policy, traced: bool, record: bool) -> Resolver:
+    """The `Resolver` that played the Flip, its effects and Check Fame on `table`."""
     cite = citations(table.season)  # a Season 1 table cites the S1 rulebook's wording
     trace = Recorder(table, cite) if record else Trace(cite=cite) if traced else None
-    Resolver(table, policy or DefaultPolicy(), trace).flip_and_check_fame()
-    return Resolution(table, trace)
+    resolver = Resolver(table, policy or DefaultPolicy(), trace)
+    resolver.flip_and_check_fame()
+    return resolver
 
 
 def resolve(
@@ -59,17 +68,40 @@ def resolve(
     return resolve_table(table, ScriptedPolicy(scripts, policy or DefaultPolicy()), traced, record)
 
 
+def resolve_asking(scenario: dict, policy: Policy | None = None, play: str = "resolve"):
+    """The scenario resolved (`play` "round": its round played; "game": played to the end of
+    its game) with every state recorded, and the decisions its scripts did not answer (the
+    policy did), each as (its trace step, `policy.Unanswered`): what an interactive explorer
+    asks. A Market action past a player's scripted `actions` is one too in a game (where the
+    policy takes it), never in a round (the player skips: docs/scenarios.md)."""
+    policy = check_policy(policy) or DefaultPolicy()
+    if play == "game":
+        game = play_game(scenario, policy, record=True)
+        resolution, decider = GameResolution.of(game), game
+    elif play == "round":
+        resolution = play_round(scenario, policy, record=True)
+        decider = resolution.game
+    else:
+        table, scripts = load(scenario, "resolve")
+        decider = _resolved(table, ScriptedPolicy(scripts, policy), True, True)
+        resolution = Resolution(table, decider.trace)
+    script = decider.policy
+    return resolution, [(decider.decision_steps[u.number], u) for u in script.unanswered]
+
+
 def resolve_scenario(scenario: dict) -> dict:
     """Resolve a scenario and return the CLI's JSON document."""
     return resolve(scenario).to_json()
 
 
-def play_round(scenario: dict, policy: Policy | None = None, record: bool = False):
+def play_round(
+    scenario: dict, policy: Policy | None = None, record: bool = False
+) -> RoundResolution:
     """Flip, Check Fame, the scenario's scripted Market actions and after-Market effects; stops
     before Cleanup (docs/scenarios.md, What the commands print). A player's Market turn takes their
-    `actions` in order and skips once they run out. Returns the `Game`; raises `ScenarioError` for a
-    bad scenario or an illegal scripted action. `record` keeps the table's state after every
-    event."""
+    `actions` in order and skips once they run out. Returns a `RoundResolution` (its `game` the
+    `Game` played); raises `ScenarioError` for a bad scenario or an illegal scripted action.
+    `record` keeps the table's state after every event."""
     table, scripts = load(scenario, "round")
     actions = {p.index: p.actions for p in table.players}
     game = Game(
@@ -86,13 +118,12 @@ def play_round(scenario: dict, policy: Policy | None = None, record: bool = Fals
                 f"players[{p.index}].actions[{taken}]: more actions than "
                 f"{p.name} may take this round"
             )
-    return game
+    return RoundResolution.of(game)
 
 
 def round_scenario(scenario: dict) -> dict:
     """Play a scenario's round and return the CLI's JSON document (with `fame_left`)."""
-    game = play_round(scenario)
-    return table_json(game.table, game.trace, fame_left=True)
+    return play_round(scenario).to_json()
 
 
 def play_game(
@@ -127,6 +158,23 @@ def play_game(
         game.play()
     script.finish()
     return game
+
+
+class RoundResolution(Resolution):
+    """A round played from a scenario (`play_round`), read like a resolution: the table before
+    Cleanup, the trace of the round, `game` the `Game` (in place of the game's contract, which
+    `table.game` gives); its JSON has each player's fame left."""
+
+    game = None
+
+    @classmethod
+    def of(cls, game: Game) -> RoundResolution:
+        played = cls(game.table, game.trace)
+        played.game = game
+        return played
+
+    def to_json(self) -> dict:
+        return table_json(self.table, self.trace, fame_left=True)
 
 
 class GameResolution(Resolution):
@@ -209,6 +257,5 @@ def play_as_written(
     if needs_game(scenario):
         return GameResolution.of(play_game(scenario, policy, record))
     if has_market_script(scenario):
-        game = play_round(scenario, policy, record)
-        return Resolution(game.table, game.trace)
+        return play_round(scenario, policy, record)
     return resolve(scenario, policy, record=record)

@@ -704,7 +704,7 @@ def test_resolve_and_round_refuse_the_game_keys_naming_game(key, value):
         "round": 3,
         "start": "flip",
     }
-    assert resolve(fine).players[0].fame_total == 5 and play_round(fine).result is None
+    assert resolve(fine).players[0].fame_total == 5 and play_round(fine).game.result is None
 
 
 def test_round_and_resolve_read_the_first_list_of_a_script_given_round_by_round():
@@ -817,4 +817,4 @@ def test_the_game_keys_at_their_defaults_are_no_game():
         "start": "flip",
     }
     assert resolve(scenario).players[0].fame_total == 5
-    assert play_round(scenario).result is None
+    assert play_round(scenario).game.result is None

@@ -1004,11 +1004,11 @@ def test_peacock_counts_for_trigger():
     )
     (untriggered,) = _cited(other.trace, "ruling.peacock_counts_for_trigger")
     assert (untriggered.kind, untriggered.rule) == ("ignored", "s2.check-fame.trigger")
-    game = play_round(PEACOCK_TO_30)
-    assert game.end_triggered and game.table.players[0].critics_choice
+    played = play_round(PEACOCK_TO_30)
+    assert played.game.end_triggered and played.table.players[0].critics_choice
     assert not play_round(
         with_rulings(PEACOCK_TO_30, peacock_counts_for_trigger=False)
-    ).end_triggered
+    ).game.end_triggered
     assert rulings_that_matter(PEACOCK_TO_30) == [("peacock_counts_for_trigger", False)]
 
 
