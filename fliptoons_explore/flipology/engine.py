@@ -12,11 +12,9 @@ of the game and its count (`score` is the end-of-game count of the table after t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..jsonio import ScenarioError
 from ..limits import quote
-from ..policy import DefaultPolicy, Policy, ScriptedPolicy, ScriptError, check_policy
+from ..policy import DefaultPolicy, Policy, ScriptedPolicy, ScriptError, Unanswered, check_policy
 from ..resolution import Resolution
 from .cards import spec_of
 from .count import add_game, finish
@@ -34,20 +32,6 @@ __all__ = [
     "scenario_game",
     "play_scenario_game",
 ]
-
-
-@dataclass(frozen=True)
-class Unanswered:
-    """A decision the scenario's script did not answer (its `fallback` did): the decision's
-    number among the game's decisions (`number`), where its answer would go (`field`: e.g.
-    "turns[2].choices", and the entry `index`; for a Rain or a Sun's peek also its `row` within that
-    entry's list), and the decision (`choice`)."""
-
-    number: int
-    field: str
-    index: int
-    row: int | None
-    choice: object
 
 
 class ScenarioScript:

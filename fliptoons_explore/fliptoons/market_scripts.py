@@ -50,6 +50,7 @@ class ScriptedRound(ScriptedPolicy):
 
     def choose(self, choice: Choice) -> int | None:
         if choice.kind == "market_action":
+            self.asked += 1  # answered by the script, or skipped: never unanswered
             return self.choose_action(choice)
         return super().choose(choice)
 
@@ -135,18 +136,20 @@ class ScriptedGame(ScriptedPolicy):
                     )
 
     def choose(self, choice: Choice) -> int | None:
+        """The round's next scripted answer or Market action of the player; past them, the
+        fallback's (kept in `unanswered`, with the round and the entry it would be)."""
         self._round()
         p = choice.player
         if choice.kind == "market_action":
-            j = self.acted.get(p, 0)
-            script = self.actions.get(p, [])
-            if j >= len(script):
-                return self.fallback.choose(choice)
-            self.acted[p] = j + 1
-            return _scripted_option(choice, script[j], self.setup.where(p, "actions", self.k, j))
-        answers = self.scripts.get(p, [])
-        j = self.used.get(p, 0)
-        if j >= len(answers):
-            return self.fallback.choose(choice)
-        self.used[p] = j + 1
-        return self.read(answers[j], choice, self.setup.where(p, "choices", self.k, j))
+            key, done, script = "actions", self.acted, self.actions.get(p, [])
+        else:
+            key, done, script = "choices", self.used, self.scripts.get(p, [])
+        j = done.get(p, 0)
+        done[p] = j + 1
+        if j >= len(script):
+            return self.fall_back(choice, self.setup.where(p, key, self.k), j, self.k)
+        self.asked += 1
+        where = self.setup.where(p, key, self.k, j)
+        if key == "actions":
+            return _scripted_option(choice, script[j], where)
+        return self.read(script[j], choice, where)

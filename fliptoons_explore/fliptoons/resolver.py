@@ -19,8 +19,9 @@ TRIGGER_FAME = 30  # S1/S2 Check Fame: 30 fame triggers the end; solo: 30 wins
 
 class Resolver:
     """What the rules act through: the table, the policy answering every decision (checked and
-    logged in `decisions`), the trace (None: untraced) and the phase its events are recorded in.
-    `Game` is one; `resolve` uses a bare one for the Flip and Check Fame."""
+    logged in `decisions`; while traced, `decision_steps` holds the trace step each was asked
+    at), the trace (None: untraced) and the phase its events are recorded in. `Game` is one;
+    `resolve` uses a bare one for the Flip and Check Fame."""
 
     def __init__(
         self, table: Table, policy: Policy | None = None, trace: Trace | None = None
@@ -29,6 +30,7 @@ class Resolver:
         self.policy = policy or DefaultPolicy()
         self.trace = trace
         self.decisions: list[int | None] = []
+        self.decision_steps: list[int] = []
         self.phase = "setup"
         self.name = getattr(self.policy, "name", "policy")
         self.solo = None  # a solo game's difficulty (`Game`): no critic's choice
@@ -76,6 +78,8 @@ class Resolver:
                     f"({len(choice.options)} options)"
                 )
             self.decisions.append(i)
+            if self.trace is not None:  # its Decision event, if recorded, is the next one
+                self.decision_steps.append(len(self.trace))
         if rule is not None and (choice.kind != "market_action" or ruling is not None):
             answer = "none" if i is None else getattr(choice.options[i], "id", choice.options[i])
             self.emit(
