@@ -27,6 +27,7 @@ import pytest
 from fliptoons_explore.flipology import game as flipology_game
 from fliptoons_explore.flipology import search as flipology_search
 from fliptoons_explore.flipology import view as flipology_view
+from fliptoons_explore.flipology import worth as flipology_worth
 from fliptoons_explore.flipology.cards import CARDS
 from fliptoons_explore.flipology.policies import GreedyPolicy
 from fliptoons_explore.flipology.search import SearchPolicy
@@ -171,16 +172,17 @@ def sight(table, player: int, seen: set[int]) -> list:
 
 @contextlib.contextmanager
 def all_seeing():
-    """While it lasts, the view shows every face (`flipology.view` and the names the engine
-    imports from it) and the search deals nothing again: every policy sees every card."""
+    """While it lasts, the view shows every face (`flipology.view` and the names the engine and
+    the hints import from it) and the search deals nothing again: every policy sees every card."""
     saved = [
         (flipology_view, "seen_card"),
-        (flipology_game, "seen_card"),
         (flipology_game, "sees"),
+        (flipology_worth, "seen_card"),
+        (flipology_worth, "sees"),
         (flipology_search, "unseen_places"),
     ]
     old = [getattr(m, n) for m, n in saved]
-    for m, n in saved[:3]:
+    for m, n in saved[:4]:
         setattr(m, n, lambda *args: True)
     flipology_search.unseen_places = lambda *args, **kwargs: []
     try:
