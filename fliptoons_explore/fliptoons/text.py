@@ -4,6 +4,7 @@ events in words and as sentences. Pure functions, deterministic output (the note
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 from .. import words
@@ -231,6 +232,22 @@ def _name(card_id) -> str:
     return f"the {spec.name}" if spec else str(card_id)
 
 
+#: A phase event's detail that is already a statement ("the first player card passes to Ann")
+_STATEMENT = re.compile(r"\b(passes|begins|wait|waits|discarded)\b")
+
+
+def phase_sentence(detail: str) -> str:
+    """A phase event as a sentence: its name begins ('Final Flip begins (a player generated 30
+    fame).', "Ann's after-Market effects begin, right after their own turn."), or its detail
+    when it says what happens ('The first player card passes to Ben.')."""
+    if _STATEMENT.search(detail):
+        return detail[:1].upper() + detail[1:] + "."
+    head, sep, rest = (re.split(r"( \(|, )", detail, maxsplit=1) + ["", ""])[:3]
+    plural = head.endswith("effects") or head.lower().startswith("effects ")
+    verb = "begin" if plural else "begins"
+    return f"{head[:1].upper()}{head[1:]} {verb}{sep}{rest}."
+
+
 def event_sentence(event, players) -> str:
     """An event as a sentence: 'Jordy: the Rat is stacked onto the Grasshopper in slot 4 (lower
     left).' (the trace line in plain words, for the stepper and the explorer)."""
@@ -240,7 +257,7 @@ def event_sentence(event, players) -> str:
     detail = event.detail
     kind = event.kind
     if kind == "phase":
-        return f"{detail} begins."
+        return phase_sentence(detail)
     said = {
         "reveal": lambda: f"reveals {card}",
         "place": lambda: f"{card} goes {'above ' + target + ', ' if target else ''}into {where}",
