@@ -587,9 +587,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "play":
             from .fliptoons.play import play_command
         elif args.command == "tournament":
-            from .analysis.tournament import tournament_command as play_command
+            from .experiment_command import tournament_command as play_command
         elif args.command == "experiment":
-            from .analysis.experiments import experiment_command as play_command
+            from .experiment_command import experiment_command as play_command
         else:
             from .flipology.play import play_command
         try:

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import html
 import importlib
+from dataclasses import dataclass, field
 from typing import Protocol
+
+from .limits import MAX_GAMES
 
 #: Game name -> the module of its contract (its `GAME`). FlipToons is the game of a scenario
 #: without a "game" key.
@@ -91,6 +94,19 @@ class GameContract(GameKit, Protocol):
     policies: tuple
     #: ruling option name -> `rulings.RulingOption`
     options: dict
+    #: the `setup_fields` a row of an experiment names its setup by, in its columns' order (a
+    #: field no column holds, such as Flipology's deck table, keeps its default)
+    row_fields: tuple
+    #: what a ruling comparison calls a player's cards laid out: "grid", "rows"
+    layout_name: str
+    #: what a ruling comparison weighs, in words: "grid, deck, dismissed pile and fame"
+    outcome_words: str
+    #: the decisions its advice is given on, in words: "the next Market action (or ...)"
+    advice_decisions: str
+    #: where its advice plays each option on to, in words: "the end of the game"
+    advice_horizon: str
+    #: how its advice's search tells equal win rates apart, in words
+    advice_ties: str
 
     def table_setup(self, table) -> dict:
         """What a table says of its setup, for a graph's or a report's heading: {"season": "s2"},
@@ -144,6 +160,40 @@ class GameContract(GameKit, Protocol):
         `seat`, `start` (its place from `first`, the first player), `won`, `share` of the win
         and the game's score for that seat)."""
 
+    def setup_text(self, setup: dict) -> str:
+        """A setup in a few words, for a heading: 's2', 's2 solo easy', 'Flipology nature'."""
+
+    def check_play_args(self, setup: dict, games: int, simulations=None) -> dict:
+        """The command line's `check_setup`, with its games and budget: errors name its options."""
+
+    def scenario_at(self, setup: dict, seed: int, policy=None, round: int = 1) -> dict:
+        """The game of `setup` and `seed` at round `round`'s start, as a scenario that plays on."""
+
+    # -- comparing outcomes --
+
+    def seat_outcome(self, resolution, seat: int) -> SeatOutcome:
+        """One seat's outcome, as a ruling comparison (`analysis.compare`) weighs it."""
+
+    def winners(self, resolution) -> list | None:
+        """The seats that won a resolution played to its game's end; None if it ends no game."""
+
+    def comparison_html(self, comparison) -> str:
+        """A ruling comparison (`analysis.compare.Comparison`) drawn: both outcomes, labelled."""
+
+    # -- what an exercise reads (docs/teaching.md) --
+
+    def outcome_fields(self, resolution, step: int | None = None) -> dict:
+        """What a resolution settles, in the terms of a library situation's expected outcome
+        (`fliptoons_explore/data/situations/README.md`): `{"fame": {"Ann": 14}, "grid":
+        {"Ann": [...]}, "market": [...]}`. With `step`, as the table stood right after that event
+        of a recorded resolution (the fields its recorded state holds); without, at the end (every
+        field its JSON document gives). An exercise reads its answer from these at every step
+        and under every ruling option, to tell a learner where a wrong answer may come from."""
+
+    def printed(self, card_id: str) -> tuple[str, int] | None:
+        """A card's name and the fame (points) printed on it, from the game's card data:
+        ('Capybara', 2); None for an id the game does not know."""
+
     # -- policies and rulings --
 
     def policy_name(self, name) -> tuple:
@@ -156,12 +206,33 @@ class GameContract(GameKit, Protocol):
         """The game's `Rulings` from a dict of the options that differ (or None)."""
 
 
+@dataclass(frozen=True)
+class SeatOutcome:
+    """One seat's outcome, as a ruling comparison (`analysis.compare`) weighs it: its `score`,
+    its cards laid out (`layout`: JSON, such as a grid or rows; `text`: drawn as text), each of
+    its cards (`cards`: card uid -> (card id, where it is in words, its score)), and in a game
+    with decks and a Market its deck, top first, and the fame left after a round played (None
+    for a resolution without a Market)."""
+
+    score: int
+    layout: object
+    text: str
+    cards: dict = field(default_factory=dict)
+    deck: tuple = ()
+    left: int | None = None
+
+
 class GameDefaults:
     """What a new game may inherit instead of writing: the plainest presentation (text in a
     `<pre>`), a scenario played as written by `resolve`, the default and random policies, and
     ruling options from its `Rulings` class. A game overrides what it draws or plays better."""
 
     policies = ("default", "random")
+    layout_name, outcome_words = "cards", "card and score"
+
+    @property
+    def row_fields(self) -> tuple:
+        return tuple(self.setup_fields)
 
     def short_where(self, pos, players=None) -> str:
         return self.where(pos, players)
@@ -227,6 +298,39 @@ class GameDefaults:
     def rulings(self, given=None):
         ruling_set = self.ruling_set
         return given if isinstance(given, ruling_set) else ruling_set.from_dict(given or {})
+
+    def setup_text(self, setup: dict) -> str:
+        return self.title
+
+    def check_play_args(self, setup: dict, games: int, simulations=None) -> dict:
+        if not 1 <= games <= MAX_GAMES:
+            raise ValueError(f"--games: expected 1 to {MAX_GAMES:,}, got {games}")
+        try:
+            return self.check_setup(setup)
+        except ValueError as e:
+            raise ValueError(f"--{e}") from None
+
+    def seat_outcome(self, resolution, seat: int) -> SeatOutcome:
+        """The score, and the seat's part of the table's state drawn as the game draws a state
+        (no card-by-card places)."""
+        state = resolution.table.snapshot()
+        alone = {**state, "players": [state["players"][seat]]}
+        score = resolution.table.players[seat].fame_total
+        return SeatOutcome(score, alone["players"][0], self.state_text(alone))
+
+    def winners(self, resolution) -> list | None:
+        return None
+
+    def comparison_html(self, comparison) -> str:
+        return f"<pre>{html.escape(comparison.text())}</pre>"
+
+    def outcome_fields(self, resolution, step: int | None = None) -> dict:
+        """Nothing: a game without situations in the library settles none of their fields (its
+        exercises read their answers from resolutions)."""
+        return {}
+
+    def printed(self, card_id: str) -> tuple[str, int] | None:
+        return None
 
 
 def game_of(scenario) -> str:

@@ -36,7 +36,8 @@ from ..fliptoons.grid import space_name
 from ..fliptoons.search import Estimate, MonteCarloPolicy
 from ..limits import quote
 from ..policy import Choice, DefaultPolicy
-from .experiments import _pandas, wilson
+from .experiments.stats import pandas as _pandas
+from .experiments.stats import wilson
 
 __all__ = [
     "advise",

@@ -1,6 +1,8 @@
-"""Ruling comparison: resolve one scenario (of either game) under two settings of the ruling
+"""Ruling comparison: resolve one scenario (of any game) under two settings of the ruling
 options and show what changes (each player's grid or rows, each card's fame or points, the
-totals), and find which options matter.
+totals), and find which options matter. What differs per game (where each card is, a player's
+score and cards laid out, who won a game played to its end, the two outcomes drawn) is the
+game's contract's (`GameContract.seat_outcome`, `winners`, `comparison_html`).
 
     >>> from fliptoons_explore.analysis.compare import compare_rulings
     >>> c = compare_rulings({"season": "s1", "players": [{"deck": ["lion"]}]},
@@ -9,11 +11,12 @@ totals), and find which options matter.
     (7, 3)
 
 `compare_command` is the CLI's `fliptoons-explore compare SCENARIO.json --ruling NAME=VALUE`.
-A FlipToons scenario resolves as Flip + Check Fame (`fliptoons_explore.resolve`), or as a whole
-round (`play_round`) when a player has scripted Market `actions`, or as the rest of its game
-(`play_game`, `play="game"`: the explorer's "play to the end"; by default when the scenario gives
-a key about the game); a Flipology scenario plays its turns and counts the end (or, with
-`play="round"`, completes the round first).
+A scenario is played as its author wrote it (`GameContract.written_play`): a FlipToons scenario
+resolves as Flip + Check Fame (`fliptoons_explore.resolve`), or as a whole round (`play_round`)
+when a player has scripted Market `actions`, or as the rest of its game (`play_game`,
+`play="game"`: the explorer's "play to the end"; by default when the scenario gives a key about
+the game); a Flipology scenario plays its turns and counts the end (or, with `play="round"`,
+completes the round first).
 """
 
 from __future__ import annotations
@@ -21,12 +24,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 
-from ..fliptoons.engine import GameResolution, Resolution, RoundResolution, needs_game
-from ..fliptoons.grid import space_name
-from ..fliptoons.rulings import Rulings
-from ..fliptoons.scenario import ScenarioError, grid_json, parse_json_value
-from ..games import contract_of, game_of, play_scenario
+from .. import words
+from ..games import contract_of, play_scenario
+from ..jsonio import ScenarioError, parse_json_value
 from ..limits import quote
+from ..resolution import Resolution
+from ..rulings import RulingSet
 
 
 @dataclass(frozen=True)
@@ -103,8 +106,8 @@ class Comparison:
     """A scenario resolved under its own rulings (`before`) and with `changes` (`after`)."""
 
     changes: dict
-    rulings_before: Rulings
-    rulings_after: Rulings
+    rulings_before: RulingSet
+    rulings_after: RulingSet
     before: Resolution
     after: Resolution
     players: tuple[PlayerChange, ...]
@@ -177,24 +180,8 @@ class Comparison:
         """The difference in words: the options changed, the fame and the cards of each player
         that changed, the grids that differ, and the first step where the traces part.
         `everything`: every player and every card, changed or not (the CLI's `--all`)."""
-        from ..fliptoons.text import event_text, grid_text
-
-        if self.before.table.game.name == "flipology":
-            from ..flipology.text import event_text, rows_text
-
-            def grid_text(player):
-                return rows_text(
-                    [
-                        [
-                            {"id": c.spec.kind, "points": c.spec.points, "face_up": c.face_up}
-                            for c in row
-                        ]
-                        for row in player.rows
-                    ],
-                    indent="",
-                )
-
-        unit = "fame" if self.before.table.game.name == "fliptoons" else "points"
+        game = contract_of(self.before)
+        unit = game.unit
         lines = [
             "rulings: "
             + ", ".join(
@@ -203,17 +190,13 @@ class Comparison:
             )
         ]
         if not self.changed:
-            lines.append(
-                "no difference: every grid, deck, dismissed pile and fame is the same"
-                if unit == "fame"
-                else "no difference: every row, pile and score is the same"
-            )
+            lines.append(f"no difference: every {game.outcome_words} is the same")
         won = [_winners(r) for r in (self.before, self.after)]
         if won[0] != won[1]:
             lines.append(f"the game is won by {won[0]} -> {won[1]}")
         for i, p in enumerate(self.players):
             before, after = p.fame
-            same = _same_cards(self.before.players[i], self.after.players[i]) if everything else []
+            same = _same_cards(self.before, self.after, i) if everything else []
             if not p.changed:
                 if everything:
                     lines.append(f"{p.name}: {before} {unit}, unchanged")
@@ -230,19 +213,21 @@ class Comparison:
                     f"{', '.join(p.deck[1]) or '-'}"
                 )
             if p.grid_changed:
-                lines.append("  grid before:" if unit == "fame" else "  rows before:")
-                lines += ["    " + row for row in grid_text(self.before.players[i]).splitlines()]
-                lines.append("  grid after:" if unit == "fame" else "  rows after:")
-                lines += ["    " + row for row in grid_text(self.after.players[i]).splitlines()]
+                for label, res in (("before", self.before), ("after", self.after)):
+                    lines.append(f"  {game.layout_name} {label}:")
+                    text = game.seat_outcome(res, i).text
+                    lines += ["    " + row for row in text.splitlines()]
         first = self.first_difference()
         if first is not None:
             step, ea, eb = first
             lines.append(f"the traces first differ at step {step}:")
             for label, e, res in (("before", ea, self.before), ("after", eb, self.after)):
-                lines.append(
-                    f"  {label + ':':<7} "
-                    + ("(no more events)" if e is None else event_text(e, res.players))
+                said = (
+                    "(no more events)"
+                    if e is None
+                    else words.line(e, res.players, game.event_words(e, res.players))
                 )
+                lines.append(f"  {label + ':':<7} {said}")
         return "\n".join(lines)
 
     __str__ = text
@@ -268,18 +253,13 @@ PLAYS = ("resolve", "round", "game")
 
 
 def _play_of(scenario: dict, play: str | None) -> str:
-    """How a scenario is played: as asked ("resolve": Flip + Check Fame; "round": + the Market
-    and the after-Market effects; "game": on to the end of the game), or by default the game when
-    the scenario gives a key about it (`solo`, `critics_choice`, ...), a round when any player has
-    scripted Market `actions`, so the Market's ruling options can show their effect."""
+    """How a scenario is played: as asked ("resolve": FlipToons' Flip + Check Fame; "round": + the
+    Market and the after-Market effects; "game": on to the end of the game), or by default as its
+    author wrote it (`GameContract.written_play`: in FlipToons the game when the scenario gives a
+    key about it (`solo`, `critics_choice`, ...), a round when any player has scripted Market
+    `actions`, so the Market's ruling options can show their effect)."""
     if play is None:
-        if needs_game(scenario):
-            return "game"
-        return (
-            "round"
-            if any(p.get("actions") for p in scenario.get("players", []) if isinstance(p, dict))
-            else "resolve"
-        )
+        return contract_of(scenario).written_play(scenario)
     if play not in PLAYS:
         raise ScenarioError(f'play: expected "resolve", "round" or "game", got {_show(play)}')
     return play
@@ -291,11 +271,12 @@ def _run(scenario: dict, traced: bool = True, play: str = "resolve") -> Resoluti
 
 
 def _winners(resolution) -> str | None:
-    """Who won a game played to its end ('Ann', 'Ann and Ben', 'nobody'), None for a resolution."""
-    if not isinstance(resolution, GameResolution):
+    """Who won a game played to its end ('Ann', 'Ann and Ben', 'nobody'), None for a resolution
+    that ends no game (`GameContract.winners`)."""
+    seats = contract_of(resolution).winners(resolution)
+    if seats is None:
         return None
-    names = [resolution.table.players[i].name for i in resolution.game.result.winners]
-    return " and ".join(names) or "nobody"
+    return " and ".join(resolution.table.players[i].name for i in seats) or "nobody"
 
 
 def _outcome(resolution: Resolution) -> dict:
@@ -336,26 +317,11 @@ def _check_changes(changes, where=lambda name: "changes", scenario=None) -> dict
     return dict(changes)
 
 
-def _places(player) -> dict:
-    """{card uid: (id, where, fame)} for every card of a player's grid, deck and dismissed pile."""
-    fame = {e.card.uid: e.fame for e in player.fame}
-    out = {}
-    for row, col, stack in player.grid.spaces():
-        for h, c in enumerate(stack):
-            where = space_name((row, col)) + (f", stack {h + 1}" if h else "")
-            if not c.face_up:
-                where = "face down at " + where
-            out[c.uid] = (c.spec.id, where, fame.get(c.uid, 0))
-    for c in player.deck:
-        out[c.uid] = (c.spec.id, "deck", 0)
-    for c in player.dismissed:
-        out[c.uid] = (c.spec.id, "dismissed", 0)
-    return out
-
-
-def _same_cards(pa, pb) -> list[tuple[str, str, int]]:
-    """(id, where, fame) of every card of a player whose place and fame are the same in both."""
-    a, b = _places(pa), _places(pb)
+def _same_cards(before, after, seat: int) -> list[tuple[str, str, int]]:
+    """(id, where, score) of every card of a seat whose place and score are the same in both
+    outcomes."""
+    game = contract_of(before)
+    a, b = game.seat_outcome(before, seat).cards, game.seat_outcome(after, seat).cards
     return [v for uid, v in a.items() if b.get(uid) == v]
 
 
@@ -374,18 +340,6 @@ def _card_lines(changes, same=()) -> list[str]:
     return lines + [f"  {cid:<{width}}  {where}: {fame}" for cid, where, fame in same]
 
 
-def _flipology_places(player, table) -> dict:
-    """{card uid: (id, where, points)} for every card of a Flipology player's rows and picks."""
-    out = {}
-    for pos in table.positions(player.index):
-        c = table.at(pos)
-        where = table.game.where(pos, table.players) + ("" if c.face_up else ", face down")
-        out[c.uid] = (c.spec.id, where, c.value)
-    for c in player.picked:
-        out[c.uid] = (c.spec.id, "picked by a Hermit Crab", c.value)
-    return out
-
-
 def _card_changes(a: dict, b: dict) -> tuple[CardChange, ...]:
     """The cards whose (where, fame) differ between two {uid: (id, where, fame)}, in the order of
     `a`, then the cards only `b` has."""
@@ -399,29 +353,18 @@ def _card_changes(a: dict, b: dict) -> tuple[CardChange, ...]:
     return tuple(cards)
 
 
-def _flipology_change(pa, pb, ta, tb) -> PlayerChange:
-    from ..flipology.scenario import card_json
-
-    cards = _card_changes(_flipology_places(pa, ta), _flipology_places(pb, tb))
+def _player_change(before, after, seat: int) -> PlayerChange:
+    """One seat under both settings (`GameContract.seat_outcome` of each outcome)."""
+    game = contract_of(before)
+    a, b = game.seat_outcome(before, seat), game.seat_outcome(after, seat)
     return PlayerChange(
-        pa.name,
-        (pa.score, pb.score),
-        [[card_json(c) for c in row] for row in pa.rows],
-        [[card_json(c) for c in row] for row in pb.rows],
-        cards,
-    )
-
-
-def _player_change(pa, pb, round_played: bool = False) -> PlayerChange:
-    cards = _card_changes(_places(pa), _places(pb))
-    return PlayerChange(
-        pa.name,
-        (pa.fame_total, pb.fame_total),
-        grid_json(pa.grid),
-        grid_json(pb.grid),
-        cards,
-        (pa.fame_left, pb.fame_left) if round_played else None,
-        (tuple(c.spec.id for c in pa.deck), tuple(c.spec.id for c in pb.deck)),
+        before.table.players[seat].name,
+        (a.score, b.score),
+        a.layout,
+        b.layout,
+        _card_changes(a.cards, b.cards),
+        None if a.left is None else (a.left, b.left),
+        (a.deck, b.deck),
     )
 
 
@@ -446,16 +389,7 @@ def compare_rulings(scenario: dict, changes: dict, play: str | None = None) -> C
     except ScenarioError as e:
         shown = ", ".join(f"{k}={_show(v)}" for k, v in changes.items())
         raise ScenarioError(f"with {shown}: {e}") from None
-    played = isinstance(before, RoundResolution)
-    if game_of(scenario) == "flipology":
-        players = tuple(
-            _flipology_change(pa, pb, before.table, after.table)
-            for pa, pb in zip(before.players, after.players)
-        )
-    else:
-        players = tuple(
-            _player_change(pa, pb, played) for pa, pb in zip(before.players, after.players)
-        )
+    players = tuple(_player_change(before, after, i) for i in range(len(before.players)))
     return Comparison(changes, before.table.rulings, after.table.rulings, before, after, players)
 
 

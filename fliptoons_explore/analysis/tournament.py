@@ -8,21 +8,21 @@ Game k is seeded `seed + k` and seats the policies turned k places: seat i plays
 `policies[(i + k) % len(policies)]` (with fewer names than players, they repeat round the table).
 Over the games every policy sits in every seat (the first player is the seed's), so the seat does
 not favour one. A solo tournament (`players=1`, a `solo` difficulty) plays every policy on the
-same seeds. A Flipology tournament (`game="flipology"`, a `variant`) seats its policies the
-same way.
+same seeds. Any game plays one (`game`: its name, the contract that `fliptoons_explore.games`
+names): a Flipology tournament (`game="flipology"`, a `variant`) seats its policies the same
+way.
 """  # noqa: E501
 
 from __future__ import annotations
 
 import math
 
-from ..flipology.play import policy_name as flipology_policy_name
-from ..fliptoons.play import policy_name
 from ..limits import quote
 from ..parallel import run_tasks
-from .experiments import Setup, _frame, _pandas, game_job, wilson
+from .experiments.runner import Setup, game_contract, game_job
+from .experiments.stats import frame, pandas, wilson
 
-__all__ = ["tournament", "standings", "tournament_command"]
+__all__ = ["tournament", "standings", "seating"]
 
 
 def seating(policies: list[str], players: int, k: int) -> list[str]:
@@ -43,58 +43,38 @@ def tournament(
     progress: bool | None = None,
     game: str = "fliptoons",
     variant: str = "nature",
+    **fields,
 ):
     """Play `games` seeded games of `policies` (names, as `Setup` takes them; a list or text
     separated by commas): one row per seat and game (`seat`, its `seat_policy`, `won`, `share`
     of the win: 1/k for k tied winners). Solo (`players=1`, `solo` a difficulty): every policy
-    plays every seed, one row per policy and game. Flipology (`game="flipology"`): `variant`
-    'nature', 'great-tree' or 'multi', no season. ValueError (one line) for a bad argument."""
+    plays every seed, one row per policy and game. `season` and `solo` set up a FlipToons game,
+    `variant` a Flipology one (`game="flipology"`: 'nature', 'great-tree' or 'multi'); `fields`,
+    any other field of the game's setup (its `row_fields`: Flipology's `moon`). ValueError (one
+    line) for a bad argument."""
     names = policies.split(",") if isinstance(policies, str) else list(policies)
     if not names or not all(isinstance(n, str) and n for n in names):
         raise ValueError(
             f"policies: expected policy names separated by commas, got {quote(policies)}"
         )
-    if game not in ("fliptoons", "flipology"):
-        raise ValueError(f'game: expected "fliptoons" or "flipology", got {quote(game)}')
+    rules = game_contract(game)
     for name in names:
         try:
-            (policy_name if game == "fliptoons" else flipology_policy_name)(name)
+            rules.policy_name(name)
         except ValueError as e:
             raise ValueError(f"policies: {e}") from None
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games: expected a whole number of at least 1, got {quote(games)}")
-    if game == "flipology":
-        tasks = [
-            (
-                Setup.of(
-                    "flipology",
-                    variant=variant,
-                    players=players,
-                    policy=",".join(seating(names, players, k)),
-                    rulings=rulings,
-                ),
-                seed + k,
-                "player",
-                {"game": k},
-            )
-            for k in range(games)
-        ]
-    elif players == 1:
-        setups = [
-            Setup.of(season=season, players=1, solo=solo, policy=n, rulings=rulings)
-            for n in dict.fromkeys(names)
-        ]
+    named = {"season": season, "solo": solo, "variant": variant}  # each game takes its own
+    setup = {k: v for k, v in named.items() if k in rules.row_fields}
+    setup.update(fields, players=players)
+    if players == 1:
+        setups = [Setup.of(game, rulings, n, **setup) for n in dict.fromkeys(names)]
         tasks = [(s, seed + k, "player", {"game": k}) for s in setups for k in range(games)]
     else:
         tasks = [
             (
-                Setup.of(
-                    season=season,
-                    players=players,
-                    solo=solo,
-                    policy=",".join(seating(names, players, k)),
-                    rulings=rulings,
-                ),
+                Setup.of(game, rulings, ",".join(seating(names, players, k)), **setup),
                 seed + k,
                 "player",
                 {"game": k},
@@ -102,16 +82,16 @@ def tournament(
             for k in range(games)
         ]
     rows = run_tasks(game_job, tasks, jobs, executor, progress, "game")
-    df = _frame(dict(r, seat_policy=r["policy"].split(",")[r["seat"]]) for rs in rows for r in rs)
+    df = frame(dict(r, seat_policy=r["policy"].split(",")[r["seat"]]) for rs in rows for r in rs)
     df.attrs.update(
         policies=names,
-        season=None if game == "flipology" else season,
+        season=setup.get("season"),
         players=players,
         solo=solo,
         games=games,
         seed=seed,
         game=game,
-        variant=variant if game == "flipology" else None,
+        variant=setup.get("variant"),
     )
     return df
 
@@ -119,7 +99,7 @@ def tournament(
 def standings(df):
     """Each policy's seats, wins (ties shared) and share of its seats' games won, with a 95%
     Wilson interval, beside a fair share (1 / players; solo: its win rate alone)."""
-    pd = _pandas()
+    pd = pandas()
     players = int(df["players"].iloc[0])
     out = []
     for name, group in df.groupby("seat_policy", sort=False):
@@ -142,79 +122,3 @@ def standings(df):
         .sort_values("share", ascending=False, kind="stable")
         .reset_index(drop=True)
     )
-
-
-def tournament_command(args) -> str:
-    """`fliptoons-explore tournament --policies P,Q,... (--season S | --variant V) --players N
-    [--solo D] --games G [--seed S] [--simulations N] [--jobs J] [--json]`."""
-    import json
-
-    from ..fliptoons.play import check_play_args, check_simulations
-
-    game = "flipology" if args.variant else "fliptoons"
-    if game == "fliptoons":
-        check_play_args(args.season, args.players, args.solo, args.games)
-    else:
-        from ..flipology.game import check_game_args
-
-        if args.solo:
-            raise ValueError(
-                "--solo: Flipology has no solo game (--variant names a Flipology tournament)"
-            )
-        try:
-            check_game_args(args.variant, args.players, args.seed, None)
-        except ValueError as e:
-            raise ValueError(f"--{e}") from None
-    check_simulations(args.simulations)
-    names = args.policies.split(",")
-    if args.simulations is not None:
-        names = [f"montecarlo:{args.simulations}" if n == "montecarlo" else n for n in names]
-    try:
-        df = tournament(
-            names,
-            args.season or "s2",
-            args.players,
-            args.games,
-            args.seed,
-            args.solo,
-            jobs=args.jobs,
-            progress=False if args.json else None,
-            game=game,
-            variant=args.variant or "nature",
-        )
-    except ValueError as e:
-        raise ValueError(f"--{e}") from None
-    table = standings(df)
-    if args.json:
-        return json.dumps(
-            {
-                "policies": names,
-                "game": game,
-                "season": args.season,
-                "variant": args.variant,
-                "players": args.players,
-                "solo": args.solo,
-                "games": args.games,
-                "seed": args.seed,
-                "standings": json.loads(table.to_json(orient="records")),
-            },
-            indent=1,
-        )
-    solo = f" solo {args.solo}" if args.solo else ""
-    seats = "" if args.players == 1 else ", seats turned one place a game"
-    what = args.season if game == "fliptoons" else f"Flipology {args.variant}"
-    lines = [
-        f"{args.games} games of {what}{solo}, {args.players} "
-        f"player{'s' if args.players > 1 else ''}"
-        f", from seed {args.seed}{seats}:"
-    ]
-    width = max(len(n) for n in table["policy"])
-    head = "won" if args.players == 1 else "share of its seats' games won"
-    lines.append(f"  {'policy':<{width}}  {'seats':>6}  {'wins':>7}  {head} (95% Wilson interval)")
-    for r in table.itertuples():
-        fair = "" if args.players == 1 else f"   (a fair share: {r.fair:.1%})"
-        lines.append(
-            f"  {r.policy:<{width}}  {r.seats:>6}  {r.wins:>7.1f}  {r.share:6.1%} "
-            f"[{r.low:.1%}, {r.high:.1%}]{fair}"
-        )
-    return "\n".join(lines)

@@ -3,13 +3,16 @@ ruling options and, through its kit (`kit.FlipologyKit`), how it reads and is dr
 
 from __future__ import annotations
 
-from ..games import filled_setup
+from ..games import SeatOutcome, filled_setup
+from ..limits import MAX_GAMES
 from ..policy import ReplayPolicy
 from . import engine
+from .advice import TIES
+from .comparison import comparison_html, seat_outcome
 from .game import new_game
 from .kit import FlipologyKit
 from .markdown import resolution_markdown
-from .play import POLICIES, make_policy, policy_name
+from .play import POLICIES, check_simulations, make_policy, policy_name
 from .rulings import OPTIONS, Rulings
 from .scenario import check
 from .text import resolution_text
@@ -22,8 +25,13 @@ class Flipology(FlipologyKit):
     deck table, None for the rulebook's) and `rulings`."""
 
     setup_fields = {"variant": "nature", "players": 2, "moon": True, "wolves": True, "deck": None}
+    row_fields = ("variant", "players", "moon", "wolves")  # an experiment plays the rulebook's deck
     policies = POLICIES
     options = OPTIONS
+    layout_name, outcome_words = "rows", "row, pile and score"
+    advice_decisions = "the next decision (a turn's flip, an effect's answer, a Hermit Crab's pick)"
+    advice_horizon = "the count at the end of the round"
+    advice_ties = TIES
 
     def table_setup(self, table) -> dict:
         return {"variant": table.variant}
@@ -89,6 +97,93 @@ class Flipology(FlipologyKit):
         from .outcome import outcome_rows
 
         return outcome_rows(game, first, per)
+
+    def setup_text(self, setup: dict) -> str:
+        return f"Flipology {filled_setup(self.setup_fields, setup)['variant']}"
+
+    def check_play_args(self, setup: dict, games: int, simulations=None) -> dict:
+        try:
+            full = self.check_setup(setup)
+        except ValueError as e:
+            raise ValueError(f"--{e}") from None
+        if not 1 <= games <= MAX_GAMES:
+            raise ValueError(f"--games: expected 1 to {MAX_GAMES:,}, got {games}")
+        check_simulations(simulations)
+        return full
+
+    def scenario_at(self, setup: dict, seed: int, policy=None, round: int = 1) -> dict:
+        """The table as dealt, before the first turn (a scenario starts no later round)."""
+        from .deal_scenario import deal_scenario
+
+        return deal_scenario(self.new_game(setup, seed, policy, traced=False))
+
+    # -- comparing outcomes --
+
+    def seat_outcome(self, resolution, seat: int) -> SeatOutcome:
+        return seat_outcome(resolution, seat)
+
+    def winners(self, resolution) -> list | None:
+        """None: a comparison of two Flipology outcomes shows each player's points, from which
+        the count decides (End of Game Scoring)."""
+        return None
+
+    def comparison_html(self, comparison) -> str:
+        return comparison_html(comparison)
+
+    # -- what an exercise reads --
+
+    def outcome_fields(self, resolution, step: int | None = None) -> dict:
+        """Each player's score and rows (compact: `situations.compact_rows`) and the discard
+        pile; at the end also each score's parts, the different face-up animals, the winners,
+        the Moon and a match's running scores. Before their count a player has no score yet: a
+        recorded state gives the score their face-up cards show (a face-up Sloth or Koala minus
+        its points), as the Great Tree reads 'the highest score showing' (Regrowth), and during
+        the count each card counted otherwise than it shows (a face-down Sloth or Koala, a
+        Hermit Crab's pick) changes it at its own step (End of Game Scoring)."""
+        from ..situations import compact_rows
+        from .cards import spec_of
+
+        def shown(card: dict) -> int:
+            return spec_of(f"{card['id']}:{card['points']}").up_value if card["face_up"] else 0
+
+        if step is not None:
+            state = resolution.state_after(step)
+            rows = [p["rows"] for p in state["players"]]
+            score = [sum(shown(c) for row in r for c in row) for r in rows]
+            for e in resolution.trace[: step + 1]:
+                if e.kind == "fame" and e.player is not None:
+                    at = rows[e.pos[0]][e.pos[1]][e.pos[2]] if e.pos else None
+                    score[e.player] += e.value - (shown(at) if at else 0)
+            players = state["players"]
+            return {
+                "score": {
+                    p["name"]: s if p["score"] is None else p["score"]
+                    for p, s in zip(players, score)
+                },
+                "rows": {p["name"]: compact_rows(p) for p in players},
+                "discard": state["discard"],
+            }
+        doc = resolution.to_json()
+        names = [p["name"] for p in doc["players"]]
+        out = {
+            field: {p["name"]: p[field] for p in doc["players"]}
+            for field in ("score", "score_parts", "different_animals")
+        }
+        out["rows"] = {p["name"]: compact_rows(p) for p in doc["players"]}
+        out["winners"] = [names[i] for i in doc["winners"]]
+        out.update(
+            {k: doc[k] for k in ("moon", "discard", "running_scores", "game_points") if k in doc}
+        )
+        return out
+
+    def printed(self, card_id: str) -> tuple[str, int] | None:
+        from .cards import spec_of
+
+        try:
+            spec = spec_of(card_id)
+        except KeyError:
+            return None
+        return spec.name, spec.points
 
     # -- policies and rulings --
 

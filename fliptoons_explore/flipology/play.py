@@ -36,6 +36,15 @@ def policy_name(name) -> tuple[str, int | None]:
     return base, int(budget) if budget else None
 
 
+def check_simulations(simulations) -> None:
+    """`--simulations`: None or 1 to MAX_SIMULATIONS (ValueError, one line)."""
+    if simulations is not None and not 1 <= simulations <= MAX_SIMULATIONS:
+        raise ValueError(
+            f"--simulations: expected 1 to {MAX_SIMULATIONS:,} simulations a decision, got "
+            f"{simulations}"
+        )
+
+
 def make_policy(name: str, seed: int, simulations: int | None = None):
     """A policy by its command-line name (`policy_name`): default, random (seeded), greedy or
     montecarlo[:N] (the search, seeded); `simulations`: the search's budget a decision, where

@@ -3,12 +3,13 @@ ruling options and, through its kit (`kit.FlipToonsKit`), how it reads and is dr
 
 from __future__ import annotations
 
-from ..games import filled_setup
+from ..games import SeatOutcome, filled_setup
 from . import engine
+from .comparison import comparison_html, seat_outcome, winners
 from .game import new_game, replay
 from .kit import FlipToonsKit
 from .markdown import resolution_markdown
-from .play import POLICIES, make_policy, policy_name
+from .play import POLICIES, check_play_args, check_simulations, make_policy, policy_name
 from .rulings import OPTIONS, Rulings
 from .scenario import check
 from .text import game_text, resolution_text, round_text
@@ -20,8 +21,15 @@ class FlipToons(FlipToonsKit):
     'normal' or 'hard') and `rulings`."""
 
     setup_fields = {"season": "s2", "players": 2, "solo": None}
+    row_fields = ("season", "players", "solo")
     policies = POLICIES
     options = OPTIONS
+    layout_name, outcome_words = "grid", "grid, deck, dismissed pile and fame"
+    advice_decisions = "the next Market action (or the Skunk's dismissal)"
+    advice_horizon = "the end of the game"
+    advice_ties = (
+        "in a solo game, equal win rates are told apart by the fame their lost games reached"
+    )
 
     def table_setup(self, table) -> dict:
         return {"season": table.season}
@@ -84,6 +92,82 @@ class FlipToons(FlipToonsKit):
 
         return outcome_rows(game, first, per)
 
+    def setup_text(self, setup: dict) -> str:
+        s = filled_setup(self.setup_fields, setup)
+        return s["season"] + (f" solo {s['solo']}" if s["solo"] else "")
+
+    def check_play_args(self, setup: dict, games: int, simulations=None) -> dict:
+        """`play`'s own checks (`play.check_play_args`: '--players: expected 2 to 4 players with
+        --season s2 ...'), then the rest of `check_setup`."""
+        s = filled_setup(self.setup_fields, setup)
+        check_play_args(s["season"], s["players"], s["solo"], games)
+        check_simulations(simulations)
+        try:
+            return self.check_setup(s)
+        except ValueError as e:
+            raise ValueError(f"--{e}") from None
+
+    def scenario_at(self, setup: dict, seed: int, policy=None, round: int = 1) -> dict:
+        from .round_start import round_start_scenario
+
+        s = filled_setup(self.setup_fields, setup)
+        game = self.new_game(s, seed, policy, traced=False)
+        return round_start_scenario(game, round, s["rulings"])
+
+    # -- comparing outcomes --
+
+    def seat_outcome(self, resolution, seat: int) -> SeatOutcome:
+        return seat_outcome(resolution, seat)
+
+    def winners(self, resolution) -> list | None:
+        return winners(resolution)
+
+    def comparison_html(self, comparison) -> str:
+        return comparison_html(comparison)
+
+    # -- what an exercise reads --
+
+    def outcome_fields(self, resolution, step: int | None = None) -> dict:
+        """Each player's fame, fame left, grid (compact: `situations.compact_grid`), deck and
+        dismissed pile, the market, the toon deck and the market's discards; at the end also
+        the fame of each card where the grid holds it (`fame_grid`, `card_fame`) and, after a
+        game, how it ended. A recorded state holds no Check Fame entries: during Check Fame,
+        `fame` is the total scored so far (S2, Check Fame)."""
+        from ..situations import compact_grid, fame_grid
+
+        if step is not None:
+            state = resolution.state_after(step)
+            doc = {**state, "market_discard": state["discard"]}
+            fame = {p["name"]: p["fame"] for p in state["players"]}
+        else:
+            doc = resolution.to_json()
+            doc["market_discard"] = [c.spec.id for c in resolution.table.market_discard]
+            fame = {p["name"]: p["fame"]["total"] for p in doc["players"]}
+        players = {p["name"]: p for p in doc["players"]}
+        out = {
+            "fame": fame,
+            "grid": {n: compact_grid(p) for n, p in players.items()},
+            "deck": {n: p["deck"] for n, p in players.items()},
+            "dismissed": {n: p["dismissed"] for n, p in players.items()},
+            "market": doc["market"],
+            "toon_deck": doc["toon_deck"],
+            "toon_deck_cards": sorted(doc["toon_deck"]),
+            "market_discard": doc["market_discard"],
+        }
+        if all("fame_left" in p for p in players.values()):
+            out["fame_left"] = {n: p["fame_left"] for n, p in players.items()}
+        if step is None:
+            out["fame_grid"] = {n: fame_grid(p) for n, p in players.items()}
+            out["card_fame"] = {n: _card_fame(p["fame"]["cards"]) for n, p in players.items()}
+            out.update(_ending(doc, list(players)))
+        return out
+
+    def printed(self, card_id: str) -> tuple[str, int] | None:
+        from .cards import CATALOG
+
+        spec = CATALOG.get(card_id)
+        return None if spec is None else (spec.name, spec.fame)
+
     # -- policies and rulings --
 
     def policy_name(self, name) -> tuple:
@@ -94,6 +178,35 @@ class FlipToons(FlipToonsKit):
 
     def rulings(self, given=None) -> Rulings:
         return given if isinstance(given, Rulings) else Rulings.from_dict(given or {})
+
+
+def _card_fame(entries: list) -> dict:
+    """Each Check Fame entry's fame under every key a situation's `card_fame` may name it by that
+    names no other entry: 'rat', 'rat@1,0' (JSON row, column), 'rat@1,0,1' (and its height)."""
+    found: dict = {}
+    for c in entries:
+        cell = f"{c['id']}@{c['row']},{c['col']}"
+        for key in (c["id"], cell, f"{cell},{c['stack']}"):
+            found.setdefault(key, []).append(c["fame"])
+    return {key: fames[0] for key, fames in found.items() if len(fames) == 1}
+
+
+def _ending(doc: dict, names: list) -> dict:
+    """How a game played to its end ended, by player name: the fame of each round's Check Fame and
+    of the Final Flip, the winners, the rounds, the critic's choice, a solo result."""
+    result, history = doc.get("result"), doc.get("rounds")
+    if result is None:
+        return {}
+    holder = result.get("critics_choice")
+    final = result.get("final_fame") or [None] * len(names)  # none in a solo game
+    return {
+        "round_fame": {n: [r["fame"][i] for r in history or []] for i, n in enumerate(names)},
+        "final_fame": dict(zip(names, final)),
+        "winners": [names[i] for i in result.get("winners", [])],
+        "rounds": result.get("rounds"),
+        "critics_choice": None if holder is None else names[holder],
+        "solo": result.get("solo"),
+    }
 
 
 GAME = FlipToons()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fliptoons_explore import games
 from fliptoons_explore.events import Decision, Fame, Flip, GameEnd, Recorder, Trace, Trigger
 from fliptoons_explore.jsonio import ScenarioError
-from fliptoons_explore.policy import Choice, DefaultPolicy, ReplayPolicy, forced_answer
+from fliptoons_explore.policy import Choice, DefaultPolicy, ReplayPolicy, Unanswered, forced_answer
 from fliptoons_explore.resolution import Resolution
 from fliptoons_explore.rules import Rule, add_rules
 from fliptoons_explore.rulings import RulingOption, RulingSet, options_table
@@ -113,6 +113,7 @@ class Game:
         self.table, self.policy, self.turns = table, policy or DefaultPolicy(), turns
         self.trace = Recorder(table) if record else Trace() if traced else None
         self.decisions: list = []
+        self.asked: list = []  # (trace step, Unanswered) of each turn the policy chose
         self.result = None
 
     def emit(self, cls, player, card, cause, rule, pos=None, detail="", value=None, target=None):
@@ -120,8 +121,8 @@ class Game:
             return None
         return self.trace.emit(cls, "play", player, card, cause, rule, pos, target, detail, value)
 
-    def turn(self, i: int, scripted=None) -> None:
-        """Player i's turn; `scripted`: the row position a scenario's turn flips."""
+    def turn(self, i: int, scripted=None, t: int = 0) -> None:
+        """Player i's turn, the game's `t`-th; `scripted`: the row position a scenario's flips."""
         p = self.table.players[i]
         down = [k for k, c in enumerate(p.row) if not c.face_up]
         if scripted is not None and scripted not in down:
@@ -139,6 +140,9 @@ class Game:
         )
         k = down.index(scripted) if scripted is not None else forced_answer(choice)
         if k is None:
+            self.asked.append(
+                (len(self.trace or ()), Unanswered(len(self.decisions), "turns", t, None, choice))
+            )
             k = self.policy.choose(choice)
             self.decisions.append(k)
         cause = self.emit(Decision, i, None, None, "lt.turn", target=str(down[k]), detail="flip")
@@ -160,10 +164,9 @@ class Game:
 
     def play(self, scripted=()):
         """Every turn (the first ones flip the `scripted` row positions), then the count."""
-        scripted = list(scripted)
-        for _ in range(self.turns):
-            for p in self.table.players:
-                self.turn(p.index, scripted.pop(0) if scripted else None)
+        scripted, n = list(scripted), len(self.table.players)
+        for t in range(self.turns * n):
+            self.turn(t % n, scripted[t] if t < len(scripted) else None, t)
         return self.count()
 
     def count(self):
@@ -201,6 +204,8 @@ class Lights(games.GameDefaults):
     name, title, unit = NAME, "Lights", "points"
     setup_fields = {"players": 2, "cards": 5, "turns": 2}
     options, ruling_set = OPTIONS, Rulings
+    advice_decisions, advice_horizon = "the next flip", "the count"
+    advice_ties = "equal win rates stay tied"
 
     def where(self, pos, players=None) -> str:
         return f"{players[pos[0]].name if players else pos[0]}'s card {pos[1] + 1}"
@@ -225,13 +230,15 @@ class Lights(games.GameDefaults):
     def check(self, scenario) -> None:
         check_scenario(scenario)
 
-    def _play(self, scenario, policy, traced, record, turns):
+    def _play(self, scenario, policy, traced, record, turns, asked=None):
         check_scenario(scenario)
         rows = [p.get("row", []) for p in scenario["players"]]
         names = [p.get("name", f"Player {i + 1}") for i, p in enumerate(scenario["players"])]
         table = Table(rows, names, Rulings.from_dict(scenario.get("rulings") or {}))
         game = Game(table, policy, traced, record, turns)
         game.play([t.get("flip") for t in scenario.get("turns", [])])
+        if asked is not None:  # resolve_asking: the turns the policy chose
+            asked.extend(game.asked)
         return Resolution(table, game.trace)
 
     def resolve(self, scenario, policy=None, traced=True, record=False):
@@ -242,6 +249,10 @@ class Lights(games.GameDefaults):
 
     def play_game(self, scenario, policy=None, record=False, traced=True):
         return self._play(scenario, policy, traced, record, scenario.get("turns_each", 2))
+
+    def resolve_asking(self, scenario, policy=None, play="resolve"):
+        asked, rounds = [], _rounds(scenario) if play == "resolve" else max(1, _rounds(scenario))
+        return self._play(scenario, policy, True, True, rounds, asked), asked
 
     def check_setup(self, setup: dict) -> dict:
         s = games.filled_setup(self.setup_fields, setup)
@@ -262,6 +273,11 @@ class Lights(games.GameDefaults):
         game = self.new_game(setup, seed, ReplayPolicy(list(decisions)), traced=traced)
         game.play()
         return game
+
+    def scenario_at(self, setup: dict, seed: int, policy=None, round: int = 1) -> dict:
+        g, rulings = self.new_game(setup, seed), setup.get("rulings") or {}
+        rows = [{"name": p.name, "row": [c.spec.id for c in p.row]} for p in g.table.players]
+        return {"game": NAME, "players": rows, "rulings": rulings, "turns_each": g.turns}
 
     def outcome_rows(self, game, first: int, per: str) -> list:
         r, n = game.result, len(game.table.players)

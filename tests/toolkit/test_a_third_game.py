@@ -1,7 +1,8 @@
 """A third game, Lights (`tests/helpers/lights.py`), written against the game contract alone,
 goes through every game-neutral part with no change outside its own file: the contract's
 lookup, the stepper, causal chains, the trace table, the JSON document, the command line's
-scenario commands, whole games and their replay."""
+scenario commands, whole games and their replay, a ruling comparison, an experiment's games and
+a tournament between its policies."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ import pytest
 
 import lights
 from fliptoons_explore import resolve
+from fliptoons_explore.analysis import experiments as ex
+from fliptoons_explore.analysis.compare import compare_command, compare_rulings, rulings_that_matter
+from fliptoons_explore.analysis.tournament import standings, tournament
 from fliptoons_explore.chains import causal_graph, chain_command, longest_chain
 from fliptoons_explore.games import contract, contract_of, play_scenario
+from fliptoons_explore.policy import RandomPolicy
 from fliptoons_explore.stepping import Stepper, trace_frame, trace_lines
 
 #: Ann flips her second card, a spark: it lights the plain 3 and the spark beside it, and that
@@ -118,3 +123,78 @@ def test_a_whole_game_replays_from_its_seed_and_decisions():
     assert [e.to_json() for e in again.trace] == [e.to_json() for e in game.trace]
     rows = lights.GAME.outcome_rows(game, 0, "player")
     assert sum(r["share"] for r in rows) == pytest.approx(1)
+
+
+#: Ann flips her plain 3, then the spark beside it, which turns the lit plain 3 back down unless
+#: the ruling spares it: 1 point by the rule, 4 when spared.
+TWICE = {
+    "game": "lights",
+    "players": [{"name": "Ann", "row": ["spark:1", "plain:3", "plain:1"]}],
+    "turns": [{"player": 0, "flip": 1}, {"player": 0, "flip": 0}],
+}
+
+
+def test_a_ruling_comparison_shows_what_the_option_changes():
+    c = compare_rulings(TWICE, {"spark_spares_lit": "yes"})
+    assert c.changed and c.players[0].fame == (1, 4)
+    assert [r.table.players[0].score for r in (c.before, c.after)] == [1, 4]
+    assert rulings_that_matter(TWICE) == [("spark_spares_lit", "yes")]
+    text = c.text()
+    assert text.splitlines()[:2] == [
+        'rulings: spark_spares_lit "no" -> "yes"',
+        "Ann: 1 -> 4 points (+3)",
+    ]
+    assert "  cards before:" in text and "    Ann: spark:1 ~ ~" in text
+    assert "    Ann: spark:1 plain:3 ~" in text  # after: the plain 3 spared
+    assert compare_command(TWICE, ["spark_spares_lit=yes"]) == text
+    assert json.loads(compare_command(TWICE, ["spark_spares_lit=yes"], as_json=True))["changed"]
+    assert compare_command(TWICE, []).splitlines()[1].startswith("  --ruling spark_spares_lit=yes")
+    assert "Ann: 1 -&gt; 4 points" in contract_of(TWICE).comparison_html(c)
+
+
+def _lights_rows(players: int, cards: int, seed: int) -> list[dict]:
+    """One game's rows recomputed without the runner: the game the setup deals from `seed`,
+    played by a random policy seeded with it; each seat's face-up values summed, the most wins."""
+    game = lights.GAME.new_game({"players": players, "cards": cards}, seed, RandomPolicy(seed))
+    game.play()
+    scores = [sum(c.spec.value for c in p.row if c.face_up) for p in game.table.players]
+    winners = [i for i, s in enumerate(scores) if s == max(scores)]
+    head = {"game": "lights", "players": players, "cards": cards, "turns": 2}
+    head.update(policy="random", rulings="{}", seed=seed)
+    return [
+        {
+            **head,
+            "seat": i,
+            "start": i,  # Lights' first player is seat 0
+            "score": s,
+            "won": i in winners,
+            "share": 1 / len(winners) if i in winners else 0.0,
+        }
+        for i, s in enumerate(scores)
+    ]
+
+
+def test_an_experiment_plays_a_lights_setup_through_the_contract():
+    setup = ex.Setup.of("lights", players=3, cards=4, policy="random")
+    assert (setup.players, setup.cards, setup.turns) == (3, 4, 2)
+    df = ex.games(setup, n=3, seed=5, per="player", jobs=1, progress=False)
+    expected = [row for seed in (5, 6, 7) for row in _lights_rows(3, 4, seed)]
+    assert df.to_dict("records") == expected
+    row = df.iloc[4]
+    assert ex.setup_of(row) == setup
+    assert ex.replay(row).result["scores"][row["seat"]] == row["score"]
+    again = lights.GAME.play_game(ex.scenario(row), RandomPolicy(int(row["seed"])))
+    assert again.table.players[row["seat"]].score == row["score"]
+    with pytest.raises(ValueError, match="^colour: not a field of a lights setup"):
+        ex.Setup.of("lights", colour="red")
+
+
+def test_a_tournament_of_lights_policies_seats_them_in_turn():
+    df = tournament("default,random", players=2, games=6, seed=3, game="lights", cards=4)
+    assert list(df["seat_policy"]) == ["default", "random", "random", "default"] * 3
+    assert df.groupby("seed")["share"].sum().tolist() == pytest.approx([1.0] * 6)
+    table = standings(df)
+    assert sorted(table["policy"]) == ["default", "random"] and (table["seats"] == 6).all()
+    assert table["wins"].sum() == pytest.approx(6)  # the games played, ties shared
+    with pytest.raises(ValueError, match="^policies: policy: expected default or random"):
+        tournament("greedy", players=2, games=1, game="lights")

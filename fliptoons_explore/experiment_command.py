@@ -1,0 +1,222 @@
+"""The command line's `experiment` and `tournament` commands: their arguments checked and turned
+into a run of `analysis.experiments` or `analysis.tournament`, and the text (or JSON) they print.
+
+    fliptoons-explore experiment NAME [--games N] [--jobs J] [--seed S] [--set NAME=VALUE]
+        [--json | --csv FILE] [--plot FILE.png]
+    fliptoons-explore experiment --list
+    fliptoons-explore tournament --policies P,Q,... (--season S | --variant V) --players N
+        [--solo D] --games G [--seed S] [--simulations N] [--jobs J] [--json]
+
+A tournament's game is the one whose setup has the field the command names (`--season`:
+FlipToons, `--variant`: Flipology); that game's contract checks the rest
+(`GameContract.check_play_args`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from .analysis.experiments import EXPERIMENTS, experiment, params_text, plot, run, summary
+from .games import GAMES, contract
+from .limits import quote
+
+__all__ = ["experiment_command", "tournament_command", "settings", "listing"]
+
+
+# -- experiment ------------------------------------------------------------------------------------
+
+
+def _parse_value(name: str, text: str, default):
+    if isinstance(default, tuple):
+        sample = default[0] if default else ""
+        return tuple(
+            _parse_value(name, part.strip(), sample) for part in text.split(",") if part.strip()
+        )
+    if isinstance(default, bool):
+        if text.lower() not in ("true", "false"):
+            raise ValueError(f"--set {name}: expected true or false, got {quote(text)}")
+        return text.lower() == "true"
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"--set {name}: expected a whole number, got {quote(text)}") from None
+    if isinstance(default, dict):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            raise ValueError(
+                f'--set {name}: expected a JSON object such as {{"cow_copies": "total"}}, got '
+                f"{quote(text)}"
+            )
+        return value
+    return text
+
+
+def settings(name: str, pairs: list[str]) -> dict:
+    """`--set NAME=VALUE` pairs as an experiment's parameters (ValueError naming a wrong one)."""
+    e = experiment(name)
+    out = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep:
+            raise ValueError(f"--set: expected NAME=VALUE, got {quote(pair)}")
+        if key not in e.params:
+            raise ValueError(
+                f"--set {key}: not a parameter of {name} (its parameters: {', '.join(e.params)})"
+            )
+        out[key] = _parse_value(key, text.strip(), e.params[key])
+    return out
+
+
+def listing() -> str:
+    """`experiment --list`: each built-in experiment, its question, default games and parameters."""
+    lines = []
+    for e in EXPERIMENTS.values():
+        lines.append(f"{e.name:<18} {e.question}")
+        lines.append(
+            f"{'':<18} {e.games} {e.unit}s per cell by default; --set {params_text(e.name)}"
+        )
+    return "\n".join(lines)
+
+
+def _write_atomically(path: str, write) -> None:
+    """Write a file whole or not at all (a temporary file beside it, then renamed)."""
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temp = tempfile.mkstemp(
+        dir=folder, prefix=".experiment-", suffix=os.path.splitext(path)[1]
+    )
+    os.close(handle)
+    try:
+        write(temp)
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.remove(temp)
+        raise
+
+
+def experiment_command(args) -> str:
+    """`fliptoons-explore experiment NAME [--games N] [--jobs J] [--seed S] [--set NAME=VALUE]
+    [--json | --csv FILE] [--plot FILE.png]`, and `experiment --list`."""
+    if args.list:
+        return listing()
+    if args.name is None:
+        raise ValueError(f"experiment: give a NAME ({', '.join(EXPERIMENTS)}) or --list")
+    e = experiment(args.name)
+    params = settings(e.name, args.set)
+    df = run(
+        e.name, args.games, args.seed, args.jobs, progress=False if args.json else None, **params
+    )
+    table = summary(df)
+    try:
+        if args.csv:
+            _write_atomically(args.csv, lambda path: df.to_csv(path, index=False))
+        if args.plot:
+            fig = plot(df)
+            _write_atomically(args.plot, lambda path: fig.savefig(path, format="png", dpi=100))
+    except OSError as error:
+        raise ValueError(
+            f"{error.filename or 'file'}: cannot write it ({error.strerror})"
+        ) from None
+    if args.json:
+        return json.dumps(
+            {
+                "experiment": e.name,
+                "question": e.question,
+                "games": df.attrs["games"],
+                "seed": args.seed,
+                "params": df.attrs["params"],
+                "summary": json.loads(table.to_json(orient="records")),
+                "rows": json.loads(df.to_json(orient="records")),
+            },
+            indent=1,
+        )
+    lines = [
+        f"{e.name}: {e.question}",
+        f"{df.attrs['games']} {e.unit}s per cell from seed {args.seed}: {len(df):,} rows"
+        + (f", written to {args.csv}" if args.csv else "")
+        + (f"; the plot in {args.plot}" if args.plot else ""),
+        table.to_string(index=False, float_format=lambda v: f"{v:.3f}"),
+    ]
+    return "\n".join(lines)
+
+
+# -- tournament ------------------------------------------------------------------------------------
+
+
+def _game_with(field: str):
+    """The contract of the game whose setup has `field` (`--season`: FlipToons)."""
+    return next(contract(name) for name in GAMES if field in contract(name).row_fields)
+
+
+def tournament_command(args) -> str:
+    """`fliptoons-explore tournament --policies P,Q,... (--season S | --variant V) --players N
+    [--solo D] --games G [--seed S] [--simulations N] [--jobs J] [--json]`."""
+    from .analysis.tournament import standings, tournament
+
+    where = "season" if args.season else "variant"  # the option given of the two
+    game = _game_with(where)
+    setup = {where: getattr(args, where), "players": args.players}
+    if args.solo:
+        if "solo" not in game.row_fields:
+            raise ValueError(
+                f"--solo: {game.title} has no solo game (--{where} names a {game.title} tournament)"
+            )
+        setup["solo"] = args.solo
+    game.check_play_args(setup, args.games, args.simulations)
+    names = args.policies.split(",")
+    if args.simulations is not None:
+        names = [f"montecarlo:{args.simulations}" if n == "montecarlo" else n for n in names]
+    fields = {k: v for k, v in setup.items() if k != "players"}
+    try:
+        df = tournament(
+            names,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=False if args.json else None,
+            game=game.name,
+            **fields,
+        )
+    except ValueError as e:
+        raise ValueError(f"--{e}") from None
+    table = standings(df)
+    if args.json:
+        return json.dumps(
+            {
+                "policies": names,
+                "game": game.name,
+                "season": args.season,
+                "variant": args.variant,
+                "players": args.players,
+                "solo": args.solo,
+                "games": args.games,
+                "seed": args.seed,
+                "standings": json.loads(table.to_json(orient="records")),
+            },
+            indent=1,
+        )
+    seats = "" if args.players == 1 else ", seats turned one place a game"
+    lines = [
+        f"{args.games} games of {game.setup_text(setup)}, {args.players} "
+        f"player{'s' if args.players > 1 else ''}"
+        f", from seed {args.seed}{seats}:"
+    ]
+    width = max(len(n) for n in table["policy"])
+    head = "won" if args.players == 1 else "share of its seats' games won"
+    lines.append(f"  {'policy':<{width}}  {'seats':>6}  {'wins':>7}  {head} (95% Wilson interval)")
+    for r in table.itertuples():
+        fair = "" if args.players == 1 else f"   (a fair share: {r.fair:.1%})"
+        lines.append(
+            f"  {r.policy:<{width}}  {r.seats:>6}  {r.wins:>7.1f}  {r.share:6.1%} "
+            f"[{r.low:.1%}, {r.high:.1%}]{fair}"
+        )
+    return "\n".join(lines)
