@@ -1,9 +1,12 @@
 """The exercises of the teaching notebooks check. Each notebook's code runs in this
 process, top to bottom; then every exercise's check cell is run again with its prediction set to
-the right answer (it must say right) and to a wrong one (it must say wrong). As committed, each
-check cell says "not predicted yet" and gives nothing away. An exercise is three cells:
-`exercise_N = Exercise(...)` (with `exercise_N.setup()`), `prediction_N = None  # your answer: ...`,
-and `exercise_N.check(prediction_N)`; the teaching notebooks (FlipToons' 00_the_game and 01-11,
+the right answer (it must say right) and to two wrong ones, an anticipated mistake (or one made
+up) and one no listed mistake explains (each must say wrong, and name a rule: the one the
+exercise turns on, and for the second a sentence worked out from the situation where one can be;
+docs/teaching.md, What a wrong answer is told). As committed, each check cell says "not predicted
+yet" and gives nothing away. An exercise is three cells: `exercise_N = Exercise(...)` (with
+`exercise_N.setup()`), `prediction_N = None  # your answer: ...`, and
+`exercise_N.check(prediction_N)`; the teaching notebooks (FlipToons' 00_the_game and 01-11,
 Flipology's 14, 14b and 15) have at least three each.
 
 The lessons in STRICT are held to the course's exercise rules (docs/teaching.md): at least four
@@ -33,6 +36,8 @@ TEACHING = [
 #: The lessons held to the course's exercise rules (the module's docstring).
 STRICT = {"00_the_game", "14_flipology_nature", "14b_flipology_animals"}
 PREDICTION = re.compile(r"^(prediction_\w+) = None\s+# your answer: \S", re.M)
+#: How a message names a rule: "Rule s2.check-fame (S2, Check Fame): ...".
+NAMES_A_RULE = re.compile(r"\bRule [a-z0-9]+(\.[\w-]+)+ \(")
 CHECK = re.compile(r"^(exercise_\w+)\.check\((prediction_\w+)\)\s*$", re.M)
 
 
@@ -101,16 +106,20 @@ def test_each_check_cell_says_right_to_the_answer_and_wrong_to_a_wrong_one(path,
         namespace[prediction] = ex.right_example()
         right = _run(source, namespace)
         assert right.startswith("✓ Right"), (exercise, right)
+        wrongs = [(value, None) for value in ex.wrong_examples()]
         if path.stem in STRICT:  # every anticipated mistake, each told why, the rule quoted
             assert len(ex.mistakes) >= 2 and ex.quote, exercise
-            wrongs = [(list(k) if isinstance(k, tuple) else k, w) for k, w in ex.mistakes.items()]
-        else:
-            wrongs = [(ex.wrong_example(), None)]
+            anticipated = [
+                (list(k) if isinstance(k, tuple) else k, w) for k, w in ex.mistakes.items()
+            ]
+            wrongs = anticipated + wrongs[1:]
+        assert len(wrongs) >= (1 if isinstance(ex.expected, bool) else 2), exercise
         for value, why in wrongs:
             namespace[prediction] = value
             wrong = _run(source, namespace)
             assert wrong.startswith("✗ Not"), (exercise, wrong)
             assert f"{exercise}.answer()" in wrong
+            assert NAMES_A_RULE.search(wrong), (exercise, value, wrong)
             if why is not None:
                 assert why in wrong, (exercise, value, wrong)
                 quoted = f"\u201c{ex.quote}\u201d"

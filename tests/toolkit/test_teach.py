@@ -1,17 +1,29 @@
 """The exercise helper (fliptoons_explore.teach): a prediction is compared with the library's
-answer, which stays hidden until asked for; a wrong prediction is told why, with the rule; the
-check fails loudly when the engine stops giving the library's answer. Game-neutral: an answer may
-come from any resolution."""
+answer, which stays hidden until asked for; a wrong prediction is told why, with the rule: a listed
+mistake its own explanation, any other a sentence worked out from the situation (another ruling's
+answer, a printed value, an earlier step, the event that last changed it; docs/teaching.md, What a
+wrong answer is told); an exercise may accept each reading's answer; the check fails loudly when
+the engine stops giving the library's answer. Game-neutral: an answer may come from any
+resolution."""
 
 from __future__ import annotations
 
+import contextlib
 import doctest
+import functools
+import io
+import json
+import re
+from pathlib import Path
 
 import pytest
 
 import fliptoons_explore.teach as teach
-from fliptoons_explore import Situation, resolve, situation
+from fliptoons_explore import Situation, resolve, situation, situations
+from fliptoons_explore.games import contract_of
 from fliptoons_explore.teach import Exercise
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 FISH = (
     "s2.key.fish.four-fish-and-a-shark"  # Ann: Goldfish+Starfish, Clownfish, Swordfish / Shark: 29
@@ -241,3 +253,224 @@ def test_a_decision_without_a_card_reads_as_the_choice_alone():
     crow = Decision(4, "market", 0, "crow", 3, "card.crow", target="raccoon")
     assert event_sentence(bare, [Ann()]) == "Ann: The choice is the Raccoon."
     assert event_sentence(crow, [Ann()]) == "Ann: For the Crow, the choice is the Raccoon."
+
+
+# -- what a wrong answer is told, on the notebooks' own exercises ---------------------------------
+
+
+@functools.cache
+def notebook_exercises(stem: str) -> dict:
+    """The exercises a notebook defines: its first code cell (the imports) and the cells that make
+    an exercise, run here."""
+    nb = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    namespace: dict = {"__name__": "__main__"}
+    for source in [
+        code[0],
+        *(s for s in code if re.search(r"^exercise_\w+ = Exercise\(", s, re.M)),
+    ]:
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(source, f"{stem}.ipynb", "exec"), namespace)
+    return {k: v for k, v in namespace.items() if k.startswith("exercise_")}
+
+
+def told(exercise: Exercise, prediction) -> str:
+    """What the check says of a wrong prediction, after "✗ Not ...": its first explaining line."""
+    lines = exercise.verdict(prediction).text.splitlines()
+    assert lines[0] == f"✗ Not {teach._show(prediction)}."
+    return lines[1]
+
+
+def test_a_wrong_answer_that_held_until_an_event_names_the_event_missed():
+    """The top of Ann's deck was the Hen until the Raccoon was hired (08_market, exercise 6); Ben's
+    score showed -1 until the count scored his face-down Koala (15_flipology_great_tree,
+    exercise 1)."""
+    raccoon = notebook_exercises("08_market")["exercise_6"]
+    assert "hen" not in raccoon.mistakes
+    assert told(raccoon, "hen") == (
+        "Hen is the top of Ann's deck before step 45; you missed step 45 (hire raccoon for 4 fame: "
+        "from the market): Rule s2.market.hire (S2, Market: Hire a Toon): Take one market card by "
+        "paying fame from Check Fame equal to the price card above it, and add it to your deck of "
+        "unrevealed cards."
+    )
+    koala = notebook_exercises("15_flipology_great_tree")["exercise_1"]
+    assert told(koala, -1) == (
+        "-1 is Ben's score before step 12; you missed step 12 (koala:8 at Ben's row 1, card 2 "
+        "scores 8: face down: its points): Rule fl.card.sloth-koala (FL, Animals with Passive or "
+        "No Effect): Sloths (6 or 7) and the Koala (8) score their points only face down at the "
+        "end; face up, their points are taken off."
+    )
+
+
+def test_a_wrong_answer_that_another_ruling_gives_names_the_ruling_and_why_the_default():
+    """07_check_fame, exercise 2 lists the Cow's 6 as a mistake; the same exercise without its
+    mistakes works it out from the situation played under each ruling option."""
+    cow = notebook_exercises("07_check_fame")["exercise_2"]
+    assert 6 in cow.mistakes and told(cow, 6) == cow.mistakes[6]
+    bare = Exercise(cow.question, cow.source, cow._answer, rule=cow.rule, name=cow.name)
+    assert told(bare, 6) == (
+        "6 is the answer under ruling cow_copies = 'total' (Does the Cow copy a card's printed "
+        "fame or its total with bonus?); the package's default is 'printed', because: The Cow "
+        "copies 'the fame of' a card: the printed number in its fame circle."
+    )
+
+
+def test_a_wrong_answer_that_is_a_printed_value_an_effect_changed():
+    grasshopper = notebook_exercises("03_stacks")["exercise_1"]
+    assert told(grasshopper, 1) == (
+        "1 is the Grasshopper's printed fame, which it does not score here: Rule "
+        "s2.faq.spider-grasshopper (S2, FAQ: Spider, Grasshopper (0)): The spider and grasshopper "
+        "abilities count only cards in their own column."
+    )
+
+
+def test_otherwise_the_event_that_last_changed_it_without_words_that_give_the_answer():
+    """Bo's 5 (01_flip_phase, exercise 2) and Ben's 9 (14_flipology_nature, exercise 1) never
+    were: the message names the last change and its rule, and leaves out the event's words where
+    they say the answer ('scores 3', 'koala:8 ... scores 8')."""
+    assert told(notebook_exercises("01_flip_phase")["exercise_2"], 5) == (
+        "Bo's fame last changed at step 16: Rule s2.check-fame (S2, Check Fame): All players at "
+        "once add up the fame of every toon in their grid and show the total by pointing the "
+        "reference card's arrow at it on the fame card."
+    )
+    assert told(notebook_exercises("14_flipology_nature")["exercise_1"], 9) == (
+        "Ben's score last changed at step 9: Rule fl.card.sloth-koala (FL, Animals with Passive or "
+        "No Effect): Sloths (6 or 7) and the Koala (8) score their points only face down at the "
+        "end; face up, their points are taken off."
+    )
+
+
+def test_an_answer_that_combines_fields_is_not_read_between_steps():
+    """The Fox's cost (00_the_game, exercise 3) is Ben's fame less his fame left, which mean
+    nothing together during Check Fame: no earlier step is offered."""
+    fox = notebook_exercises("00_the_game")["exercise_3"]
+    assert told(fox, 8) == teach._rule_words(fox.rule) and "step" not in told(fox, 8)
+
+
+def test_a_hint_follows_the_worked_out_sentence():
+    ex = fish_exercise(hint="Which cards are fish?")
+    assert ex.verdict(22).text.splitlines()[1:3] == [
+        "22 is Ann's fame before step 27; you missed step 27 (shark at slot 4 (lower left) scores "
+        "7: 3 printed +4 bonus): Rule card.shark (card, Shark (22)): +1 per fish card in your "
+        "grid; cannot be flipped",
+        "Which cards are fish?",
+    ]
+
+
+def test_an_answer_from_a_resolution_of_a_game_without_situations_is_told_the_rule():
+    """Lights (tests/helpers/lights.py) has no situations in the library: its contract settles no
+    field (`GameDefaults.outcome_fields`) and knows no printed values, and a wrong answer is told
+    the exercise's rule."""
+    import lights
+
+    r = resolve(
+        {
+            "game": "lights",
+            "players": [{"name": "Ann", "row": ["plain:3", "spark:1", "plain:2"]}],
+            "turns": [{"player": 0, "flip": 1}],
+        }
+    )
+    assert contract_of(r) is lights.GAME
+    assert lights.GAME.outcome_fields(r) == {} and lights.GAME.printed("plain:3") is None
+    ex = Exercise("Ann's points?", r, lambda res: res.players[0].score, rule="lt.count")
+    assert ex.expected == 6
+    assert ex.verdict(5).text.splitlines()[1:2] == [teach._rule_words("lt.count")]
+
+
+# -- the games read their outcomes in the library's terms -----------------------------------------
+
+
+def _agrees(field: str, want, got) -> bool:
+    if field == "card_fame":  # only the keys the library names, and only plain fames
+        return all(got.get(k) == v for k, v in want.items() if isinstance(v, int))
+    return got == (sorted(want) if field == "toon_deck_cards" else want)
+
+
+@pytest.mark.parametrize("game", ["fliptoons", "flipology"])
+def test_every_situation_reads_as_its_expected_outcome(game):
+    """What a game's `outcome_fields` gives at the end of each library situation agrees with the
+    situation's expected outcome, field by field (the patterns of events aside); and the state
+    after the last event reads as the end does, for what a state holds."""
+    tried = 0
+    for s in situations(game=game):
+        r = s.run(record=True)
+        contract = contract_of(r)
+        end = contract.outcome_fields(r)
+        last = contract.outcome_fields(r, len(r.trace) - 1)
+        for field, want in s.expect.items():
+            if field in end:
+                by_player = isinstance(end[field], dict) and field != "card_fame"
+                for name in want if isinstance(want, dict) and by_player else [None]:
+                    got = end[field] if name is None else end[field][name]
+                    wanted = want if name is None else want[name]
+                    assert _agrees(field, wanted, got), (s.name, field, name, wanted, got)
+                    tried += 1
+        for field in last:
+            if field not in ("fame_left",):  # a resolve's JSON gives no fame left
+                assert last[field] == end.get(field, last[field]), (s.name, field)
+    assert tried > 100
+
+
+# -- an answer for each reading -------------------------------------------------------------------
+
+
+COW = "s1.faq.cow.copies-printed-fame"  # Ann's Cow beside a Capybara (2 printed, 6 in all): 2
+
+
+def cow_exercise(**kw):
+    return Exercise(
+        "What does the Cow score?",
+        situation(COW),
+        "fame_grid.Ann.0.2",
+        rule="ruling.cow_copies",
+        name="exercise_2",
+        **kw,
+    )
+
+
+@pytest.mark.parametrize("readings", [["cow_copies"], {"cow_copies": "total"}, "cow_copies"])
+def test_an_exercise_may_accept_each_readings_answer(readings, capsys):
+    ex = cow_exercise(readings=readings)
+    assert ex.verdict(2).text.startswith("✓ Right: 2.")
+    other = ex.verdict("6")
+    assert other.right is True
+    assert other.text.splitlines()[0] == (
+        "✓ Right under ruling cow_copies = 'total' (the package's default is 'printed', because: "
+        "The Cow copies 'the fame of' a card: the printed number in its fame circle)."
+    )
+    assert "exercise_2.answer()" in other.text and "2" not in other.text.splitlines()[0]
+    assert ex.verdict(0).right is False
+    assert 6 not in ex.wrong_examples() and len(set(ex.wrong_examples())) == 2
+    ex.answer()
+    assert capsys.readouterr().out.startswith("Answer: 2.\nUnder ruling cow_copies = 'total': 6.\n")
+
+
+def test_readings_that_cannot_be_are_refused_when_the_exercise_is_made():
+    with pytest.raises(KeyError, match="'cow_copiez' is no ruling option"):
+        cow_exercise(readings=["cow_copiez"])
+    with pytest.raises(ValueError, match="cow_copies = 'printed' gives no other answer"):
+        cow_exercise(readings={"cow_copies": "printed"})
+    with pytest.raises(ValueError, match="no reading of x_side_price_cards changes the answer"):
+        cow_exercise(readings=["x_side_price_cards"])
+    with pytest.raises(ValueError, match="6 is right under ruling cow_copies = 'total'"):
+        cow_exercise(readings=["cow_copies"], mistakes={6: "the other reading"})
+    with pytest.raises(TypeError, match="a library situation is played again"):
+        Exercise("?", situation(COW).run(), lambda r: 0, readings=["cow_copies"])
+
+
+# -- articles -------------------------------------------------------------------------------------
+
+
+def test_an_article_before_a_card_is_ignored():
+    card = Exercise("Which card is in the lower left slot?", situation(FISH), "grid.Ann.1.0")
+    for said in ("shark", "the shark", "a shark", "an shark", "A Shark", "  the   Shark "):
+        assert card.verdict(said).right is True, said
+    assert [card.verdict(w).right for w in ("a", "the", "the goldfish", "ashark")] == [
+        False,
+        False,
+        False,
+        False,
+    ]
+    crab = notebook_exercises("01_flip_phase")["exercise_1"]
+    assert crab.verdict("a crab").right is True and crab.verdict("the Crab").right is True
+    assert crab.verdict("a firefly").text.splitlines()[1] == crab.mistakes["firefly"]
