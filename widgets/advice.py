@@ -20,8 +20,7 @@ from html import escape
 import ipywidgets as w
 
 from fliptoons_explore.analysis.advice import EXPLAINED, advise, advised_decision
-from fliptoons_explore.flipology.advice import TIES as FLIPOLOGY_TIES
-from fliptoons_explore.games import game_of
+from fliptoons_explore.games import DEFAULT_GAME, contract, contract_of
 
 from .errors import USER_ERRORS, ErrorArea, one_line
 
@@ -30,20 +29,6 @@ from .errors import USER_ERRORS, ErrorArea, one_line
 SIMULATIONS, MS = 60, 1200
 ASK = "what would a strong player do?"
 FIRST = -1  # the player choice "whoever decides first"
-#: How equal win rates are told apart, by game (what the search adds to a win rate).
-TIES = {
-    "fliptoons": "in a solo game, equal win rates are told apart by the fame their lost games "
-    "reached",
-    "flipology": FLIPOLOGY_TIES,
-}
-#: What the button asks of each game: the decisions advised, and where their simulations end.
-ASKED = {
-    "fliptoons": ("the next Market action (or the Skunk's dismissal)", "the end of the game"),
-    "flipology": (
-        "the next decision (a turn's flip, an effect's answer, a Hermit Crab's pick)",
-        "the count at the end of the round",
-    ),
-}
 
 
 def _percent(x: float) -> str:
@@ -83,6 +68,7 @@ def table_html(df) -> str:
             f'<td style="{cell};padding-top:5px">{_bar(r, best)}</td></tr>'
         )
     a = df.attrs
+    ties = contract(a.get("game", DEFAULT_GAME)).advice_ties  # what the search adds to a win rate
     n = a["simulations"]
     spent = f"Here {n} simulation{'' if n == 1 else 's'} an option"
     if a.get("stopped"):
@@ -110,7 +96,7 @@ def table_html(df) -> str:
         "interval</th><th></th></tr>" + "".join(rows) + "</table>"
         f'<div style="color:#57606a;font-size:11px;margin-top:4px;max-width:54em">'
         f"{escape(a.get('explained', EXPLAINED))} ★ marks the option "
-        f"the search would take ({escape(TIES[a.get('game', 'fliptoons')])}). "
+        f"the search would take ({escape(ties)}). "
         f"{escape(spent)}.</div></div>"
     )
 
@@ -118,8 +104,9 @@ def table_html(df) -> str:
 class AdvicePanel(w.HBox):
     """The advice line (the decision advised, a player menu in a game of several, the button
     `fte-advice`) and its `result` (`fte-advice-table`, which the explorer shows in its side
-    panel). `show(scenario, names)` tells it the situation (a scenario of either game, and its
-    players' names); `advise()` is what the button does; `on_advised(handler)` is told once a
+    panel). `show(scenario, names, unavailable)` tells it the situation (a scenario of any game,
+    its players' names, and why it has no decision to advise when that is known before any
+    search); `advise()` is what the button does; `on_advised(handler)` is told once a
     result (or the one line saying why there is none) is shown. The budget: `simulations` an
     option, `ms` a time limit (None: none, as tests use), `seed`."""
 
@@ -134,6 +121,7 @@ class AdvicePanel(w.HBox):
         self.errors = errors or ErrorArea()
         self.simulations, self.ms, self.seed = simulations, ms, seed
         self.scenario: dict | None = None  # the situation shown
+        self.unavailable = ""  # why it has no decision to advise, known before any search
         self.advised: dict | None = None  # the situation the result is of
         self.df = None
         self._handlers: list = []
@@ -170,10 +158,12 @@ class AdvicePanel(w.HBox):
         """Call `handler()` once a result, or why there is none, is shown."""
         self._handlers.append(handler)
 
-    def show(self, scenario: dict, names: list[str]) -> None:
+    def show(self, scenario: dict, names: list[str], unavailable: str = "") -> None:
         """The situation as it now stands: a result of another situation is cleared; the line
-        says which decision the button would advise, or why there is none."""
+        says which decision the button would advise, or why there is none (`unavailable`: the
+        reason, when the explorer knows it without a search)."""
         self.scenario = scenario
+        self.unavailable = unavailable
         options = [("first to decide", FIRST)] + [(n, i) for i, n in enumerate(names)]
         if list(self.who.options) != options:
             keep = self.who.value if self.who.value < len(names) else FIRST
@@ -185,27 +175,15 @@ class AdvicePanel(w.HBox):
         self._subject()
 
     @property
-    def game(self) -> str:
-        """The game of the situation shown."""
-        return game_of(self.scenario) if isinstance(self.scenario, dict) else "fliptoons"
+    def game(self):
+        """The contract of the situation's game (`games.GameContract`): what its advice is given
+        on (`advice_decisions`) and where its simulations end (`advice_horizon`)."""
+        return contract_of(self.scenario)
 
     def _subject(self) -> None:
-        s = self.scenario
-        if (
-            self.game == "fliptoons"
-            and isinstance(s, dict)
-            and len(s.get("players") or ()) == 1
-            and not s.get("solo")
-        ):
-            self.button.disabled = True
-            self.button.tooltip = "no decision to advise here"
-            self.subject.value = (
-                '<span style="color:#57606a;font-size:11px;line-height:1.3">No advice here: '
-                "one player plays a solo game; pick its difficulty in the solo menu beside "
-                "players to ask what a strong player would do</span>"
-            )
-            return
         try:
+            if self.unavailable:
+                raise ValueError(self.unavailable)
             said = advised_decision(self.scenario, self.player)
         except Exception as e:  # the line says why, calmly; it never stops the situation resolving
             why = (
@@ -222,7 +200,7 @@ class AdvicePanel(w.HBox):
             return
         self.button.disabled = False
         self.button.tooltip = (
-            f"plays every option on to {ASKED[self.game][1]}, up to {self.simulations} "
+            f"plays every option on to {self.game.advice_horizon}, up to {self.simulations} "
             "times each (a second or two), and shows how often each wins (in the Advice tab)"
         )
         self.subject.value = (
@@ -241,7 +219,7 @@ class AdvicePanel(w.HBox):
         self.advised = None
         self.result.value = (
             f'<div style="color:#57606a;line-height:1.4;max-width:40em">Press <b>{ASK}</b> '
-            f"(above the table) for the win rate of every option of {ASKED[self.game][0]} "
+            f"(above the table) for the win rate of every option of {self.game.advice_decisions} "
             "the scenario does not script. A result stays here until the situation "
             "changes.</div>"
         )

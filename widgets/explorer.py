@@ -7,54 +7,49 @@ view, trace, ruling comparison, interactions, sharing and JSON, on one screen.
 Every edit re-resolves at once (the engine is fast and deterministic) and the stepper stays near
 its step; every edit can be undone (↶, Ctrl-Z) and redone (↷, Ctrl-Shift-Z). Decisions (a Cow's
 copy, a Skunk's, Raccoon's, Crow's, Pig's... choice) are asked: the resolution pauses at the
-first one the scenario's `choices` do not answer, shows its options with what each gives, and
-goes on with the answer, which is written into the scenario's `choices` (so an export replays
+first one the scenario's script does not answer, shows its options with what each gives, and
+goes on with the answer, which is written into the scenario's script (so an export replays
 it); or a policy answers them all. "share" makes a link that opens this situation at this step
 (in the app: `fliptoons-explore app`), "copy as Markdown" the resolution in words for a post.
 
-The explorer opens both games: the switch at the top (`fte-game`) shows FlipToons' situation,
-catalog and builder or Flipology's (each game keeps its own while the other is shown), and a
-Flipology scenario or example switches it; the stepper, chain view, trace, rulings, links and
-Markdown read either game's resolution.
+The explorer opens every game with a controller (`games.Controller`, registered by the game's
+name): the switch at the top (`fte-game`) shows one game's situation, catalog and builder (each
+game keeps its own while another is shown), and a scenario or example of a game switches to it.
+Everything else is the same for every game: the stepper, chain view, trace, rulings, links,
+Markdown and advice read a resolution through its game's contract (`fliptoons_explore.games`),
+and what only a game knows (how it is played in each mode, the decisions its script leaves open
+and where an answer is written, what a click on its table does) its controller says.
 
-The screen has three areas, which either game's parts take: the catalog
-(`catalog_area`), the table with its stepper and the builder below it (`main`), and the side
-panel of tabs (`side`). They share the width by priority: the table first, the side panel beside
-it while there is room, below it when there is not.
+The screen has three areas, which the game's parts take: the catalog (`catalog_area`), the table
+with its stepper and the builder below it (`main`), and the side panel of tabs (`side`). They
+share the width by priority: the table first, the side panel beside it while there is room,
+below it when there is not.
 """
 
 from __future__ import annotations
 
 import copy
 import os
-from bisect import bisect_right
-from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore import RandomPolicy, Resolution, play_game, play_round, resolve
-from fliptoons_explore.flipology.text import where
-from fliptoons_explore.fliptoons.cards import CATALOG
-from fliptoons_explore.fliptoons.engine import GameResolution
-from fliptoons_explore.fliptoons.render import Marks, fame_of_players
-from fliptoons_explore.fliptoons.scenario import ScenarioError
-from fliptoons_explore.fliptoons.state import grid_state
-from fliptoons_explore.games import game_of
+from fliptoons_explore.games import DEFAULT_GAME, contract_of, game_of
+from fliptoons_explore.jsonio import ScenarioError
 from fliptoons_explore.links import Link
-from fliptoons_explore.policy import DefaultPolicy, Recording
+from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
+from fliptoons_explore.resolution import Resolution
 
 from .advice import AdvicePanel
-from .builder import Builder
-from .catalog import Catalog
 from .chain import ChainView
 from .errors import ErrorArea, one_line
 from .examples import EXAMPLES
-from .flipology import FlipologyPlay, asked_of, option_words
+from .games import GAME, RESOLVE, ROUND, Pending, make, names
 from .htmlview import HTMLView
-from .panels import InteractionsPanel, JSONPanel, RulingsPanel, SharePanel, TracePanel
-from .situation import Situation
+from .panels import JSONPanel, RulingsPanel, SharePanel, TracePanel
 from .stepper import StepperView
+
+__all__ = ["Explorer", "explorer", "Pending", "RESOLVE", "ROUND", "GAME", "TABS"]
 
 ASK = "ask me"
 #: Who answers a decision the scenario's `choices` do not answer.
@@ -63,52 +58,11 @@ POLICIES = {
     "default": "the engine's documented default answers every decision",
     "random": "a seeded random answer (seed 0)",
 }
-RESOLVE, ROUND, GAME = "resolve", "round", "game"
 #: What each mode plays, in words (the examples' banner).
 MODE_WORDS = {RESOLVE: "resolve", ROUND: "play the round", GAME: "play to the end"}
-#: What each mode's button did, in words (beside the slider).
-MODE_DONE = {
-    RESOLVE: "resolved: Flip and Check Fame",
-    ROUND: "played the round (it stops before Cleanup)",
-    GAME: "played to the end of the game",
-}
-FLIPTOONS, FLIPOLOGY = "fliptoons", "flipology"
-#: The games the explorer opens (the `fte-game` switch).
-GAMES = {FLIPTOONS: "FlipToons", FLIPOLOGY: "Flipology"}
-#: What Flipology's buttons do: its turns, then the count; or the round completed.
-FLIPOLOGY_DONE = {
-    RESOLVE: "resolved: the turns, then the count",
-    ROUND: "played the round, then the count",
-}
-#: The tooltips of the buttons, by game.
-TIPS = {
-    FLIPTOONS: (
-        "Flip + Check Fame for every player; shows the end",
-        "+ the scripted Market actions and the after-Market effects; shows the end",
-    ),
-    FLIPOLOGY: (
-        "the scenario's turns, in order, then the end-of-game count; shows the end",
-        "+ the turns that complete the round (each player's policy flips), then the count; "
-        "shows the end",
-    ),
-}
 TABS = ("Chain", "Trace", "Rulings", "Interactions", "Share", "JSON", "Advice")
 #: The app's address when the explorer does not run in it (`fliptoons-explore app`'s default).
 APP_URL = "http://127.0.0.1:8866/"
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A decision the scenario's `choices` did not answer: its step in the trace, the player's
-    decision number (`index`, 0 first) in its round (`round`: 0 the scenario's, 1 the next...,
-    when the game is played to its end) and what was asked (`policy.Asked`)."""
-
-    step: int
-    index: int
-    asked: object
-    round: int = 0
-    where: object = None  # Flipology: the `Unanswered` record (where its answer goes)
-    labels: tuple = ()  # Flipology: the options in words, as the deciding player knew them then
 
 
 def app_url() -> str:
@@ -129,38 +83,38 @@ class Explorer(w.VBox):
     `undo_button`, `redo_button`); `about`, the example's banner; `page`, what the page itself
     does (keys, clipboard, downloads, the URL); `tabs`, the side panel, whose tabs show
     `tab_panels` (each drawn when its tab is first shown); `show_tab(name)` opens it on a tab and
-    brings it into sight, as every action whose result shows there does."""
+    brings it into sight, as every action whose result shows there does. `controllers` holds
+    each game's part ({name: `games.Controller`}), `controller` the one of the game shown
+    (`game`, its name), whose `situation`, `catalog` and `builder` the attributes of those names
+    are."""
 
     def __repr__(self) -> str:
         # what a notebook shows where the widget cannot be drawn (a viewer, a notebook not yet run)
-        return f"<{GAMES[self.game]} explorer: a widget; run the cell in a live notebook to use it>"
+        return (
+            f"<{self.controller.game.title} explorer: a widget; run the cell in a live notebook "
+            "to use it>"
+        )
 
     def __init__(self, scenario: dict | None = None, **kwargs) -> None:
-        self.game = FLIPTOONS
-        self.situation = Situation()
         self.mode = RESOLVE
         self.result: Resolution | None = None
         self.pending: list[Pending] = []
         self.example = None  # the example loaded, and the situation as it loaded
         self.example_data: dict | None = None
         self.error = errors = ErrorArea()
-        self.page = HTMLView(shortcuts=True, read_location=True, page_title="FlipToons explorer")
+        # each game's situation, catalog and builder; the attributes below are the game shown
+        self.controllers = {name: make(name, errors) for name in names()}
+        self.game = DEFAULT_GAME if DEFAULT_GAME in self.controllers else names()[0]
+        self.controller = c = self.controllers[self.game]
+        self.situation, self.catalog, self.builder = c.situation, c.catalog, c.builder
+        self.page = HTMLView(
+            shortcuts=True, read_location=True, page_title=f"{c.game.title} explorer"
+        )
         self.page.add_class("fte-page")
-        self.catalog = Catalog(errors=errors)
-        self.builder = Builder(self.situation, errors=errors)
-        # each game's situation, catalog and builder; the attributes above are the game shown
-        self.flipology = FlipologyPlay(errors=errors)
-        self.parts = {
-            FLIPTOONS: (self.situation, self.catalog, self.builder),
-            FLIPOLOGY: (self.flipology.situation, self.flipology.catalog, self.flipology.builder),
-        }
         self.game_switch = w.ToggleButtons(
-            options=[(v, k) for k, v in GAMES.items()],
-            value=FLIPTOONS,
-            tooltips=[
-                "FlipToons (Season 1, Season 2, combined)",
-                "Flipology (Nature, Great Tree, multi-game)",
-            ],
+            options=[(c.game.title, name) for name, c in self.controllers.items()],
+            value=self.game,
+            tooltips=[c.switch_tip for c in self.controllers.values()],
             style={"button_width": "6.4em"},
         )
         self.game_switch.add_class("fte-game")
@@ -168,30 +122,20 @@ class Explorer(w.VBox):
         self.chain = ChainView(errors=errors)
         self.trace = TracePanel(errors=errors)
         self.rulings = RulingsPanel(errors=errors)
-        self.interactions = InteractionsPanel(errors=errors)
         self.share_panel = SharePanel(errors=errors, copier=self.page.copy)
         self.json = JSONPanel(errors=errors, downloader=self.page.download)
-        self.resolve_button = w.Button(
-            description="resolve",
-            button_style="primary",
-            icon="play",
-            tooltip="Flip + Check Fame for every player; shows the end",
-        )
+        self.resolve_button = w.Button(description="resolve", button_style="primary", icon="play")
         self.resolve_button.add_class("fte-resolve")
-        self.round_button = w.Button(
-            description="play the round",
-            icon="forward",
-            tooltip="+ the scripted Market actions and the after-Market effects; shows the end",
-        )
+        self.round_button = w.Button(description="play the round", icon="forward")
         self.round_button.add_class("fte-round")
-        self.game_button = w.Button(
-            description="play to the end",
-            icon="flag-checkered",
-            tooltip="+ Cleanup, the next rounds and the Final Flip, to the end of the "
-            "game (later rounds shuffle from the scenario's seed; the policy "
-            "takes the Market actions no script gives); shows the end",
-        )
+        self.game_button = w.Button(description="play to the end", icon="flag-checkered")
         self.game_button.add_class("fte-game-end")
+        #: each mode's button (the game shown lists the modes it plays: `Controller.modes`)
+        self.mode_buttons = {
+            RESOLVE: self.resolve_button,
+            ROUND: self.round_button,
+            GAME: self.game_button,
+        }
         self.policy = w.Dropdown(
             options=[(f"decisions: {k}", k) for k in POLICIES],
             value=ASK,
@@ -231,14 +175,8 @@ class Explorer(w.VBox):
         self.decision.add_class("fte-decision")
         self.advice = AdvicePanel(errors=errors)
         self.options: list[w.Button] = []
-        self.no_interactions = w.HTML(
-            '<div style="line-height:1.4;color:#3d4650;max-width:40em">The interaction graph is '
-            "drawn from "
-            "the FlipToons cards' abilities (which card can act on which). For Flipology, the "
-            "<b>Chain</b> tab "
-            "draws what caused what in this situation, and the catalog shows each card's "
-            "rules.</div>"
-        )
+        # the Interactions tab of a game without an interaction graph (its words: `_show_game`)
+        self.no_interactions = w.HTML()
         # each tab's panel; a tab not shown yet holds an empty box, and its panel is drawn when the
         # tab is first shown (fewer widgets for the page to draw when it opens)
         self.tab_panels = [
@@ -258,23 +196,19 @@ class Explorer(w.VBox):
             self.tabs.set_title(k, title)
 
         guard = errors.guard
-        for _situation, catalog, builder in self.parts.values():
-            catalog.on_pick(guard(self._picked))
-            builder.on_change(guard(self.run))
-        self.builder.solo.observe(guard(self._solo_picked), names="value")
+        for controller in self.controllers.values():
+            controller.catalog.on_pick(guard(self._picked))
+            controller.builder.on_change(guard(self.run))
+            controller.bind(self)
         self.game_switch.observe(guard(lambda c: self.switch_game(c["new"])), names="value")
         self.stepper.on_step(guard(self._stepped))
         self.stepper.table.on_click(guard(self._table_clicked))
         self.chain.on_jump(guard(self.stepper.goto))
         self.trace.on_jump(guard(self.stepper.goto))
         self.rulings.on_change(guard(self._ruling))
-        self.interactions.on_load(
-            guard(lambda s: self.load(s, what="load a pair of the Interactions tab"))
-        )
         self.json.on_import(guard(lambda s: self.load(s, what="import a scenario")))
-        self.resolve_button.on_click(guard(lambda _b: self._mode(RESOLVE)))
-        self.round_button.on_click(guard(lambda _b: self._mode(ROUND)))
-        self.game_button.on_click(guard(lambda _b: self._mode(GAME)))
+        for mode, button in self.mode_buttons.items():
+            button.on_click(guard(lambda _b, mode=mode: self.play(mode)))
         self.share_button.on_click(guard(lambda _b: self.share()))
         self.markdown_button.on_click(guard(lambda _b: self.copy_markdown()))
         self.advice.on_advised(guard(lambda: self.show_tab("Advice")))
@@ -326,16 +260,22 @@ class Explorer(w.VBox):
         super().__init__([header, self.error, banner, body], **kwargs)
         self.add_class("fte-explorer")
         opened = os.environ.get("FLIPTOONS_EXPLORE_OPEN", "") if scenario is None else ""
-        self.load(
-            scenario or {"season": "s2", "players": [{"name": "Ann", "deck": []}]}, what="start"
-        )
-        for situation, _catalog, builder in self.parts.values():
-            situation.forget_history()
-            builder.redraw()
+        # without a scenario, the default game's situation as its controller starts it
+        self.load(scenario or self.situation.scenario(), what="start")
+        for controller in self.controllers.values():
+            controller.situation.forget_history()
+            controller.builder.redraw()
         if opened:  # the app was given a scenario (fliptoons-explore app SCENARIO.json --step N)
             self.open_link(opened, what="open the app's scenario")
             self.situation.forget_history()
             self.builder.redraw()
+
+    @property
+    def interactions(self):
+        """The Interactions tab's panel of the game shown: its controller's, else a note that the
+        game has none (`no_interactions`)."""
+        panel = self.controller.interactions
+        return self.no_interactions if panel is None else panel
 
     # -- the situation ----------------------------------------------------------------------------
     def load(
@@ -351,11 +291,7 @@ class Explorer(w.VBox):
         `step` (default: before the first event); `about`: what it shows, in words (HTML), or
         `example`: the example it is (its banner). Undo brings the previous situation back."""
         was = self.game, self.example, self.example_data, self.about.value
-        self._show_game(
-            FLIPOLOGY
-            if isinstance(scenario, dict) and game_of(scenario) == FLIPOLOGY
-            else FLIPTOONS
-        )
+        self._show_game(game_of(scenario))
         self.example = example
         self.example_data = copy.deepcopy(scenario) if example is not None else None
         self.about.value = about
@@ -367,15 +303,13 @@ class Explorer(w.VBox):
             raise
         if example is None:
             self.about_step.layout.display = "none"
-        if self.game == FLIPTOONS:
-            self.catalog.set_season(self.situation.season)
         self.catalog.clear_details()
         self.stepper.goto(step, status)
 
     # -- the game ---------------------------------------------------------------------------------
     def switch_game(self, game: str) -> None:
-        """Show the other game's situation (each game keeps its own, and its undo history, while
-        the other is shown) and resolve it."""
+        """Show another game's situation (each game keeps its own, and its undo history, while
+        another is shown) and resolve it."""
         if game == self.game:
             return
         self._show_game(game)
@@ -383,26 +317,33 @@ class Explorer(w.VBox):
         self.about.value = ""
         self.about_step.layout.display = "none"
         self.run()
-        self.stepper.goto(-1, f"{GAMES[game]}: the situation as you left it")
+        self.stepper.goto(-1, f"{self.controller.game.title}: the situation as you left it")
 
     def _show_game(self, game: str) -> None:
-        """Make `game`'s situation, catalog and builder the ones shown."""
-        if game not in GAMES:
-            raise ValueError(f"game: expected one of {', '.join(GAMES)}, got {game!r}")
+        """Make `game`'s situation, catalog and builder the ones shown, and its modes' buttons."""
+        if game not in self.controllers:
+            raise ValueError(f"game: expected one of {', '.join(self.controllers)}, got {game!r}")
         self.game = game
-        self.situation, self.catalog, self.builder = self.parts[game]
+        c = self.controller = self.controllers[game]
+        self.situation, self.catalog, self.builder = c.situation, c.catalog, c.builder
         if self.game_switch.value != game:
             self.game_switch.value = game  # switch_game sees the game already shown
         self.catalog_area.children = [self.catalog]
         self.main.children = [self.stepper, self.builder]
-        self.resolve_button.tooltip, self.round_button.tooltip = TIPS[game]
-        self.game_button.layout.display = None if game == FLIPTOONS else "none"
-        if game == FLIPOLOGY and self.mode == GAME:
+        for mode, button in self.mode_buttons.items():
+            button.layout.display = None if mode in c.modes else "none"
+            button.tooltip = c.modes[mode][0] if mode in c.modes else ""
+        if self.mode not in c.modes:
             self._set_mode(RESOLVE)
-        self.page.page_title = f"{GAMES[game]} explorer"
-        self.tab_panels[TABS.index("Interactions")] = (
-            self.interactions if game == FLIPTOONS else self.no_interactions
+        title = c.game.title
+        self.page.page_title = f"{title} explorer"
+        self.no_interactions.value = (
+            '<div style="line-height:1.4;color:#3d4650;max-width:40em">The interaction graph is '
+            "drawn from the FlipToons cards' abilities (which card can act on which). For "
+            f"{escape(title)}, the <b>Chain</b> tab draws what caused what in this situation, and "
+            "the catalog shows each card's rules.</div>"
         )
+        self.tab_panels[TABS.index("Interactions")] = self.interactions
         self._place_tabs()
         self._header()
 
@@ -453,7 +394,7 @@ class Explorer(w.VBox):
         its step. A damaged link is one line in the error area and changes nothing; a step past
         the situation's last shows the last one, and says so in that line."""
         link = Link.from_fragment(fragment)
-        self._set_mode(link.play)
+        self._set_mode(link.play, game_of(link.scenario))
         self.load(link.scenario, what=what, step=-1)
         last = self.stepper.end()
         status = "opened from a link" if what == "open a link" else "opened as the app was told"
@@ -469,7 +410,8 @@ class Explorer(w.VBox):
         if not name:
             return
         example = EXAMPLES[name]
-        self._set_mode(example.play if example.play in MODE_WORDS else RESOLVE)
+        mode = example.play if example.play in MODE_WORDS else RESOLVE
+        self._set_mode(mode, game_of(example.scenario))
         self.load(
             example.scenario,
             what=f"load the example “{example.title}”",
@@ -526,9 +468,7 @@ class Explorer(w.VBox):
             self.stepper.goto(step, "the step the example is about")
 
     def _picked(self, card_id: str) -> None:
-        if self.game == FLIPTOONS:
-            self.interactions.set_season(self.situation.season, card_id)
-        self.builder.add(card_id)
+        self.controller.picked(card_id)
 
     def _ruling(self, name, value, default) -> None:
         self.situation.set_ruling(name, value, default)
@@ -541,55 +481,33 @@ class Explorer(w.VBox):
         elif key == "redo":
             self.builder.redo()
 
-    def _mode(self, mode: str) -> None:
-        """Resolve or play the round, and go to the end (or to the decision that waits), saying
-        so."""
+    def play(self, mode: str) -> None:
+        """Resolve, play the round or play to the end, and go to the end (or to the decision
+        that waits), saying so: what the mode's button does."""
         self._set_mode(mode)
         self.run()
         self.stepper.play.playing = False
         s = self.stepper
-        done = MODE_DONE[mode] if self.game == FLIPTOONS else FLIPOLOGY_DONE[mode]
+        done = self.controller.modes[mode][1]
         if s.limit is not None:
             s.goto(s.limit, f"{done}; a decision waits")
         else:
             s.goto(s.end(), f"{done}; showing the end")
 
-    def _solo_picked(self, change) -> None:
-        """A solo difficulty picked in the builder: a solo game is played to its end (its win at
-        30 fame in one Check Fame, S2 Solo Play Rules), which resolving the Flip or playing the
-        round does not do: the explorer plays to the end."""
-        if change["new"] and not self.builder._quiet and self.mode != GAME:
-            self._mode(GAME)
-
-    def _set_mode(self, mode: str) -> None:
-        """Resolve (Flip + Check Fame), play the round or play to the end of the game; the button
-        of the mode in force is lit. (Flipology: its turns or the round, then the count.)"""
-        if mode == GAME and self.game == FLIPOLOGY:
-            raise ValueError(
-                "Flipology: a situation plays its turns or its round, then the count; "
-                "a whole seeded game is `fliptoons-explore flipology play`"
-            )
+    def _set_mode(self, mode: str, game: str | None = None) -> None:
+        """Resolve, play the round or play to the end of the game (what `game`, default the one
+        shown, plays: `Controller.modes`); the button of the mode in force is lit."""
+        c = self.controllers.get(game, self.controller)
+        if mode not in c.modes:
+            raise ValueError(f"{c.game.title}: {c.plays}")
         self.mode = mode
-        self.resolve_button.button_style = "primary" if mode == RESOLVE else ""
-        self.round_button.button_style = "primary" if mode == ROUND else ""
-        self.game_button.button_style = "primary" if mode == GAME else ""
+        for m, button in self.mode_buttons.items():
+            button.button_style = "primary" if m == mode else ""
 
     def _table_clicked(self, data: dict) -> None:
-        if self.game == FLIPOLOGY:
-            self.flipology.click(data)  # a click on a card makes the turn that flips it
-            return
-        if data.get("action") != "cell":
-            return
-        i, row, col = int(data["player"]), int(data["row"]), int(data["col"])
-        if not self.situation.has_grid(i):
-            name = self.situation.players[i].get("name")
-            raise ValueError(
-                f"{name} flips from the deck: tick 'grid built by hand' to place cards in {name}'s "
-                "grid"
-            )
-        self.builder.set_target(("grid", i, row, col))
-        self._marks()
-        self.stepper.redraw()
+        if self.controller.click(data):
+            self._marks()
+            self.stepper.redraw()
 
     # -- sharing ----------------------------------------------------------------------------------
     def link(self) -> str:
@@ -603,11 +521,7 @@ class Explorer(w.VBox):
         self.show_tab("Share")
 
     def markdown(self) -> str:
-        """The resolution in Markdown (the game's `markdown` module), with the link to it."""
-        if self.game == FLIPOLOGY:
-            from fliptoons_explore.flipology.markdown import resolution_markdown
-        else:
-            from fliptoons_explore.fliptoons.markdown import resolution_markdown
+        """The resolution in Markdown (its game's `markdown`), with the link to it."""
         if self.result is None:
             raise ValueError("nothing resolved yet: the situation has a mistake (see above)")
         title = (
@@ -620,7 +534,8 @@ class Explorer(w.VBox):
                 title + " — " if title else ""
             ) + "a decision waits for its answer: what follows it shows the default answer"
         step = self.stepper.stepper.step if self.stepper.stepper is not None else None
-        return resolution_markdown(self.result, self.mode, step, self.link(), title)
+        game = contract_of(self.result)
+        return game.markdown(self.result, self.mode, step, self.link(), title)
 
     def copy_markdown(self) -> None:
         """Show the Markdown in the Share tab and copy it to the clipboard."""
@@ -628,59 +543,35 @@ class Explorer(w.VBox):
         self.show_tab("Share")
 
     def file_name(self) -> str:
-        """What an export is called: the example's name (marked edited), else the season and the
-        players' names."""
+        """What an export is called: the example's name (marked edited), else the game's name
+        for it (the game and the players' names)."""
         if self.example is not None:
             return self.example.name + (
                 "" if self.situation.data == self.example_data else "-edited"
             )
-        if self.game == FLIPOLOGY:
-            return self.flipology.file_name()
-        names = [str(p.get("name", "")) for p in self.situation.players]
-        return "-".join(["fliptoons", self.situation.season] + [n for n in names if n])[:60]
+        return self.controller.file_name()
 
     # -- resolving --------------------------------------------------------------------------------
     def _policy(self):
         return RandomPolicy(0) if self.policy.value == "random" else DefaultPolicy()
-
-    def _resolve(self, scenario: dict, policy):
-        if self.game == FLIPOLOGY:
-            return self.flipology.resolve(scenario, self.mode, policy)[0]
-        if self.mode == ROUND:
-            game = play_round(scenario, policy, record=True)
-            return Resolution(game.table, game.trace)
-        if self.mode == GAME:
-            return GameResolution.of(play_game(scenario, policy, record=True))
-        return resolve(scenario, policy, record=True)
 
     def run(self) -> None:
         """Resolve the situation as it stands (or play its round) and show it, near the step
         the stepper was at; an error is shown and the last resolution stays."""
         scenario = self.situation.scenario()
         self.json.show(self.situation.to_json(), self.file_name())
-        if self.game == FLIPTOONS:
-            self.catalog.set_season(self.situation.season)
-            self.interactions.set_season(self.situation.season)
+        self.controller.follow()
         self._advice(scenario)
         self._banner()
-        recording = Recording(self._policy())
         try:
-            if self.game == FLIPOLOGY:
-                result, unanswered = self.flipology.resolve(scenario, self.mode, self._policy())
-            else:
-                result = self._resolve(scenario, recording)
+            result, pending = self.controller.resolve(scenario, self.mode, self._policy())
         except ScenarioError as e:
             self.error.show(one_line(e))
             self.builder.redraw()
             return
         self.error.clear()
         self.result = result
-        if self.game == FLIPOLOGY:
-            self.pending = [
-                Pending(step, u.index, asked_of(u), 0, u, labels) for step, u, labels in unanswered
-            ]
-        else:
-            self.pending = self._pending(result, recording, scenario)
+        self.pending = pending
         ask = self.policy.value == ASK and self.pending
         self.stepper.limit = self.pending[0].step if ask else None
         self._marks()
@@ -692,71 +583,15 @@ class Explorer(w.VBox):
         self._banner()
         self._side()
 
-    def _pending(self, result, recording, scenario) -> list[Pending]:
-        """The decisions the scenario's `choices` did not answer, matched with what the policy
-        was asked: the j-th decision event of a player in a round is scripted while j is less
-        than the round's answers (a game's rounds begin at its `stage_steps`; the Market actions
-        the policy takes in a game are not asked)."""
-        starts = result.game.stage_steps if isinstance(result, GameResolution) else [0]
-        scripted = {}
-        for i, p in enumerate(scenario["players"]):
-            choices = p.get("choices", [])
-            rounds = choices if choices and all(isinstance(c, list) for c in choices) else [choices]
-            scripted[i] = [len(r) for r in rounds]
-        seen: dict = {}
-        asked = iter(a for a in recording.asked if a.kind != "market_action")
-        out = []
-        for e in result.trace:
-            if e.kind != "decision":
-                continue
-            k = bisect_right(starts, e.step) - 1
-            j = seen.get((e.player, k), 0)
-            seen[e.player, k] = j + 1
-            answered = scripted[e.player]
-            if j >= (answered[k] if k < len(answered) else 0):
-                a = next(asked, None)
-                if a is None or a.player != e.player:
-                    break  # not the same decision: ask nothing rather than the wrong thing
-                out.append(Pending(e.step, j, a, k))
-        return out
-
     def _advice(self, scenario: dict) -> None:
-        """The advice line follows the situation (of either game: `AdvicePanel`)."""
-        self.advice.show(
-            scenario, [self.situation.who(i) for i in range(len(self.situation.players))]
-        )
+        """The advice line follows the situation (of any game: `AdvicePanel`)."""
+        names = [self.situation.who(i) for i in range(len(self.situation.players))]
+        self.advice.show(scenario, names, self.controller.no_advice(scenario))
 
     def worth(self, pending: Pending) -> list[str]:
-        """What each answer gives: the deciding player's fame with it (re-resolved); an optional
-        decision's last entry is what declining gives."""
-        if pending.where is not None:
-            return self.flipology.worth(self.situation.scenario(), pending.where, self.mode)
-        out = []
-        scenario = self.situation.scenario()
-        player = pending.asked.player
-        for option in list(pending.asked.options) + ([None] if pending.asked.optional else []):
-            trial = Situation(scenario)
-            trial.answer_in_round(player, pending.round, pending.index, option)
-            try:
-                res = self._resolve(trial.scenario(), DefaultPolicy())
-            except ScenarioError as e:
-                out.append(one_line(e))
-                continue
-            p = res.table.players[player]
-            if self.mode == GAME:
-                won = [res.table.players[i].name for i in res.game.result.winners]
-                out.append(
-                    f"{p.name} ends the game with {p.fame_total} fame; "
-                    + (
-                        " and ".join(won) + (" win" if len(won) > 1 else " wins")
-                        if won
-                        else "nobody wins"
-                    )
-                )
-                continue
-            left = f", {p.fame_left} to spend" if self.mode == ROUND else ""
-            out.append(f"{p.name} ends with {p.fame_total} fame{left}")
-        return out
+        """What each answer gives, in words (the game's controller re-resolves with it); an
+        optional decision's last entry is what declining gives."""
+        return self.controller.worth(self.situation.scenario(), pending, self.mode)
 
     def answer(self, option: int) -> None:
         """Answer the waiting decision with its option number `option` (what its button does)."""
@@ -793,7 +628,7 @@ class Explorer(w.VBox):
         who = self.result.table.players[a.player].name
         buttons = []
         for k, option in enumerate(a.options):
-            label = p.labels[k] if k < len(p.labels) else self._option_label(option)
+            label = p.labels[k] if k < len(p.labels) else str(option)
             hint = a.values[k] if k < len(a.values) else ""
             b = w.Button(
                 description=f"{label}: {worth[k]}",
@@ -824,12 +659,15 @@ class Explorer(w.VBox):
         )
         go.add_class("fte-decision-go")
         go.on_click(self.error.guard(lambda _b: self.stepper.goto(p.step)))
-        card = self._card_label(a.card)
+        card = p.card
         asked = a.question
         named, _, rest = asked.partition(": ")
         if rest and (card == named or card.startswith(named + " ")):  # not "Sun 3: Sun: which ..."
             asked = rest
-        chosen = self._chosen_before(p)
+        said = self.controller.chosen_before(p, self.result.table)
+        chosen = (
+            f' <span style="color:#57606a">(chosen so far: {escape(said)})</span>' if said else ""
+        )
         question = (
             '<div style="border:2px solid #d4a72c;border-radius:5px;padding:4px '
             "8px;background:#fffbeb;"
@@ -844,74 +682,17 @@ class Explorer(w.VBox):
             w.HBox(buttons + [go, policy], layout=w.Layout(flex_flow="row wrap", margin="2px 0")),
         ]
 
-    def _chosen_before(self, p: Pending) -> str:
-        """The answers already given in the list this decision adds to (a Sun's peek, a Rain's
-        rows), as HTML after the question; empty for any other decision."""
-        if p.where is None:
-            return ""
-        before = self.flipology.answered_before(p.where)
-        if not before:
-            return ""
-        players = self.result.table.players
-        said = "; ".join(where(tuple(q), players) if _is_position(q) else str(q) for q in before)
-        return f' <span style="color:#57606a">(chosen so far: {escape(said)})</span>'
-
     def _decline(self) -> None:
         self._write_answer(self.pending[0], None)
         self.run()
 
     def _write_answer(self, p: Pending, option: int | None) -> None:
         """Write an answer (an option number, None to decline) into the situation's script."""
-        if p.where is not None:
-            self.flipology.answer(p.where, option)
-        else:
-            self.situation.answer_in_round(
-                p.asked.player,
-                p.round,
-                p.index,
-                None if option is None else p.asked.options[option],
-            )
-            self.builder.redraw()
-
-    def _option_label(self, option) -> str:
-        if self.game == FLIPOLOGY:
-            return option_words(option, self.result.table)
-        return (
-            CATALOG[option].name if isinstance(option, str) and option in CATALOG else str(option)
-        )
-
-    def _card_label(self, card) -> str:
-        if self.game == FLIPOLOGY:
-            return option_words(card, self.result.table) if card else ""
-        return CATALOG[card].name if card in CATALOG else (card or "")
+        self.controller.answer(p, option)
 
     # -- what follows a move of the cursor --------------------------------------------------------
     def _marks(self) -> None:
-        if self.game == FLIPOLOGY:
-            self.stepper.build_marks = Marks(clickable=True)  # a click on a card makes a turn
-            return
-        t = self.builder.target
-        self.stepper.build_marks = Marks(target=t[1:] if t[0] == "grid" else None, clickable=True)
-        if self.result is not None:
-            self.builder.cell_fame = self._cell_fame()
-            self.builder.redraw()
-
-    def _cell_fame(self) -> dict:
-        """{(player, row, col, height): CardScore} of the hand-built grids: the live fame preview
-        (what each card scores at Check Fame, the end of the resolution)."""
-        fame = fame_of_players(self.result.table.players)
-        out = {}
-        for p in self.result.table.players:
-            if not p.built_grid:
-                continue
-            rows = grid_state(p.grid)
-            n_extra = len(rows) - 2
-            for j, row in enumerate(rows):
-                for col, stack in enumerate(row):
-                    for h, e in enumerate(stack or ()):
-                        if e["uid"] in fame:
-                            out[(p.index, j - n_extra, col, h)] = fame[e["uid"]]
-        return out
+        self.stepper.build_marks = self.controller.marks(self.result)
 
     def _stepped(self, step: int) -> None:
         self.chain.set_step(step)
@@ -929,15 +710,8 @@ class Explorer(w.VBox):
             self.rulings.show(self.situation.scenario(), self.mode)
 
 
-def _is_position(value) -> bool:
-    return (
-        isinstance(value, (list, tuple))
-        and len(value) == 3
-        and all(isinstance(x, int) for x in value)
-    )
-
-
 def explorer(scenario: dict | None = None) -> Explorer:
-    """The explorer, showing `scenario` (a dict in the scenario format) or an empty situation;
-    in the app, what the app was told to open (`fliptoons-explore app SCENARIO.json --step N`)."""
+    """The explorer, showing `scenario` (a dict in the scenario format of any game it opens) or
+    the default game's empty situation; in the app, what the app was told to open
+    (`fliptoons-explore app SCENARIO.json --step N`)."""
     return Explorer(scenario)

@@ -19,11 +19,15 @@ import ipywidgets as w
 from fliptoons_explore.flipology.cards import CARDS, KINDS, spec_of
 from fliptoons_explore.flipology.render import GROUPS, card_html
 from fliptoons_explore.flipology.state import VARIANTS
-from fliptoons_explore.flipology.text import answer_words, face_name, points
-from fliptoons_explore.policy import Asked
+from fliptoons_explore.flipology.text import answer_words, face_name, points, where
+from fliptoons_explore.games import contract
+from fliptoons_explore.jsonio import ScenarioError
+from fliptoons_explore.policy import DefaultPolicy
 from fliptoons_explore.rules import SOURCES, rules_about
+from fliptoons_explore.views import Marks
 
 from .errors import ErrorArea
+from .games import RESOLVE, ROUND, Pending, pending
 from .history import UndoRedo
 from .htmlview import HTMLView
 from .situation import GameSituation
@@ -697,24 +701,6 @@ class FlipologyBuilder(UndoRedo, w.VBox):
 # -- playing: what the explorer asks of Flipology --------------------------------------------------
 
 
-def asked_of(unanswered) -> Asked:
-    """An unanswered decision (`flipology.Unanswered`) as the explorer shows any decision: who
-    decides, the asking card, the question and the options as a script names them."""
-    c = unanswered.choice
-    card = getattr(c.card, "id", c.card)
-    return Asked(
-        c.kind,
-        c.player,
-        card,
-        c.question,
-        tuple(c.script_names()),
-        tuple(c.values),
-        bool(c.optional),
-        None,
-        "",
-    )
-
-
 def option_words(option, table, player: int | None = None) -> str:
     """A Flipology answer in words (`flipology.text.answer_words`): a position as its place and the
     card there ("Ben's row, card 3: Frog 5"), a list of positions (a Rain's, a tree
@@ -742,42 +728,78 @@ class Naming:
         return self.inner.choose(choice)
 
 
-class FlipologyPlay:
-    """The explorer's Flipology parts and what it asks of the game: the situation, its catalog and
-    builder; resolving (the turns, then the count; or the round completed: `play` "round"), the
-    decisions the turns' `choices` leave open, what each answer gives, and writing an answer where
-    the scenario's script reads it."""
+def _turn(field: str) -> int:
+    """The turn a script's field is of ("turns[2].choices": 2)."""
+    return int(field.split("[")[1].split("]")[0])
 
-    game = "flipology"
+
+class FlipologyPlay:
+    """Flipology in the explorer (`games.Controller`): the situation, its catalog and builder;
+    resolving (the turns, then the count; or the round completed: "play the round"), the
+    decisions the turns' `choices` and the `end_choices` leave open, what each answer gives,
+    writing an answer where the scenario's script reads it, and a click on a card of the table
+    (the turn that flips it). It has no interaction graph, and no mode that plays a whole game
+    (a seeded game is `fliptoons-explore flipology play`)."""
+
+    name = "flipology"
+    modes = {
+        RESOLVE: (
+            "the scenario's turns, in order, then the end-of-game count; shows the end",
+            "resolved: the turns, then the count",
+        ),
+        ROUND: (
+            "+ the turns that complete the round (each player's policy flips), then the count; "
+            "shows the end",
+            "played the round, then the count",
+        ),
+    }
+    plays = (
+        "a situation plays its turns or its round, then the count; a whole seeded game is "
+        "`fliptoons-explore flipology play`"
+    )
+    switch_tip = "Flipology (Nature, Great Tree, multi-game)"
+    interactions = None
 
     def __init__(self, errors: ErrorArea | None = None) -> None:
+        self.game = contract(self.name)
         self.situation = FlipologySituation()
         self.catalog = FlipologyCatalog(errors=errors)
         self.builder = FlipologyBuilder(self.situation, errors=errors)
 
-    def resolve(self, scenario: dict, play: str, policy) -> tuple:
-        """(the resolution with every state recorded, [(step, Unanswered, the options in words)]);
-        ScenarioError (one line) for a situation the engine does not accept. The decisions asked
-        are those of the scenario's turns and of the end (the Hermit Crabs' picks); the turns that
-        complete a round are the policy's, answers and all, as the Market actions no script gives
-        are in FlipToons. Each decision's options are named as its player knows them when it is
-        asked (`Naming`)."""
-        from fliptoons_explore.flipology.engine import resolve_asking
+    def bind(self, host) -> None:
+        """Nothing of Flipology's own controls asks the explorer anything."""
 
+    def picked(self, card_id: str) -> None:
+        self.builder.add(card_id)
+
+    def follow(self) -> None:
+        """Nothing follows the situation but the builder (its own)."""
+
+    def resolve(self, scenario: dict, mode: str, policy) -> tuple:
+        """The decisions asked are those of the scenario's turns and of the end (the Hermit
+        Crabs' picks); the turns that complete a round are the policy's, answers and all, as the
+        Market actions no script gives are in FlipToons. Each decision's options are named as its
+        player knows them when it is asked (`Naming`)."""
         naming = Naming(policy)
-        play = "round" if play == "round" else "resolve"
-        resolution, unanswered = resolve_asking(scenario, naming, play)
+        play = ROUND if mode == ROUND else RESOLVE
+        resolution, unanswered = self.game.resolve_asking(scenario, naming, play)
         turns = len(scenario.get("turns") or ())
+        table = resolution.table
         return resolution, [
-            (step, u, naming.words.get(id(u.choice), ()))
+            pending(
+                step,
+                u,
+                naming.words.get(id(u.choice), ()),
+                option_words(_card_id(u.choice.card), table) if u.choice.card else "",
+            )
             for step, u in unanswered
-            if u.field == "end_choices" or int(u.field.split("[")[1].split("]")[0]) < turns
+            if u.field == "end_choices" or _turn(u.field) < turns
         ]
 
-    def answer(self, unanswered, option: int | None) -> None:
-        """Write the answer (an option number, None to decline) where the script reads it."""
-        value = None if option is None else unanswered.choice.script_names()[option]
-        self.situation.answer(unanswered.field, unanswered.index, _plain(value), unanswered.row)
+    def answer(self, p: Pending, option: int | None) -> None:
+        u = p.unanswered
+        value = None if option is None else u.choice.script_names()[option]
+        self.situation.answer(u.field, u.index, _plain(value), u.row)
         self.builder.redraw()
 
     def answered_before(self, unanswered) -> list:
@@ -785,29 +807,35 @@ class FlipologyPlay:
         rows: the entries before its `row`), as a script names them."""
         if unanswered.row is None or unanswered.field == "end_choices":
             return []
-        k = int(unanswered.field.split("[")[1].split("]")[0])
+        k = _turn(unanswered.field)
         turns = self.situation.turns
         choices = turns[k].get("choices", []) if k < len(turns) else []
         entry = choices[unanswered.index] if unanswered.index < len(choices) else []
         return list(entry[: unanswered.row]) if isinstance(entry, list) else []
 
-    def worth(self, scenario: dict, unanswered, play: str) -> list[str]:
+    def chosen_before(self, p: Pending, table) -> str:
+        """The positions already picked for a Sun's peek or a Rain's rows, by their place."""
+        players = table.players
+        return "; ".join(
+            where(tuple(q), players) if _is_position(q) else str(q)
+            for q in self.answered_before(p.unanswered)
+        )
+
+    def worth(self, scenario: dict, p: Pending, mode: str) -> list[str]:
         """What each answer gives: the deciding player's score with it, and who wins (the count
         of the end), each re-resolved with the default policy after it; an optional decision's
         last entry is what declining gives."""
-        from fliptoons_explore import DefaultPolicy
-        from fliptoons_explore.flipology import resolve
-        from fliptoons_explore.jsonio import ScenarioError
-
+        u = p.unanswered
         out = []
-        player = unanswered.choice.player
-        choice = unanswered.choice
+        player = u.choice.player
+        choice = u.choice
         names = list(choice.script_names()) + ([None] if choice.optional else [])
         for name in names:
             trial = FlipologySituation(scenario)
-            trial.answer(unanswered.field, unanswered.index, _plain(name), unanswered.row)
+            trial.answer(u.field, u.index, _plain(name), u.row)
             try:
-                r = (resolve if play != "round" else _play_round)(trial.scenario(), DefaultPolicy())
+                play = self.game.play_round if mode == ROUND else self.game.resolve
+                r = play(trial.scenario(), DefaultPolicy())
             except ScenarioError as e:
                 out.append(str(e).splitlines()[0])
                 continue
@@ -824,16 +852,35 @@ class FlipologyPlay:
             )
         return out
 
-    def click(self, data: dict) -> None:
+    def marks(self, result):
+        """A click on a card makes a turn: the table is clickable."""
+        return Marks(clickable=True)
+
+    def click(self, data: dict) -> bool:
         """A click on a card of the table: its player's turn flips it (a new turn after the
         others)."""
-        if data.get("action") != "pos":
-            return
-        self.builder.add_turn(int(data["player"]), int(data["row"]), int(data["col"]))
+        if data.get("action") == "pos":
+            self.builder.add_turn(int(data["player"]), int(data["row"]), int(data["col"]))
+        return False
 
     def file_name(self) -> str:
         names = [str(p.get("name", "")) for p in self.situation.players]
         return "-".join(["flipology", self.situation.variant] + [n for n in names if n])[:60]
+
+    def no_advice(self, scenario: dict) -> str:
+        return ""  # the search says why when there is no decision
+
+
+def _card_id(card):
+    return getattr(card, "id", card)
+
+
+def _is_position(value) -> bool:
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) == 3
+        and all(isinstance(x, int) for x in value)
+    )
 
 
 def _plain(value):
@@ -843,7 +890,4 @@ def _plain(value):
     return value
 
 
-def _play_round(scenario, policy):
-    from fliptoons_explore.flipology import play_round
-
-    return play_round(scenario, policy)
+Controller = FlipologyPlay

@@ -9,7 +9,6 @@ from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore import OPTIONS
 from fliptoons_explore.analysis.compare import compare_rulings, rulings_that_matter
 from fliptoons_explore.analysis.interactions import (
     EFFECTS,
@@ -18,13 +17,9 @@ from fliptoons_explore.analysis.interactions import (
     find_interactions,
     interaction_graph,
 )
-from fliptoons_explore.flipology.rulings import OPTIONS as FLIPOLOGY_OPTIONS
-from fliptoons_explore.flipology.scenario import check as check_flipology
 from fliptoons_explore.fliptoons.cards import CATALOG, cards_of
-from fliptoons_explore.fliptoons.render import Marks, fame_of_players, table_html, table_info
-from fliptoons_explore.fliptoons.scenario import ScenarioError, check, parse_scenario_text
-from fliptoons_explore.fliptoons.state import snapshot
-from fliptoons_explore.games import game_of
+from fliptoons_explore.games import DEFAULT_GAME, contract_of
+from fliptoons_explore.jsonio import ScenarioError, parse_scenario_text
 from fliptoons_explore.views import trace_table
 
 from .errors import ErrorArea
@@ -85,120 +80,24 @@ class TracePanel(w.VBox):
 # -- ruling options -------------------------------------------------------------------------------
 
 
-def _placed(resolution) -> dict:
-    """{card uid: (player, row, col, height, face up, fame)} for every card in a grid."""
-    fame = fame_of_players(resolution.table.players)
-    out = {}
-    for pi, p in enumerate(snapshot(resolution.table)["players"]):
-        rows = p["grid"]
-        n_extra = len(rows) - 2
-        for j, row in enumerate(rows):
-            for col, stack in enumerate(row):
-                for h, e in enumerate(stack or ()):
-                    score = fame.get(e["uid"])
-                    out[e["uid"]] = (
-                        pi,
-                        j - n_extra,
-                        col,
-                        h,
-                        e["face_up"],
-                        score.fame if score else 0,
-                    )
-    return out
-
-
-def _flipology_sides(comparison) -> str:
-    """A Flipology comparison's two tables, each as its game draws the end of a resolution."""
-    sides = []
-    labels = (
-        ("as set", comparison.before),
-        (
-            "with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()),
-            comparison.after,
-        ),
-    )
-    for label, res in labels:
-        score = " · ".join(f"{escape(p.name)} {p.score}" for p in res.table.players)
-        sides.append(
-            '<div style="display:inline-block;vertical-align:top;max-width:100%;margin:0 8px 6px '
-            "0;"
-            f'border:1px solid #d0d7de;border-radius:6px;padding:2px 4px">'
-            f'<div style="font-weight:700;margin:2px 4px">{escape(label)} '
-            f'<span style="font-weight:400;color:#57606a">— {score} points</span></div>'
-            f"{res.table.game.resolution_html(res)}</div>"
-        )
-    lines = "".join(f"<div>{escape(line)}</div>" for line in comparison.text().splitlines())
-    return (
-        f'<div style="max-width:100%;white-space:normal"><div>{"".join(sides)}</div>'
-        '<div style="font-size:11px;color:#3d4650;margin-top:4px;white-space:normal;'
-        'overflow-wrap:anywhere">'
-        f"{lines}</div></div>"
-    )
-
-
 def comparison_html(comparison) -> str:
     """Two outcomes, labelled, side by side where there is room and one above the other where
-    there is not; the cards whose place, face or fame differ are tinted in both, and each side
-    says who ends with how much fame."""
-    if comparison.before.table.game.name == "flipology":
-        return _flipology_sides(comparison)
-    a, b = _placed(comparison.before), _placed(comparison.after)
-    changed = frozenset(u for u in set(a) | set(b) if a.get(u) != b.get(u))
-    marks = Marks(chain=changed)
-    sides = []
-    labels = (
-        ("as set", comparison.before, comparison.rulings_before),
-        (
-            "with " + ", ".join(f"{k} = {_show(v)}" for k, v in comparison.changes.items()),
-            comparison.after,
-            comparison.rulings_after,
-        ),
-    )
-    for label, res, _rulings in labels:
-        info = table_info(res.table, show_order=True, flip_notes=False)
-        info.compact = True
-        html = table_html(snapshot(res.table), fame_of_players(res.table.players), marks, info)
-        fame = " · ".join(f"{escape(p.name)} {p.fame_total}" for p in res.table.players)
-        sides.append(
-            '<div style="display:inline-block;vertical-align:top;max-width:100%;margin:0 8px 6px '
-            "0;"
-            f'border:1px solid #d0d7de;border-radius:6px;padding:2px 4px">'
-            f'<div style="font-weight:700;margin:2px 4px">{escape(label)} '
-            f'<span style="font-weight:400;color:#57606a">— {fame} fame</span></div>{html}</div>'
-        )
-    lines = "".join(
-        f"<div>{escape(line)}</div>"
-        for line in comparison.text().splitlines()
-        if not line.startswith(("  grid", "    "))
-    )
-    legend = (
-        f'<div style="font-size:11px;color:#57606a;margin:2px 0 4px">Tinted: the {len(changed)} '
-        "card"
-        f"{'s' if len(changed) != 1 else ''} whose place, face or fame differ between the "
-        "two.</div>"
-        if changed
-        else '<div style="font-size:11px;color:#57606a;margin:2px 0 4px">No card differs.</div>'
-    )
-    return (
-        f'<div style="max-width:100%;white-space:normal">{legend}<div>{"".join(sides)}</div>'
-        '<div style="font-size:11px;color:#3d4650;margin-top:4px;white-space:normal;'
-        'overflow-wrap:anywhere">'
-        f"{lines}</div></div>"
-    )
+    there is not, as the situation's game draws a ruling comparison
+    (`GameContract.comparison_html`: a FlipToons one tints the cards whose place, face or fame
+    differ in both and says who ends with how much fame)."""
+    return contract_of(comparison.before).comparison_html(comparison)
 
 
 class RulingsPanel(w.VBox):
-    """Every ruling option of the situation's game as a control (its question as the tooltip),
-    the options that change this situation at all, and a side-by-side comparison with any other
-    setting."""
-
-    #: Each game's ruling options.
-    GAME_OPTIONS = {"fliptoons": OPTIONS, "flipology": FLIPOLOGY_OPTIONS}
+    """Every ruling option of the situation's game (its contract's `options`) as a control (its
+    question as the tooltip), the options that change this situation at all, and a side-by-side
+    comparison with any other setting."""
 
     def __init__(self, errors: ErrorArea | None = None, **kwargs) -> None:
         self.errors = errors or ErrorArea()
         self.controls: dict[str, w.Dropdown] = {}  # made when first shown (the tab opens)
-        self.game = "fliptoons"
+        self.game = DEFAULT_GAME  # the name of the game whose options are shown
+        self._options: dict = {}
         self._made: dict[str, dict[str, w.Dropdown]] = {}  # each game's controls, once made
         self.options_box = w.VBox(layout=w.Layout(max_height="16em", overflow="auto"))
         self.matter = w.HTML()
@@ -236,8 +135,8 @@ class RulingsPanel(w.VBox):
 
     @property
     def options(self) -> dict:
-        """The ruling options of the game shown."""
-        return self.GAME_OPTIONS[self.game]
+        """The ruling options of the game shown (`GameContract.options`)."""
+        return self._options
 
     def _make_controls(self) -> None:
         if self.game in self._made:
@@ -276,9 +175,9 @@ class RulingsPanel(w.VBox):
         "resolve" or "round"); the comparison."""
         self.scenario = scenario
         self.play = play
-        game = "flipology" if game_of(scenario) == "flipology" else "fliptoons"
-        if not self.controls or game != self.game:
-            self.game = game
+        game = contract_of(scenario)
+        if not self.controls or game.name != self.game:
+            self.game, self._options = game.name, game.options
             self._make_controls()
         options = self.options
         given = scenario.get("rulings") if isinstance(scenario.get("rulings"), dict) else {}
@@ -479,13 +378,10 @@ class InteractionsPanel(w.VBox):
 
 def read_scenario_json(text, source: str = "scenario JSON") -> dict:
     """A scenario from JSON text or an uploaded file's bytes, through the engine's own reading
-    (`scenario.parse_scenario_text`: its limits and one-line messages) and checks (`check`, or
-    a Flipology scenario's own: `"game": "flipology"`)."""
+    (`jsonio.parse_scenario_text`: its limits and one-line messages) and the checks of the game
+    it names (its contract's `check`; FlipToons without a `"game"` key)."""
     data = parse_scenario_text(text, source)
-    if game_of(data) == "flipology":
-        check_flipology(data)
-    else:
-        check(data)
+    contract_of(data).check(data)
     return data
 
 
