@@ -39,7 +39,7 @@ import time
 
 import psutil
 
-from fliptoons_explore.app import DEFAULT_POOL
+from fliptoons_explore.app.command import DEFAULT_POOL
 
 CHROMIUM = "/usr/bin/chromium"
 CARDS = ("gorilla", "coyote", "rat")
@@ -292,7 +292,7 @@ def main() -> None:
     proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         pool = args.pool if args.pool is not None else DEFAULT_POOL
-        # logged once every pool kernel has drawn the explorer (app_server.warm_pool)
+        # logged once every pool kernel has drawn the explorer (app.server.warm_pool)
         filled = f"is filled with {pool} kernel(s)"
         while not listening(port) or (pool and filled not in open(f"{tmp}/app.log").read()):
             if proc.poll() is not None:

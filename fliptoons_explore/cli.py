@@ -567,7 +567,7 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")
     args = _parser().parse_args(argv)
     if args.command == "app":
-        from .app import app_command
+        from .app.command import app_command
 
         try:
             return app_command(args.scenario, args.step, args.port, not args.no_browser, args.pool)

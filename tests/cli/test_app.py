@@ -85,7 +85,7 @@ def test_a_scenario_about_the_game_opens_played_to_its_end(tmp_path):
     as the `chain` command plays it: its step is checked against the game's trace (107 events),
     and the link says `play=game`."""
     from fliptoons_explore import situation
-    from fliptoons_explore.app import opening
+    from fliptoons_explore.app.command import opening
     from fliptoons_explore.jsonio import ScenarioError
     from fliptoons_explore.links import Link
 
@@ -110,7 +110,7 @@ def test_the_app_opens_a_flipology_scenario_in_flipology(tmp_path):
     from fliptoons_explore.widgets import explorer
 
     from fliptoons_explore import situation
-    from fliptoons_explore.app import opening
+    from fliptoons_explore.app.command import opening
     from fliptoons_explore.links import Link
 
     joelle = situation("fl.example.cascade.joelles-monkey-frog-sloth").scenario
@@ -210,7 +210,7 @@ def test_a_stop_signal_stops_the_server_and_every_kernel(tmp_path, how):
 
 
 def test_pages_beyond_the_warm_pool_start_their_own_kernels_and_the_pool_refills_after(tmp_path):
-    """`app_server.warm_pool`: with one warm kernel (the log says the pool is filled once its
+    """`app.server.warm_pool`: with one warm kernel (the log says the pool is filled once its
     explorer is built), three pages asked for at once all arrive with the explorer: one on the
     warm kernel, two on kernels of their own started at once (not behind the pool's refill);
     the pool then refills its one kernel; SIGTERM leaves no kernel."""

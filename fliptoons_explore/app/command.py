@@ -12,14 +12,14 @@ How it behaves as a server:
   SIGKILL) ends by itself: ipykernel polls its parent.
 - Each page has its own kernel. A page that is closed sends Voilà's shutdown request (the page
   carries the `_xsrf` cookie that request needs), and a kernel whose page went away without it
-  (a browser that crashed) is shut down `app_server.DISCONNECT_GRACE` seconds after its last
+  (a browser that crashed) is shut down `server.DISCONNECT_GRACE` seconds after its last
   connection dropped. A page left open keeps its kernel, however long it idles.
 - `pool` kernels are started ahead, with the explorer already built in them (Voilà's
   `preheat_kernel`), so that a page opens in about a second: a page is handed a kernel that has
   finished building it, or, when none has, starts its own at once. The pool refills one kernel
   at a time, once no page has taken one for 5 s (`fill_delay`) and the pages' kernels have been
   quiet for 5 s (or after a minute at the latest), so that the pages being used keep the cores
-  (`app_server.warm_pool`). Each kernel holds about 75 MB; `--pool 0` starts a kernel
+  (`server.warm_pool`). Each kernel holds about 75 MB; `--pool 0` starts a kernel
   per page instead; for N people at once, `--pool N`.
 - Nothing the page loads comes from outside localhost: the app's page template
   (`data/voila/templates/fliptoons-explore`) is Voilà's own without the two Font Awesome
@@ -36,7 +36,7 @@ import os
 import sys
 from importlib import resources
 
-from ._optional import MissingOptional
+from .._optional import MissingOptional
 
 DEFAULT_PORT = 8866
 #: Kernels started ahead of the pages that will use them.
@@ -70,7 +70,7 @@ def app_argv(
         "--theme=light",
         "--show_tracebacks=False",
         f"--template={TEMPLATE}",
-        "--VoilaConfiguration.multi_kernel_manager_class=fliptoons_explore.app_server.ExplorerKernelManager",
+        "--VoilaConfiguration.multi_kernel_manager_class=fliptoons_explore.app.server.ExplorerKernelManager",
         # under load (many pages at once on few cores) a kernel is slow to start and to show the
         # explorer: wait for it, rather than serve a page without its output (Voilà's default
         # waits 4 s for the output, then serves the page empty)
@@ -96,15 +96,15 @@ def opening(scenario_path: str | None, step: int | None) -> str:
     Market actions, else Flip and Check Fame; a Flipology scenario: its turns, then the count),
     with the step checked against its trace.
     ScenarioError (one line)."""
-    from .jsonio import ScenarioError
-    from .links import Link
+    from ..jsonio import ScenarioError
+    from ..links import Link
 
     if scenario_path is None:
         if step is not None:
             raise ScenarioError("--step: needs a scenario file to step through")
         return ""
-    from .games import contract_of
-    from .jsonio import read_scenario
+    from ..games import contract_of
+    from ..jsonio import read_scenario
 
     scenario = read_scenario(scenario_path)
     game = contract_of(scenario)
@@ -149,6 +149,6 @@ def app_command(
     print(
         f"fliptoons-explore: the explorer at {url} (Ctrl-C stops it)", file=sys.stderr, flush=True
     )
-    from .app_server import serve
+    from .server import serve
 
     return serve(app_argv(port, open_browser, pool))

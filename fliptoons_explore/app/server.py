@@ -1,5 +1,5 @@
 """The app's Voilà server, run inside the `fliptoons-explore app` process (imported only there:
-it needs Voilà). What it adds to Voilà, and why, is in `fliptoons_explore.app`:
+it needs Voilà). What it adds to Voilà, and why, is in `fliptoons_explore.app.command`:
 
 - `ExplorerVoila`: stops on SIGTERM, SIGINT and SIGHUP alike (Voilà alone stops on SIGTERM and
   Ctrl-C, and dies on a closed terminal without stopping its kernels); its page handler sets the
