@@ -1,7 +1,9 @@
-"""Benchmark: resolutions, whole games (and rounds), games played on from a scenario and stepping
-per second on one core, and an experiment's speed-up on every core (not a test; prints numbers).
+"""Benchmark: resolutions, whole games (and rounds), games played on from a scenario, the
+searches' rollouts and decisions, and stepping per second on one core, and an experiment's speed-up
+on every core (not a test; prints numbers).
 
     python benchmarks/bench.py [--n 20000] [--games 200] [--flipology-games 3000]
+                               [--rollout-games 150] [--decisions 24] [--simulations 40]
                                [--scaling-games 20000] [--clock cpu|wall] [--only SECTION ...]
 
 Resolutions (Flip + Check Fame, one player, default rulings and policy): random Season 2 decks
@@ -11,6 +13,13 @@ dropped after use, as a simulation would; timed is `resolve_table` on the table 
 traced, or recorded (the table's state after every event). Whole games: the default policy,
 seeds 0.. (rounds per second too: the seeds' games differ in length, so rounds per second compare
 two versions of the engine fairly); from a scenario, `play_game` of the library's two-round game.
+Rollouts: whole games played by what a search's simulations play with, seeds 0.., untraced:
+FlipToons' `RolloutPolicy` for every player (solo Season 1 and Season 2 normal, 4 players Season
+2), Flipology's documented default (Nature for 2, the game a simulation replays). Searches: the
+decisions per second of each game's search policy (`fliptoons.search.MonteCarloPolicy`,
+`flipology.search.SearchPolicy`) with `--simulations` a decision, each on a fresh policy at a
+decision reached off the clock by the default policy (the k-th real Market action of a seeded
+FlipToons game, the k-th real decision of a seeded Flipology game).
 Stepping: `Stepper.goto(k)` to random steps of recorded 4-player rounds. Scaling: a
 20,000-game experiment (solo Season 2 normal games, default policy) on one worker process and
 on every core.
@@ -41,7 +50,7 @@ from fliptoons_explore import (
 from fliptoons_explore.fliptoons.sample import random_table
 from fliptoons_explore.stepping import Stepper
 
-SECTIONS = ("resolutions", "games", "flipology", "stepping", "scaling")
+SECTIONS = ("resolutions", "games", "flipology", "rollout", "search", "stepping", "scaling")
 CLOCK = {"cpu": time.process_time, "wall": time.perf_counter}
 clock = time.process_time
 
@@ -115,6 +124,88 @@ def flipology_rate(variant: str, players: int, games: int, traced: bool, repeat:
         for seed in range(games):
             flipology.new_game(variant, players, seed, traced=traced).play()
         best = max(best, games / (clock() - start))
+    return best
+
+
+def rollout_rate(season: str, players: int, solo: str | None, games: int, repeat: int = 3) -> float:
+    """Best of `repeat` runs: whole FlipToons games per second with the search's rollout
+    (`RolloutPolicy`) for every player, seeds 0..games-1, untraced, setting up included."""
+    from fliptoons_explore.fliptoons.rollout import RolloutPolicy
+
+    best = 0.0
+    for _ in range(repeat):
+        gc.collect()
+        start = clock()
+        for seed in range(games):
+            new_game(season, players, seed, solo, RolloutPolicy(), traced=False).play()
+        best = max(best, games / (clock() - start))
+    return best
+
+
+class _Reached(Exception):
+    pass
+
+
+class _StopAt(DefaultPolicy):
+    """The default policy, until the `k`-th real decision (of `kinds`; None: any), which it
+    keeps (`choice`) and stops the game at, the table as it stands then."""
+
+    def __init__(self, k: int, kinds=None) -> None:
+        self.k, self.kinds, self.choice = k, kinds, None
+
+    def choose(self, choice):
+        if (self.kinds is None or choice.kind in self.kinds) and (
+            len(choice.options) + choice.optional >= 2
+        ):
+            self.k -= 1
+            if not self.k:
+                self.choice = choice
+                raise _Reached
+        return super().choose(choice)
+
+
+def toons_decisions(season: str, players: int, solo: str | None, n: int) -> list:
+    """`n` FlipToons Market decisions: the k-th real Market action (k = 1 + seed % 8) of the
+    game of seed 0, 1, ... played by the default policy (a game that ends first gives none)."""
+    out, seed = [], 0
+    while len(out) < n:
+        stop = _StopAt(1 + seed % 8, ("market_action",))
+        try:
+            new_game(season, players, seed, solo, stop, traced=False).play()
+        except _Reached:
+            out.append((seed, stop.choice, None))
+        seed += 1
+    return out
+
+
+def flipology_decisions(variant: str, players: int, n: int) -> list:
+    """`n` Flipology decisions: the k-th real decision (k = 1 + seed % 12) of the game of seed 0,
+    1, ... played by the default policy, with the game the search follows."""
+    out, seed = [], 0
+    while len(out) < n:
+        stop = _StopAt(1 + seed % 12)
+        game = flipology.new_game(variant, players, seed, stop, traced=False)
+        try:
+            game.play()
+        except _Reached:
+            out.append((seed, stop.choice, game))
+        seed += 1
+    return out
+
+
+def search_rate(decisions: list, make, repeat: int = 3) -> float:
+    """Best of `repeat` runs: decisions per second of `make(seed, game).choose(choice)` over
+    `decisions` ((seed, choice, game) each; the policy made off the clock)."""
+    best = 0.0
+    for _ in range(repeat):
+        gc.collect()
+        spent = 0.0
+        for seed, choice, game in decisions:
+            policy = make(seed, game)
+            start = clock()
+            policy.choose(choice)
+            spent += clock() - start
+        best = max(best, len(decisions) / spent)
     return best
 
 
@@ -193,6 +284,15 @@ def main() -> None:
         "--flipology-games", type=int, default=3000, help="Flipology games per measurement"
     )
     parser.add_argument(
+        "--rollout-games", type=int, default=150, help="games per rollout measurement"
+    )
+    parser.add_argument(
+        "--decisions", type=int, default=24, help="decisions per search measurement"
+    )
+    parser.add_argument(
+        "--simulations", type=int, default=40, help="the searches' simulations a decision"
+    )
+    parser.add_argument(
         "--scaling-games", type=int, default=20000, help="games of the scaling experiment"
     )
     parser.add_argument(
@@ -257,6 +357,41 @@ def main() -> None:
                 f"  {variant + f' {players} players':<20} {fast:8,.1f} games/s untraced, "
                 f"{slow:8,.1f} traced"
             )
+    if "rollout" in args.only:
+        n = args.rollout_games
+        print(f"Rollouts, whole games as a search's simulations play them, best of 3 x {n} seeded:")
+        for label, season, players, solo in (
+            ("solo S1 normal", "s1", 1, "normal"),
+            ("solo S2 normal", "s2", 1, "normal"),
+            ("4 players S2", "s2", 4, None),
+        ):
+            rate = rollout_rate(season, players, solo, n)
+            print(f"  {label:<20} {rate:8,.1f} games/s  (RolloutPolicy)")
+        rate = flipology_rate("nature", 2, n * 10, traced=False)
+        print(f"  {'Flipology nature 2':<20} {rate:8,.1f} games/s  (the default policy)")
+    if "search" in args.only:
+        from fliptoons_explore.flipology.search import SearchPolicy
+        from fliptoons_explore.fliptoons.search import MonteCarloPolicy
+
+        n, sims = args.decisions, args.simulations
+        print(f"Searches, {sims} simulations a decision, best of 3 x {n} decisions:")
+        for label, season, players, solo in (
+            ("solo S1 normal", "s1", 1, "normal"),
+            ("solo S2 normal", "s2", 1, "normal"),
+            ("2 players S2", "s2", 2, None),
+        ):
+            rate = search_rate(
+                toons_decisions(season, players, solo, n),
+                lambda seed, game: MonteCarloPolicy(simulations=sims, seed=seed),
+            )
+            print(f"  {label:<22} {rate:8,.2f} decisions/s  (MonteCarloPolicy)")
+        for variant, players in (("nature", 2), ("great-tree", 3)):
+            rate = search_rate(
+                flipology_decisions(variant, players, n),
+                lambda seed, game: SearchPolicy(sims, seed=seed).follow(game),
+            )
+            label = f"Flipology {variant} {players}"
+            print(f"  {label:<22} {rate:8,.2f} decisions/s  (SearchPolicy)")
     if "stepping" in args.only:
         mean, p99 = stepping_latency()
         print(
