@@ -14,7 +14,7 @@ from .events import Decision, Fame, FameChange, Ignored, LeastFame, Phase, Trace
 from .rules import FAQ_OF
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class CardFame:
     """What one face-up card scores: printed `base` + `bonus` + `gained` (after Check Fame, e.g.
     the Firefly's +2). `pos` is (row, col) as in docs/engine.md, `height` its place in its stack."""
@@ -23,24 +23,11 @@ class CardFame:
     pos: tuple[int, int]
     height: int
     base: int
-    bonus: int
-    gained: int
-    rule: str  # the rule the trace cites for this card's fame
-    ruling: str | None  # the ruling option that decided it, cited beside the rule
-    step: int | None  # its fame event in the trace
-
-    def __init__(self, card, pos, height, base, bonus=0, gained=0, rule="", ruling=None, step=None):
-        # written out, one attribute a line: quicker than the generated one (a CardFame is made
-        # for every face-up card at every Check Fame)
-        self.card = card
-        self.pos = pos
-        self.height = height
-        self.base = base
-        self.bonus = bonus
-        self.gained = gained
-        self.rule = rule
-        self.ruling = ruling
-        self.step = step
+    bonus: int = 0
+    gained: int = 0
+    rule: str = ""  # the rule the trace cites for this card's fame
+    ruling: str | None = None  # the ruling option that decided it, cited beside the rule
+    step: int | None = None  # its fame event in the trace
 
     @property
     def fame(self) -> int:
