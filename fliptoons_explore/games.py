@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .limits import MAX_GAMES
+from .search import EXPLAINED, ReplaySearch, option_name, scenario_decision
 
 #: Game name -> the module of its contract (its `GAME`). FlipToons is the game of a scenario
 #: without a "game" key.
@@ -107,6 +108,8 @@ class GameContract(GameKit, Protocol):
     advice_horizon: str
     #: how its advice's search tells equal win rates apart, in words
     advice_ties: str
+    #: what its advice's numbers mean, in a sentence or two (the explorer shows it under them)
+    advice_explained: str
 
     def table_setup(self, table) -> dict:
         """What a table says of its setup, for a graph's or a report's heading: {"season": "s2"},
@@ -202,6 +205,15 @@ class GameContract(GameKit, Protocol):
     def make_policy(self, name: str, seed: int, simulations=None):
         """A policy by its name, seeded with `seed` where it draws at random."""
 
+    def search_policy(self, seed: int = 0, simulations=None, advice: bool = False):
+        """Its search policy (a `search.SearchPolicy`), seeded; `advice`: as `advise` plays it."""
+
+    def advice_decision(self, situation, player=None, policy=None):
+        """The decision advised in a situation, as a `search.Decision`; ValueError (one line)."""
+
+    def option_words(self, choice, option) -> str:
+        """An option of a decision in words, as its player knows it ("decline" for None)."""
+
     def rulings(self, given=None):
         """The game's `Rulings` from a dict of the options that differ (or None)."""
 
@@ -224,11 +236,13 @@ class SeatOutcome:
 
 class GameDefaults:
     """What a new game may inherit instead of writing: the plainest presentation (text in a
-    `<pre>`), a scenario played as written by `resolve`, the default and random policies, and
-    ruling options from its `Rulings` class. A game overrides what it draws or plays better."""
+    `<pre>`), a scenario played as written by `resolve`, the default and random policies, a
+    search and advice that play a scenario again (`search.ReplaySearch`), and ruling options
+    from its `Rulings` class. A game overrides what it draws or plays better."""
 
     policies = ("default", "random")
     layout_name, outcome_words = "cards", "card and score"
+    advice_explained = EXPLAINED
 
     @property
     def row_fields(self) -> tuple:
@@ -294,6 +308,17 @@ class GameDefaults:
         from .policy import DefaultPolicy, RandomPolicy
 
         return RandomPolicy(seed) if self.policy_name(name)[0] == "random" else DefaultPolicy()
+
+    def search_policy(self, seed: int = 0, simulations=None, advice: bool = False):
+        """`search.ReplaySearch`: simulations that play the scenario again to its game's end."""
+        return ReplaySearch(self, simulations, seed=seed)
+
+    def advice_decision(self, situation, player=None, policy=None):
+        """The first decision a scenario leaves open (`search.scenario_decision`)."""
+        return scenario_decision(self, situation, player, getattr(policy, "rollout", None))
+
+    def option_words(self, choice, option) -> str:
+        return option_name(choice, option)
 
     def rulings(self, given=None):
         ruling_set = self.ruling_set

@@ -1,6 +1,6 @@
-"""What would a strong player do here, in Flipology: the decision advised and one simulation of an
-answer to it (`analysis.advice.advise` plays every answer many times and makes the DataFrame, for
-either game).
+"""What would a strong player do here, in Flipology: the decision advised, where its simulations
+start, and its answers in words (`analysis.advice.advise` plays every answer many times with the
+search, `search.SearchPolicy`, and makes the DataFrame, for any game).
 
     >>> from fliptoons_explore.analysis.advice import advise
     >>> df = advise({"game": "flipology", "players": [{"name": "Ann", "rows": [["dog", "kiwi", "panda"]]},
@@ -28,11 +28,11 @@ first), with what is played on after it:
 
 Decisions before it that no script answers (another player's, when `player` is given) are the
 rollout's, and every simulation gives them again. A simulation replays the situation to the
-decision, deals again at random what the deciding player has not seen (`search.determinise`:
-other players' face-down cards they have not seen, their hands, the draw pile and the face-down
-discard pile, which a Hermit Crab's owner sees), gives the answer and plays on with the rollout
-for every player (`search._Branch`, as the search policy's own simulations); its worth is the
-player's share of the win (a tie shares it) and `SearchPolicy.value` (that share plus a little
+decision (`SearchPolicy.play`), deals again at random what the deciding player has not seen
+(`search.determinise`: other players' face-down cards they have not seen, their hands, the draw
+pile and the face-down discard pile, which a Hermit Crab's owner sees), gives the answer and
+plays on with the rollout for every player, as the search policy's own simulations do; its worth
+is the player's share of the win (a tie shares it) and `SearchPolicy.value` (that share plus a little
 for the score margin; in a multi-game scenario the win is its game's, the margin that of the
 running scores). So the advice reads only what the deciding player sees. A scenario has no draw
 pile: its unseen cards are dealt again among the places that hold them (the other players'
@@ -43,27 +43,17 @@ the scenario's author does, but not where they lie.
 from __future__ import annotations
 
 import copy
-import json
-import random
-from dataclasses import dataclass
 
 from ..jsonio import ScenarioError
 from ..limits import quote
 from ..policy import Choice, DefaultPolicy
+from ..search import Decision, Replay
 from .engine import play_scenario_game, scenario_game
-from .game import Game, new_game
-from .search import SearchPolicy
+from .game import Game
+from .search import replayed
 from .text import answer_words, face_name
 
-__all__ = [
-    "Decision",
-    "decision_of",
-    "simulate",
-    "option_name",
-    "option_words",
-    "decision_words",
-    "EXPLAINED",
-]
+__all__ = ["decision_of", "option_words", "EXPLAINED", "TIES"]
 
 #: What the numbers of a Flipology advice mean (the explorer shows it under the table).
 EXPLAINED = (
@@ -116,32 +106,6 @@ class _StopAt:
         return answer
 
 
-@dataclass(frozen=True)
-class Decision:
-    """A decision advised: the `choice` as it was asked (its table as it stood then), the
-    answers no script gives before it (`prefix`, which every simulation gives again), what is
-    played on (a `scenario`, to the count of its round, or a `game`, to its end), where it is in
-    words (`where`: "turn 3, played on to complete the round") and, for a scenario, the field its
-    answer goes in (`field`: "turns[2].choices", "end_choices")."""
-
-    choice: Choice
-    prefix: tuple
-    scenario: dict | None
-    game: Game | None
-    where: str
-    field: str | None = None
-
-    @property
-    def answers(self) -> list:
-        """Every legal answer: the options' indices, and None (declined) where it may be."""
-        return list(range(len(self.choice.options))) + ([None] if self.choice.optional else [])
-
-    @property
-    def end(self) -> str:
-        """What a simulation plays to: "the round" (a scenario) or "the game"."""
-        return "the round" if self.scenario is not None else "the game"
-
-
 def _check_player(player, players: int) -> None:
     if player is None:
         return
@@ -155,11 +119,26 @@ def _who(player, table) -> str:
     return "anyone" if player is None else table.players[player].name
 
 
+def _decision(choice: Choice, prefix, scenario, options, where: str, field=None) -> Decision:
+    """The decision advised, its simulations a replay (`search.Replay`), in words: "Ann's
+    decision (turn 1): Dog: which adjacent card do you flip?"; the end its simulations play to
+    ("the round", a scenario's; "the game") and the scenario's field its answer goes in."""
+    words = f"{choice.table.players[choice.player].name}'s decision ({where}): {choice.question}"
+    end = "the round" if scenario is not None else "the game"
+    start = Replay(tuple(prefix), choice.player, scenario, options)
+    return Decision(choice, start, words, {"end": end, "field": field})
+
+
 def decision_of(situation, player: int | None = None, rollout=None) -> Decision:
-    """The decision to advise (see the module): of a Flipology scenario (a dict) or a `Game`
-    made by `new_game`; of `player` (an index; None: whoever decides first). Earlier decisions
-    no script answers are `rollout`'s (default `DefaultPolicy()`). ValueError (one line) when
-    there is none, or for a bad scenario."""
+    """The decision to advise (see the module), as `search.Decision`: of a Flipology scenario (a
+    dict) or a `Game` made by `new_game`; of `player` (an index; None: whoever decides first).
+    Earlier decisions no script answers are `rollout`'s (default `DefaultPolicy()`). ValueError
+    (one line) when there is none, or for a bad scenario."""
+    if isinstance(situation, Choice):
+        raise ValueError(
+            "advise: a Flipology decision is advised from its scenario or its game (a decision "
+            "alone cannot be played on)"
+        )
     rollout = rollout or DefaultPolicy()
     if isinstance(situation, dict):
         script = None
@@ -170,9 +149,9 @@ def decision_of(situation, player: int | None = None, rollout=None) -> Decision:
             play_scenario_game(game, script, complete_round=True)
         except _Found as found:
             u = script.unanswered[-1]
-            return Decision(
+            return _decision(
                 found.choice,
-                tuple(stop.given),
+                stop.given,
                 copy.deepcopy(situation),
                 None,
                 _scenario_where(u.field, len(script.scripts.turns)),
@@ -195,13 +174,12 @@ def decision_of(situation, player: int | None = None, rollout=None) -> Decision:
             raise ValueError("advise: this game is over: there is no decision left")
         _check_player(player, o["players"])
         stop = _StopAt(player, rollout, situation.decisions)
-        sim = _replayed(o, stop)
+        sim = replayed(o, stop)
         try:
             sim.play()
         except _Found as found:
-            return Decision(
-                found.choice, tuple(stop.given), None, situation, _WHERE.get(sim.phase, sim.phase)
-            )
+            where = _WHERE.get(sim.phase, sim.phase)
+            return _decision(found.choice, stop.given, None, dict(o), where)
         raise ValueError(
             f"advise: the game ends with no decision left for {_who(player, sim.table)}"
         )
@@ -210,57 +188,11 @@ def decision_of(situation, player: int | None = None, rollout=None) -> Decision:
     )
 
 
-def _replayed(options: dict, policy) -> Game:
-    o = options
-    return new_game(
-        o["variant"],
-        o["players"],
-        o["seed"],
-        policy,
-        False,
-        False,
-        o["moon"],
-        o["wolves"],
-        o["rulings"],
-        o["deck"],
-        o["first_player"],
-    )
-
-
 def _scenario_where(field: str, turns: int) -> str:
     if field == "end_choices":
         return "the end of the game"
     k = int(field.split("[")[1].split("]")[0])
     return f"turn {k + 1}" if k < turns else f"turn {k + 1}, played on to complete the round"
-
-
-def simulate(decision: Decision, policy: SearchPolicy, answer, sample: int) -> tuple[float, float]:
-    """One simulation of `answer` (an option index, None: declined) on the sample `sample` of
-    what the deciding player has not seen: (its value, `SearchPolicy.value`; the player's share
-    of the win)."""
-    choice = decision.choice
-    branch = policy.branch(decision.prefix, choice, answer, policy.rollout, random.Random(sample))
-    if decision.scenario is not None:
-        game, script = scenario_game(decision.scenario, branch, traced=False)
-        result = play_scenario_game(game, script, complete_round=True)
-    else:
-        game = _replayed(decision.game.options, branch)
-        result = game.play()
-    player = choice.player
-    share = 1 / len(result.winners) if player in result.winners else 0.0
-    return policy.value(game, result, player), share
-
-
-def _plain(name):
-    return [_plain(n) for n in name] if isinstance(name, tuple) else name
-
-
-def option_name(choice: Choice, answer) -> str:
-    """An answer as a scenario's script writes it: a position "[1, 0, 2]", a card id, "decline"."""
-    if answer is None:
-        return "decline"
-    name = choice.script_names()[answer]
-    return name if isinstance(name, str) else json.dumps(_plain(name))
 
 
 def option_words(choice: Choice, answer) -> str:
@@ -279,9 +211,3 @@ def option_words(choice: Choice, answer) -> str:
     if kind == "regrowth":
         return "regrow: discard the hand, draw five new cards"
     return answer_words(name, table, choice.player)
-
-
-def decision_words(decision: Decision) -> str:
-    """The decision in words: "Ann's decision (turn 1): Dog: which adjacent card do you flip?"."""
-    c = decision.choice
-    return f"{c.table.players[c.player].name}'s decision ({decision.where}): {c.question}"

@@ -7,7 +7,7 @@ from ..games import SeatOutcome, filled_setup
 from ..limits import MAX_GAMES
 from ..policy import ReplayPolicy
 from . import engine
-from .advice import TIES
+from .advice import EXPLAINED, TIES, decision_of, option_words
 from .comparison import comparison_html, seat_outcome
 from .game import new_game
 from .kit import FlipologyKit
@@ -32,6 +32,7 @@ class Flipology(FlipologyKit):
     advice_decisions = "the next decision (a turn's flip, an effect's answer, a Hermit Crab's pick)"
     advice_horizon = "the count at the end of the round"
     advice_ties = TIES
+    advice_explained = EXPLAINED
 
     def table_setup(self, table) -> dict:
         return {"variant": table.variant}
@@ -192,6 +193,19 @@ class Flipology(FlipologyKit):
 
     def make_policy(self, name: str, seed: int, simulations=None):
         return make_policy(name, seed, simulations)
+
+    def search_policy(self, seed: int = 0, simulations=None, advice: bool = False):
+        """`search.SearchPolicy`, every decision of a game it follows replayed from its seed."""
+        from .search import SearchPolicy
+
+        return SearchPolicy(simulations, seed=seed)
+
+    def advice_decision(self, situation, player=None, policy=None):
+        """`advice.decision_of`: of a scenario to its round's count, of a game to its end."""
+        return decision_of(situation, player, getattr(policy, "rollout", None))
+
+    def option_words(self, choice, option) -> str:
+        return option_words(choice, option)
 
     def rulings(self, given=None) -> Rulings:
         return given if isinstance(given, Rulings) else Rulings.from_dict(given or {})

@@ -1,4 +1,7 @@
-"""A search policy for Flipology: flat Monte Carlo over every decision, on determinised replays.
+"""Flipology's search: flat Monte Carlo over every decision, on determinised replays
+(`SearchPolicy`, `--policy montecarlo`), Flipology's parts of the toolkit's search
+(`fliptoons_explore.search.SearchPolicy`: the samples, the halving and the count are the
+toolkit's).
 
     >>> game = new_game("nature", 2, seed=3, policy=SearchPolicy(seed=3), traced=False)
     >>> game.play().winners                                               # doctest: +SKIP
@@ -6,14 +9,15 @@
 
 At a decision of a game it follows (`follow(game)`; `new_game` and the experiments tie it),
 the policy tries each legal answer in simulations: the game is played again from its seed and
-setup with the answers given so far (`Game.decisions`), which brings back the table as it is,
-then *determinised* for the deciding player (`determinise`), given the answer, and played to its
-end with a cheap rollout policy for every player (the documented `DefaultPolicy`: the option the
-engine's hint values most, as far as its player knows the cards). An answer's value is the share
-of its simulations the deciding player wins (a tie shares it), plus a little for the score margin
-(`margin_weight`), so that answers that rarely change the winner are still told apart. Every
-answer plays on the same determinisations (common random numbers), and the budget is spread by
-successive halving: every answer gets some simulations, the better half more, and so on.
+setup with the answers given so far (`Game.decisions`), which brings back the table as it is
+(`SearchPolicy.play`), then *determinised* for the deciding player (`determinise`), given the
+answer, and played to its end with a cheap rollout policy for every player (the documented
+`DefaultPolicy`: the option the engine's hint values most, as far as its player knows the
+cards). An answer's value is the share of its simulations the deciding player wins (a tie shares
+it), plus a little for the score margin (`margin_weight`, `SearchPolicy.value`), so that answers
+that rarely change the winner are still told apart. Every answer plays on the same
+determinisations (common random numbers), and the budget is spread by successive halving: every
+answer gets some simulations, the better half more, and so on.
 
 Decisions searched: the two cards discarded of the nine dealt (Nature), the order of the row
 (one place at a time), Regrowth (Great Tree), every turn's flip, and every effect's answer (Dog,
@@ -32,14 +36,14 @@ the hidden cards behind it).
 
 from __future__ import annotations
 
-import math
 import random
-from collections import Counter
 
-from ..policy import Branch, Choice, DefaultPolicy
+from ..policy import Choice, DefaultPolicy
+from ..search import Replay
+from ..search import SearchPolicy as Search
 from .view import unseen_places
 
-__all__ = ["SearchPolicy", "determinise"]
+__all__ = ["SearchPolicy", "determinise", "replayed"]
 
 #: Simulations a decision, unless told otherwise: a 2-player Nature game plays in about 1.5 s
 #: on one core so (a simulation is a whole game replayed: about 0.3 ms).
@@ -61,7 +65,27 @@ def determinise(table, player: int, rng: random.Random, discard_seen: bool = Fal
     table.rng = random.Random(rng.getrandbits(64))
 
 
-class SearchPolicy:
+def replayed(options: dict, policy):
+    """The game made by `new_game` with `options` (its `Game.options`) again, `policy` answering."""
+    from .game import new_game
+
+    o = options
+    return new_game(
+        o["variant"],
+        o["players"],
+        o["seed"],
+        policy,
+        False,
+        False,
+        o["moon"],
+        o["wolves"],
+        o["rulings"],
+        o["deck"],
+        o["first_player"],
+    )
+
+
+class SearchPolicy(Search):
     """Flat Monte Carlo search over each decision of a Flipology game (see the module).
 
     `simulations`: the budget of one decision (spread by successive halving); `seed`: the
@@ -73,7 +97,7 @@ class SearchPolicy:
     `searched` counts the decisions searched, by kind."""
 
     name = "montecarlo"
-    branch = None  # the simulations' policy (`_Branch`, set below)
+    label = "Flipology SearchPolicy"
 
     def __init__(
         self,
@@ -83,85 +107,42 @@ class SearchPolicy:
         rollout=None,
         game=None,
     ) -> None:
-        if simulations is not None and (
-            not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1
-        ):
-            raise ValueError(
-                f"simulations: expected None or a whole number of at least 1, got {simulations!r}"
-            )
-        self.simulations = simulations or DEFAULT_SIMULATIONS
-        self.seed = seed
+        super().__init__(simulations, None, seed, rollout or DefaultPolicy(), game)
+        self.simulations = self.simulations or DEFAULT_SIMULATIONS
         self.margin_weight = margin_weight
-        self.rollout = rollout or DefaultPolicy()
-        self.game = game
-        self.asked = 0
-        self.searched = Counter()
 
-    def follow(self, game) -> SearchPolicy:
-        self.game = game
-        return self
-
-    def choose(self, choice: Choice):
-        self.asked += 1
+    def start(self, choice: Choice) -> Replay | None:
+        """The game followed, replayed from its seed with the answers it has logged; None when
+        the decision is not its (or it was not made by `new_game`)."""
         game = self.game
-        answers = list(range(len(choice.options))) + ([None] if choice.optional else [])
-        if game is None or not game.options or choice.table is not game.table or len(answers) < 2:
-            return self.rollout.choose(choice)
-        self.searched[choice.kind] += 1
-        values = self.search(choice, answers)
-        return max(answers, key=lambda a: (values[a][1], values[a][0]))
+        if game is None or not game.options or choice.table is not game.table:
+            return None
+        return Replay(tuple(game.decisions), choice.player, None, game.options)
 
-    def search(self, choice: Choice, answers: list) -> dict:
-        """{answer: (mean value, simulations)} over simulations from the game as it stands, by
-        successive halving of `simulations`."""
-        rng = random.Random(f"{self.seed}/{self.asked}")
-        prefix = tuple(self.game.decisions)
-        results = {a: [] for a in answers}
-        samples = []
-        alive = list(answers)
-        rounds = max(1, math.ceil(math.log2(len(alive))))
-        if self.simulations < 2 * len(alive):
-            rounds = 1
-        for r in range(rounds):
-            each = max(1, self.simulations // (rounds * len(alive)))
-            while len(samples) < max(len(results[a]) for a in alive) + each:
-                samples.append(rng.getrandbits(64))
-            for a in alive:
-                got = results[a]
-                for k in range(len(got), len(got) + each):
-                    got.append(self.simulate(choice, prefix, a, samples[k]))
-            if r < rounds - 1:
-                alive.sort(key=lambda a: -sum(results[a]) / len(results[a]))
-                alive = alive[: max(1, (len(alive) + 1) // 2)]
-        return {a: (sum(v) / len(v), len(v)) for a, v in results.items()}
+    def expect(self, choice: Choice, start):
+        """Every simulation replays the game, and must reach the decision itself."""
+        return choice
 
-    def simulate(self, choice: Choice, prefix: tuple, answer, sample: int) -> float:
-        """One simulation: the game replayed to this decision, determinised for the deciding
-        player, `answer` given, the rest played by the rollout: the player's value."""
-        from .game import new_game
+    def determinise(self, choice: Choice, rng: random.Random) -> None:
+        """The faces the deciding player has not seen dealt again (`determinise`); a Hermit
+        Crab's owner looks through the face-down discard pile."""
+        determinise(choice.table, choice.player, rng, discard_seen=choice.kind == "hermit_crab")
 
-        o = self.game.options
-        branch = self.branch(prefix, choice, answer, self.rollout, random.Random(sample))
-        sim = new_game(
-            o["variant"],
-            o["players"],
-            o["seed"],
-            branch,
-            False,
-            False,
-            o["moon"],
-            o["wolves"],
-            o["rulings"],
-            o["deck"],
-            o["first_player"],
-        )
-        result = sim.play()
-        return self.value(sim, result, choice.player)
+    def play(self, start: Replay, branch):
+        """One simulation: the game played again (from its seed, or a scenario to the count of
+        its round, as the explorer's "play the round" plays it) with `branch` answering; its
+        result."""
+        if start.scenario is not None:
+            from .engine import play_scenario_game, scenario_game
 
-    def value(self, sim, result, player: int) -> float:
-        """A simulated game's end for `player`: their share of the win, plus `margin_weight` x
+            game, script = scenario_game(start.scenario, branch, traced=False)
+            return play_scenario_game(game, script, complete_round=True)
+        return replayed(start.options, branch).play()
+
+    def value(self, result, player: int) -> tuple[float, float]:
+        """A simulated game's end for `player`: (their share of the win plus `margin_weight` x
         their margin over the best opponent (the fewest points lead with a face-up Moon; a
-        multi-game match counts its running scores) / 20, clipped to ±1."""
+        multi-game match counts its running scores) / 20, clipped to ±1; the share of the win)."""
         share = 1 / len(result.winners) if player in result.winners else 0.0
         scores = result.running or result.scores
         others = [s for i, s in enumerate(scores) if i != player] or [0]
@@ -170,29 +151,4 @@ class SearchPolicy:
             if result.moon and not result.running
             else (scores[player] - max(others))
         )
-        return share + self.margin_weight * max(-1.0, min(1.0, margin / 20))
-
-
-class _Branch(Branch):
-    """The policy of one simulation: the `prefix` answers first (replaying the game to the
-    decision), then at the decision the table is determinised for its player and `answer`
-    given; every later decision is the rollout's."""
-
-    name = "search-simulation"
-
-    def __init__(self, prefix: tuple, choice: Choice, answer, rollout, rng: random.Random) -> None:
-        super().__init__(prefix, answer, rollout)
-        self.choice = choice
-        self.rng = rng
-
-    def at_decision(self, choice: Choice) -> None:
-        if choice.kind != self.choice.kind or len(choice.options) != len(self.choice.options):
-            raise AssertionError(
-                f"the replay reached a {choice.kind!r} decision, not {self.choice.kind!r}"
-            )
-        determinise(
-            choice.table, choice.player, self.rng, discard_seen=choice.kind == "hermit_crab"
-        )
-
-
-SearchPolicy.branch = _Branch
+        return share + self.margin_weight * max(-1.0, min(1.0, margin / 20)), share

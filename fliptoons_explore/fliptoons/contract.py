@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..games import SeatOutcome, filled_setup
 from . import engine
+from .advice import EXPLAINED, advice_decision, option_words
 from .comparison import comparison_html, seat_outcome, winners
 from .game import new_game, replay
 from .kit import FlipToonsKit
@@ -30,6 +31,7 @@ class FlipToons(FlipToonsKit):
     advice_ties = (
         "in a solo game, equal win rates are told apart by the fame their lost games reached"
     )
+    advice_explained = EXPLAINED
 
     def table_setup(self, table) -> dict:
         return {"season": table.season}
@@ -175,6 +177,19 @@ class FlipToons(FlipToonsKit):
 
     def make_policy(self, name: str, seed: int, simulations=None):
         return make_policy(name, seed, simulations)
+
+    def search_policy(self, seed: int = 0, simulations=None, advice: bool = False):
+        """`search.MonteCarloPolicy`; for the advice every simulation played to the game's end."""
+        from .search import MonteCarloPolicy
+
+        return MonteCarloPolicy(simulations, seed=seed, horizon=None if advice else "season")
+
+    def advice_decision(self, situation, player=None, policy=None):
+        """`advice.advice_decision`: the next Market action (or the Skunk's dismissal)."""
+        return advice_decision(situation, player, policy)
+
+    def option_words(self, choice, option) -> str:
+        return option_words(choice, option)
 
     def rulings(self, given=None) -> Rulings:
         return given if isinstance(given, Rulings) else Rulings.from_dict(given or {})

@@ -1,27 +1,30 @@
-"""The search: flat Monte Carlo over every Market decision, on determinised copies of the table
-(`MonteCarloPolicy`, `--policy montecarlo`).
+"""FlipToons' search: flat Monte Carlo over every Market decision, on determinised copies of the
+table (`MonteCarloPolicy`, `--policy montecarlo`), FlipToons' parts of the toolkit's search
+(`fliptoons_explore.search.SearchPolicy`: the samples, the halving, the time limit, the early stop
+and the paired comparison with the rollout's answer are the toolkit's).
 
     >>> game = new_game("s2", 1, seed=3, solo="normal", policy=MonteCarloPolicy(seed=3), traced=False)
     >>> game.play().solo                                                  # doctest: +SKIP
     'won'
 
-At a decision the policy tries each legal option on copies of the table (`Table.copy`) and plays
-each copy on to the end of the game with a cheap rollout for every player (`fliptoons.rollout`:
-`RolloutPolicy`): the rest of the Market turn, the other players' turns, Cleanup and the
-following rounds. An option's value is the share of its simulations the deciding player wins
-(`Estimate`): in a solo game, 30 fame in one Check Fame before the toon deck runs out (S2 Solo
-Play Rules); with several players, the win after the Final Flip (a tie shares it); a solo
-simulation that is lost still counts a little for the best fame it reached (`fame_weight`). The
-budget (`simulations` a decision, `DEFAULT_SIMULATIONS` per season, and optionally `ms`) is
-spread by successive halving: every option gets some simulations, the better half more, and so
-on; all options of a decision play on the same determinisations (common random numbers), so they
-are compared on the same luck. The rollout's own answer stays in the running to the end, and the
-search plays another option only if it beats that answer on the same determinisations by more
-than `confidence` standard errors (and `trust` on average): a search of a hundred or two
-simulations is noisy, the rollout's answer a good default. With `early`, a decision whose first
-simulations already put the rollout's answer ahead of every other option stops there. With a
-`pace` (solo games), a decision's simulations are as many as would play `pace` rounds each on
-average: many late in the game, where a simulation is short and a choice decides, few early.
+At a decision the policy tries each legal option on copies of the table (`Table.copy`: the start
+of a simulation, `MonteCarloPolicy.play`) and plays each copy on to the end of the game with a
+cheap rollout for every player (`fliptoons.rollout`: `RolloutPolicy`): the rest of the Market
+turn, the other players' turns, Cleanup and the following rounds. An option's value is the share
+of its simulations the deciding player wins (`MonteCarloPolicy.value`): in a solo game, 30 fame
+in one Check Fame before the toon deck runs out (S2 Solo Play Rules); with several players, the
+win after the Final Flip (a tie shares it); a solo simulation that is lost still counts a little
+for the best fame it reached (`fame_weight`). The budget (`simulations` a decision,
+`DEFAULT_SIMULATIONS` per season, and optionally `ms`) is spread by successive halving: every
+option gets some simulations, the better half more, and so on; all options of a decision play on
+the same determinisations (common random numbers), so they are compared on the same luck. The
+rollout's own answer stays in the running to the end, and the search plays another option only
+if it beats that answer on the same determinisations by more than `confidence` standard errors
+(and `trust` on average): a search of a hundred or two simulations is noisy, the rollout's answer
+a good default. With `early`, a decision whose first simulations already put the rollout's answer
+ahead of every other option stops there. With a `pace` (solo games), a decision's simulations
+are as many as would play `pace` rounds each on average: many late in the game, where a
+simulation is short and a choice decides, few early.
 
 A solo simulation need not play to the end of the game: with a `horizon` it plays that many
 rounds after the decision's own and then values the table by its leaf value (`fliptoons.leaf`:
@@ -41,26 +44,25 @@ Which decisions are searched: every Market action; the decisions an action leads
 player's own turn (the Raccoon's and the Crow's free hire, the Panther's and the Butterfly's
 dismissal, the Horse's discards, the Pig's deck) and the after-Market effects of that turn (the
 Alligator's dismissal), by replaying the turn from the policy's copy of the table at the Market
-action (the same answers up to the decision, so the copy reaches the same situation: `_Branch`);
-the Skunk's dismissal, which comes just before the Market. The others (the Cow's copy at Check
+action (the same answers up to the decision, so the copy reaches the same situation, or the
+search gives way to the rollout: `search.Diverged`); the Skunk's dismissal, which comes just
+before the Market. The others (the Cow's copy at Check
 Fame, the effects waiting at the end of the Flip) are answered as `RolloutPolicy` answers them.
 """  # noqa: E501
 
 from __future__ import annotations
 
-import math
 import random
-import time
-from collections import Counter
 from typing import NamedTuple
 
-from ..policy import Branch, Choice
+from ..policy import Choice
+from ..search import SearchPolicy
 from .game import TRIGGER_FAME, Game
 from .leaf import LeafValue
 from .market_abilities import skunk_dismissal
 from .rollout import RolloutPolicy
 
-__all__ = ["MonteCarloPolicy", "Estimate", "determinise"]
+__all__ = ["MonteCarloPolicy", "determinise"]
 
 #: The search's budget of simulations a decision, unless told otherwise, per season: about as
 #: many as a solo game plays in 2 seconds on one core (a Season 2 simulation costs more; a Season 1
@@ -70,9 +72,6 @@ DEFAULT_SIMULATIONS = {"s1": 300, "s2": 120, "combined": 120}
 #: told otherwise, per season (None: on to the end of the game). Tuned on Season 1 solo games
 #: seeded 10,000 and up; Season 2's search is as strong as asked for played to the end.
 DEFAULT_HORIZON = {"s1": 2, "s2": None, "combined": None}
-
-
-# -- determinising ---------------------------------------------------------------------------------
 
 
 def determinise(table, rng: random.Random) -> None:
@@ -95,41 +94,6 @@ def determinise(table, rng: random.Random) -> None:
     table.rng = random.Random(rng.getrandbits(64))
 
 
-class _Branch(Branch):
-    """The policy of one simulation: the `prefix` answers first (replaying the turn up to the
-    decision), then, at the decision, the table is determinised and `answer` given; every later
-    decision is the rollout's."""
-
-    name = "montecarlo-simulation"
-
-    def __init__(self, prefix, answer, rollout, rng: random.Random, expect=None) -> None:
-        super().__init__(prefix, answer, rollout)
-        self.rng = rng
-        self.expect = expect
-
-    def at_decision(self, choice: Choice) -> None:
-        if self.expect is not None and choice.script_names() != self.expect:
-            raise _Diverged()
-        determinise(choice.table, self.rng)
-
-
-_NONE = object()  # no favourite (None is an answer: declining)
-
-
-def _paired_mean(a: list, b: list) -> float:
-    """The mean difference of two options' values on the determinisations both were played on."""
-    n = min(len(a), len(b))
-    return sum(a[k][0] - b[k][0] for k in range(n)) / n if n else 0.0
-
-
-class _Diverged(Exception):
-    """A replayed turn did not reach the decision it replays: with after-Market effects at the
-    end of the phase (ruling `after_market_timing`), the other players' turns come between."""
-
-
-# -- where a decision stands in the game -----------------------------------------------------------
-
-
 class _Start(NamedTuple):
     """Where a simulation starts: a copy of `table` (the real one, or the policy's copy at the
     turn's Market action), `resume` ('market': inside `player`'s Market turn; 'skunk': the
@@ -144,19 +108,6 @@ class _Start(NamedTuple):
     end_triggered: bool
 
 
-class Estimate(NamedTuple):
-    """One option of a decision as the search saw it: its index (None: declined), how a script
-    names it, its mean `value` (what the search maximises: the share of simulations won, and in
-    a solo game the fame shaping), the `wins` of its simulations (ties shared) and how many
-    simulations it got (`analysis.advice` gives the win rate an interval)."""
-
-    option: int | None
-    name: str
-    value: float
-    wins: float
-    simulations: int
-
-
 def _end_triggered(table) -> bool:
     """Whether the 30-fame end was triggered this round (a decision in the Market only sees this
     round: an earlier trigger would have ended the game at its Cleanup)."""
@@ -166,29 +117,26 @@ def _end_triggered(table) -> bool:
     return max(p.fame_total if firefly else p.fame_generated for p in table.players) >= TRIGGER_FAME
 
 
-# -- the search ------------------------------------------------------------------------------------
-
-
-class MonteCarloPolicy:
+class MonteCarloPolicy(SearchPolicy):
     """Flat Monte Carlo search over each Market decision (see the module's docstring).
 
     `simulations`: the budget of one decision (spread by successive halving; None: the season's
-    `DEFAULT_SIMULATIONS`); `ms`: optionally a
-    time limit per decision as well (then the answers depend on the machine's speed); `seed`:
-    the policy's generator (the same seed, the same answers); `fame_weight`: a solo simulation
-    that is lost still counts `fame_weight` x (its best Check Fame / 30), so that options that
-    rarely win are still told apart; `rollout`: the policy simulations play with (default
-    `RolloutPolicy()`); `game`: the game played (optional: `follow(game)`), whose end trigger
-    the policy then reads instead of inferring it from the table; `width`: search only that many
-    options (those the rollout rates best, and skipping); `trust`, `confidence`: how clearly an
-    option must beat the rollout's own answer to be played instead (on average, and in standard
-    errors; both 0: the best option is played); `early`: stop a decision once the rollout's
-    answer leads every option; `pace`: simulations by the rounds they play (solo games);
-    `horizon`: in a solo game, the rounds a simulation plays after the decision's own before
-    `LeafValue` values it ("season": the season's `DEFAULT_HORIZON`; None: on to the end).
-    `searched` counts the decisions searched, by kind."""
+    `DEFAULT_SIMULATIONS`); `ms`: optionally a time limit per decision as well (then the answers
+    depend on the machine's speed); `seed`: the policy's generator (the same seed, the same
+    answers); `fame_weight`: a solo simulation that is lost still counts `fame_weight` x (its
+    best Check Fame / 30), so that options that rarely win are still told apart; `rollout`: the
+    policy simulations play with (default `RolloutPolicy()`); `game`: the game played (optional:
+    `follow(game)`), whose end trigger the policy then reads instead of inferring it from the
+    table; `width`: search only that many options (those the rollout rates best, and skipping);
+    `trust`, `confidence`: how clearly an option must beat the rollout's own answer to be played
+    instead (on average, and in standard errors; both 0: the best option is played); `early`:
+    stop a decision once the rollout's answer leads every option; `pace`: simulations by the
+    rounds they play (solo games); `horizon`: in a solo game, the rounds a simulation plays after
+    the decision's own before `LeafValue` values it ("season": the season's `DEFAULT_HORIZON`;
+    None: on to the end). `searched` counts the decisions searched, by kind."""
 
     name = "montecarlo"
+    label = "MonteCarloPolicy"
 
     def __init__(
         self,
@@ -205,80 +153,29 @@ class MonteCarloPolicy:
         early: bool = False,
         horizon: int | str | None = "season",
     ) -> None:
-        if simulations is not None and (
-            not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1
-        ):
-            raise ValueError(
-                f"simulations: expected None or a whole number of at least 1, got {simulations!r}"
-            )
-        if ms is not None and not (isinstance(ms, (int, float)) and ms > 0):
-            raise ValueError(f"ms: expected None or a positive number of milliseconds, got {ms!r}")
+        super().__init__(
+            simulations, ms, seed, rollout or RolloutPolicy(), game, trust, confidence, early
+        )
         if horizon not in (None, "season") and (
             not isinstance(horizon, int) or isinstance(horizon, bool) or horizon < 0
         ):
             raise ValueError(
                 f'horizon: expected "season", None or a whole number of rounds, got {horizon!r}'
             )
-        self.simulations = simulations
         self.horizon = horizon
-        self.ms = ms
-        self.seed = seed
         self.fame_weight = fame_weight
-        self.rollout = rollout or RolloutPolicy()
-        self.game = game
         self.width = width
-        self.trust = trust
-        self.confidence = confidence
         self.pace = pace
-        self.early = early
-        self.asked = 0
-        self.searched = Counter()  # decisions searched, by kind
-        self._results = {}
-        self._turn = (
-            None  # (player, its queued list, copy of the table, answers since) at a Market action
-        )
+        # at a Market action: (player, its queued list, copy of the table, answers since)
+        self._turn = None
 
-    def follow(self, game: Game) -> MonteCarloPolicy:
-        self.game = game
-        return self
-
-    # -- answering --------------------------------------------------------------------------
-    def choose(self, choice: Choice):
-        self.asked += 1
-        start = self.start(choice)
-        estimates = None
-        favourite = _NONE
-        if start is not None and len(choice.options) + choice.optional >= 2:
-            if self.trust or self.confidence:
-                favourite = self.rollout.choose(choice)
-            try:
-                estimates = self.search(
-                    choice, start, self.budget(choice.table), halving=True, favourite=favourite
-                )
-                self.searched[choice.kind] += 1
-            except _Diverged:  # a turn the copy cannot replay (another player's turn came between)
-                estimates = None
-        if estimates is None:
-            answer = self.rollout.choose(choice)
-        else:
-            best = max(estimates, key=lambda e: (e.simulations, e.value))
-            answer = best.option
-            if (
-                favourite is not _NONE
-                and best.option != favourite
-                and not self._beats(best.option, favourite)
-            ):
-                answer = favourite
-        if self._turn is not None and self._turn[0] == choice.player and start is not None:
-            self._turn[3].append(answer)
-        return answer
-
-    def budget(self, table) -> int:
+    def budget(self, choice: Choice) -> int:
         """The simulations of a decision: `simulations`, or with a `pace` in a solo game, as
         many as would simulate `pace` rounds each on average: a simulation from a decision
         late in the game, with few toon cards left, plays few rounds and costs little, one early
         plays many (about a round for every three toon cards left); between a quarter and four
         times `simulations`. In multiplayer games, `simulations`."""
+        table = choice.table
         simulations = self.simulations or DEFAULT_SIMULATIONS[table.season]
         if not self.pace or len(table.players) != 1:
             return simulations
@@ -286,7 +183,9 @@ class MonteCarloPolicy:
         return max(1, round(simulations * min(4.0, max(0.25, self.pace / rounds))))
 
     def start(self, choice: Choice) -> _Start | None:
-        """Where simulations of this decision start, or None if it is not searched."""
+        """Where simulations of this decision start, or None if it is not searched: the table
+        itself at a Market action or the Skunk's dismissal; the copy of the table at the turn's
+        Market action, and the answers since, at a decision that action leads to."""
         table = choice.table
         if table is None:
             return None
@@ -304,86 +203,19 @@ class MonteCarloPolicy:
             return _Start(turn[2], "market", choice.player, tuple(turn[3]), solo, ended)
         return None
 
-    def search(
-        self, choice: Choice, start: _Start, budget: int, halving: bool = True, favourite=_NONE
-    ) -> list[Estimate]:
-        """Every option of `choice` (and declining it, if it may be declined) with its mean value
-        over simulations from `start`: `budget` simulations in all (at least one an option), by
-        successive halving (or the same number each, `halving=False`). With halving and a
-        `width`, only that many options are searched: those the rollout rates best, and skipping
-        or declining."""
-        options = list(range(len(choice.options))) + ([None] if choice.optional else [])
-        if halving and self.width and len(options) > self.width:
-            options = self.widest(choice, options)
-        names = choice.script_names()
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
-        rng = random.Random(f"{self.seed}/{self.asked}")
-        samples = []  # one generator seed per determinisation, shared by every option
-        results = {o: [] for o in options}
-        alive = list(options)
-        rounds = max(1, math.ceil(math.log2(len(options))))
-        # too small to halve: one simulation or more each
-        if not halving or budget < 2 * len(options):
-            rounds = 1
-        expect = choice.script_names() if start.prefix else None
-        for r in range(rounds):
-            each = max(1, budget // (rounds * len(alive)))
-            while len(samples) < max(len(results[o]) for o in alive) + each:
-                samples.append(rng.getrandbits(64))
-            for o in alive:
-                got = results[o]
-                for k in range(len(got), len(got) + each):
-                    if deadline is not None and time.perf_counter() > deadline and got:
-                        break
-                    got.append(self.simulate(start, o, samples[k], expect))
-            if r < rounds - 1:
-                if (
-                    self.early
-                    and favourite in results
-                    and all(
-                        _paired_mean(results[o], results[favourite]) <= 0
-                        for o in alive
-                        if o != favourite
-                    )
-                ):
-                    break  # the rollout's own answer leads every other option: no need to go on
-                alive.sort(key=lambda o: -sum(v for v, _ in results[o]) / len(results[o]))
-                alive = alive[: max(1, (len(alive) + 1) // 2)] + (
-                    [favourite] if favourite in alive[(len(alive) + 1) // 2 :] else []
-                )
-        self._results = results
-        out = []
-        for o in options:
-            got = results[o]
-            out.append(
-                Estimate(
-                    o,
-                    "decline" if o is None else str(names[o]),
-                    sum(v for v, _ in got) / len(got),
-                    sum(w for _, w in got),
-                    len(got),
-                )
-            )
-        return out
+    def answered(self, choice: Choice, start, answer) -> None:
+        """An answer in the turn of the last Market action searched is kept: a later decision of
+        that turn is searched by replaying them."""
+        if self._turn is not None and self._turn[0] == choice.player and start is not None:
+            self._turn[3].append(answer)
 
-    def _beats(self, best, favourite) -> bool:
-        """Whether the search's best option beats the rollout's own answer clearly enough to be
-        played instead: on the determinisations both were played on, by more than `trust` on
-        average and by more than `confidence` standard errors of that mean."""
-        a, b = self._results[best], self._results.get(favourite)
-        if not b:
-            return True
-        n = min(len(a), len(b))
-        d = [a[k][0] - b[k][0] for k in range(n)]
-        mean = sum(d) / n
-        if mean <= self.trust:
-            return False
-        if not self.confidence:
-            return True
-        if n < 2:
-            return False  # one determinisation: no standard error to beat
-        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
-        return mean > self.confidence * sd / math.sqrt(n)
+    def options(self, choice: Choice, halving: bool) -> list:
+        """Every option, or with halving and a `width`, only that many: those the rollout rates
+        best, and skipping or declining."""
+        options = super().options(choice, halving)
+        if halving and self.width and len(options) > self.width:
+            return self.widest(choice, options)
+        return options
 
     def widest(self, choice: Choice, options: list) -> list:
         """The `width` options worth searching: skipping or declining, and those the rollout's
@@ -401,13 +233,15 @@ class MonteCarloPolicy:
         )
         return sorted(ranked[: self.width - 1]) + [last]
 
-    def simulate(self, start: _Start, option, sample: int, expect=None) -> tuple[float, float]:
-        """One simulation: a copy of the start's table, determinised at the decision, `option`
-        given, then played by the rollout to the end of the game, or in a solo game with a
-        `horizon` for that many more rounds: the deciding player's value and share of the win
-        (past the horizon, both the rollout's chance to win from there: `LeafValue`)."""
+    def determinise(self, choice: Choice, rng: random.Random) -> None:
+        """The order of every deck and of the toon deck dealt again (`determinise`)."""
+        determinise(choice.table, rng)
+
+    def play(self, start: _Start, branch) -> Game:
+        """One simulation: a copy of the start's table, its decision answered by `branch`, played
+        by the rollout to the end of the game, or in a solo game with a `horizon` for that many
+        more rounds (the game is then left unfinished, for `value` to value by its leaf)."""
         table = start.table.copy()
-        branch = _Branch(start.prefix, option, self.rollout, random.Random(sample), expect)
         game = Game(table, branch, traced=False, solo="normal" if start.solo else None)
         game.end_triggered = start.end_triggered
         game.phase = "market"
@@ -421,23 +255,23 @@ class MonteCarloPolicy:
             game.cleanup()
         horizon = self.horizon_of(table) if start.solo else None
         played = 0
-        while game.result is None:
-            if played == horizon:
-                chance = LeafValue.of(table.season)(table)
-                return chance, chance
+        while game.result is None and played != horizon:
             game.play_round()
             played += 1
-        return self.value(game, start.player)
+        return game
 
     def horizon_of(self, table) -> int | None:
         """The rounds a solo simulation plays before its leaf value (None: to the end)."""
         return DEFAULT_HORIZON[table.season] if self.horizon == "season" else self.horizon
 
     def value(self, game: Game, player: int) -> tuple[float, float]:
-        """(value, share of the win) of a simulated game's end for `player`: a solo win is 1, a
-        loss `fame_weight` x its best Check Fame / 30; with several players, the share of the
-        win."""
+        """(value, share of the win) of a simulated game for `player`: a solo win is 1, a loss
+        `fame_weight` x its best Check Fame / 30; with several players, the share of the win; a
+        solo game cut at its horizon, both the rollout's chance to win from there (`LeafValue`)."""
         r = game.result
+        if r is None:
+            chance = LeafValue.of(game.table.season)(game.table)
+            return chance, chance
         if r.solo is not None:
             if r.solo == "won":
                 return 1.0, 1.0

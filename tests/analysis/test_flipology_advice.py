@@ -19,8 +19,9 @@ pytest.importorskip("pandas")
 from fliptoons_explore.analysis.advice import advise, advised_decision  # noqa: E402
 from fliptoons_explore.analysis.experiments import wilson  # noqa: E402
 from fliptoons_explore.flipology import new_game, play_round  # noqa: E402
-from fliptoons_explore.flipology.search import SearchPolicy, _Branch, unseen_places  # noqa: E402
+from fliptoons_explore.flipology.search import SearchPolicy, unseen_places  # noqa: E402
 from fliptoons_explore.policy import Choice, DefaultPolicy  # noqa: E402
+from fliptoons_explore.search import Simulation  # noqa: E402
 
 COLUMNS = ["option", "index", "words", "win_rate", "low", "high", "value", "simulations", "best"]
 
@@ -193,7 +194,7 @@ def test_no_peeking_in_a_game_simulations_that_scramble_the_hidden_cards_advise_
     """Every simulation first scrambling what its player has not seen (the other hand, the
     pile), as if the deal had been another, gives the same advice on a game's discard."""
 
-    class Scrambled(_Branch):
+    class Scrambled(Simulation):
         def choose(self, choice):
             if self.asked == len(self.prefix):
                 hidden = [cards[k] for cards, k in unseen_places(choice.table, choice.player)]

@@ -1,5 +1,6 @@
-"""The Flipology search policy (`flipology.search`): it answers every decision of a game it
-follows, the same answers for the same seed, and never from what its player has not seen."""
+"""The Flipology search policy (`flipology.search`, Flipology's parts of the toolkit's
+`search.SearchPolicy`): it answers every decision of a game it follows, the same answers for the
+same seed, and never from what its player has not seen."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import pytest
 from fliptoons_explore.analysis.experiments import SeatPolicies
 from fliptoons_explore.flipology.game import new_game
 from fliptoons_explore.flipology.play import make_policy, policy_name
-from fliptoons_explore.flipology.search import SearchPolicy, _Branch, determinise, unseen_places
+from fliptoons_explore.flipology.search import SearchPolicy, determinise, unseen_places
 from fliptoons_explore.policy import DefaultPolicy
+from fliptoons_explore.search import Simulation
 
 
 def seated(search, players: int = 2, seat: int = 0):
@@ -111,7 +113,7 @@ def test_the_search_never_reads_the_hidden_cards_its_simulations_start_from():
     """No peeking, end to end: a search whose every simulation first scrambles the cards its
     player has not seen (as if the deal had been another) answers exactly as the plain search."""
 
-    class Scrambled(_Branch):
+    class Scrambled(Simulation):
         def choose(self, choice):
             if self.asked == len(self.prefix):
                 hidden = [
@@ -127,7 +129,7 @@ def test_the_search_never_reads_the_hidden_cards_its_simulations_start_from():
             return super().choose(choice)
 
     answers = []
-    for branch in (_Branch, Scrambled):
+    for branch in (Simulation, Scrambled):
         search = SearchPolicy(10, seed=2)
         search.branch = branch
         game = new_game("nature", 3, 8, seated(search, 3, 1), traced=False)

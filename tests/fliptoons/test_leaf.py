@@ -14,7 +14,7 @@ from fliptoons_explore.fliptoons.leaf import LEAF_FEATURES, LeafValue
 def _s1_table(seed=4):
     """The table at the first Market action of a seeded Season 1 normal solo game (after round 1's
     Flip)."""
-    from fliptoons_explore.analysis.advice import decision_of
+    from fliptoons_explore.fliptoons.advice import decision_of
 
     choice, _ = decision_of(new_game("s1", 1, seed, "normal", traced=False))
     return choice.table

@@ -25,6 +25,7 @@ TOOLKIT = (
     "rules",
     "rulings",
     "policy",
+    "search",
     "stepping",
     "chains",
     "views",

@@ -1,8 +1,10 @@
 """A third game, Lights (`tests/helpers/lights.py`), written against the game contract alone,
 goes through every game-neutral part with no change outside its own file: the contract's
 lookup, the stepper, causal chains, the trace table, the JSON document, the command line's
-scenario commands, whole games and their replay, a ruling comparison, an experiment's games and
-a tournament between its policies."""
+scenario commands, whole games and their replay, a ruling comparison, an experiment's games, a
+tournament between its policies, and a search and its advice (the contract's defaults,
+`search.ReplaySearch`: Lights writes nothing of them; its rows hide nothing a player decides by,
+so nothing is dealt again)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pytest
 import lights
 from fliptoons_explore import resolve
 from fliptoons_explore.analysis import experiments as ex
+from fliptoons_explore.analysis.advice import advise, advised_decision
 from fliptoons_explore.analysis.compare import compare_command, compare_rulings, rulings_that_matter
 from fliptoons_explore.analysis.tournament import standings, tournament
 from fliptoons_explore.chains import causal_graph, chain_command, longest_chain
@@ -198,3 +201,72 @@ def test_a_tournament_of_lights_policies_seats_them_in_turn():
     assert table["wins"].sum() == pytest.approx(6)  # the games played, ties shared
     with pytest.raises(ValueError, match="^policies: policy: expected default or random"):
         tournament("greedy", players=2, games=1, game="lights")
+
+
+#: Ann's one turn, then Ben's (forced: one card). Her spark lights itself and both neighbours,
+#: 1 + 3 + 2 = 6, the one flip that beats Ben's 5; her plain 3 makes 3, her plain 2 makes 2 and
+#: her plain 1 makes 1, each less.
+ONE_FLIP = {
+    "game": "lights",
+    "players": [
+        {"name": "Ann", "row": ["plain:1", "plain:3", "spark:1", "plain:2"]},
+        {"name": "Ben", "row": ["plain:5"]},
+    ],
+    "turns_each": 1,
+}
+
+
+def test_advice_on_a_lights_situation_gives_every_flip_its_win_rate():
+    """`advise` through the contract alone: one row per option of Ann's flip, each with its win
+    rate over its simulations, the spark (card 3, row position 2) best and the only one that
+    wins; nothing is hidden, so every simulation of an option ends alike."""
+    df = advise(ONE_FLIP, simulations=5, seed=1)
+    assert sorted(df["index"]) == [0, 1, 2, 3] and (df["simulations"] == 5).all()
+    assert df["option"].tolist()[0] == "2" and df["best"].tolist() == [True, False, False, False]
+    assert dict(zip(df["index"], df["win_rate"])) == {0: 0.0, 1: 0.0, 2: 1.0, 3: 0.0}
+    assert (df["value"] == df["win_rate"]).all()  # Lights' search adds nothing to a win
+    a = df.attrs
+    assert (a["game"], a["kind"], a["player"], a["name"], a["stopped"]) == (
+        "lights",
+        "flip",
+        0,
+        "Ann",
+        False,
+    )
+    assert a["decision"] == "Ann's decision: Ann: which card to flip?" == advised_decision(ONE_FLIP)
+    assert a["explained"] == lights.GAME.advice_explained
+    with pytest.raises(ValueError, match="^advise: the game ends with no decision left for Ben$"):
+        advise(ONE_FLIP, player=1)
+    with pytest.raises(ValueError, match="^policy: expected a Lights search policy"):
+        advise(ONE_FLIP, policy=RandomPolicy(1))
+    with pytest.raises(
+        ValueError, match="^advise: players\\[0\\].row: 'spark:x': a Lights card is"
+    ):
+        advise({"game": "lights", "players": [{"row": ["spark:x"]}, {"row": []}]})
+
+
+#: Two turns each. The default flips the highest card first: Ann's plain 3, then a plain 2, 5
+#: points against Ben's 4 + 3 = 7. Her spark first lights the 2, itself and the other 2 (5), and
+#: her plain 3 after it makes 8; a plain 1 after it makes 6, still short.
+TWO_TURNS = {
+    "game": "lights",
+    "players": [
+        {"name": "Ann", "row": ["plain:3", "plain:2", "spark:1", "plain:2", "plain:1"]},
+        {"name": "Ben", "row": ["plain:4", "plain:3"]},
+    ],
+}
+
+
+def test_the_search_policy_plays_a_lights_game_and_finds_the_spark():
+    """The contract's search policy, following the scenario it plays, searches every decision
+    with two options or more (Ann's two, Ben's first: his last flip is forced) by playing the
+    scenario again, and wins where the default loses; the same seed, the same game."""
+    default = lights.GAME.play_game(TWO_TURNS, traced=False)
+    assert [p.fame_total for p in default.table.players] == [5, 7]
+    games = []
+    for _ in range(2):
+        search = lights.GAME.search_policy(seed=4, simulations=6)
+        played = lights.GAME.play_game(TWO_TURNS, search.follow(TWO_TURNS), traced=False)
+        games.append(([p.fame_total for p in played.table.players], search.given))
+        assert search.searched == {"flip": 3}
+    assert games[0] == games[1] == ([8, 7], [2, 0, 0])  # the spark, Ben's 4, then her plain 3

@@ -1,6 +1,7 @@
-"""The search policy (`fliptoons.search`) and the engine API it plays on: `Table.copy` and
-`Game.market_phase(resume=...)`. Small budgets: these check what the policy does, never how
-strong it is (benchmarks/strength.py measures that)."""
+"""FlipToons' search policy (`fliptoons.search`, FlipToons' parts of the toolkit's
+`search.SearchPolicy`), its advice (`fliptoons.advice`, through `analysis.advice.advise`) and the
+engine API it plays on: `Table.copy` and `Game.market_phase(resume=...)`. Small budgets: these
+check what the policy does, never how strong it is (benchmarks/strength.py measures that)."""
 
 from __future__ import annotations
 
@@ -190,7 +191,7 @@ def _with_orders(deck_tail, toon_deck):
 
 
 def _market_decision(scenario):
-    from fliptoons_explore.analysis.advice import decision_of
+    from fliptoons_explore.fliptoons.advice import decision_of
 
     choice, _ = decision_of(scenario)
     return choice
@@ -609,7 +610,7 @@ def test_bad_budgets(kwargs, message):
 
 def _s1_decision(seed=4):
     """The first Market action of a seeded Season 1 normal solo game (after round 1's Flip)."""
-    from fliptoons_explore.analysis.advice import decision_of
+    from fliptoons_explore.fliptoons.advice import decision_of
 
     choice, _ = decision_of(new_game("s1", 1, seed, "normal", traced=False))
     return choice
