@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import json
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -183,15 +184,39 @@ class GameContract(GameKit, Protocol):
     def comparison_html(self, comparison) -> str:
         """A ruling comparison (`analysis.compare.Comparison`) drawn: both outcomes, labelled."""
 
-    # -- what an exercise reads (docs/teaching.md) --
+    # -- the situation library and its exercises (docs/teaching.md) --
+
+    #: the fields of a library situation's expected outcome (`expect`) that are the game's own,
+    #: in the order a check reports them: field -> "player" (an object keyed by player name) or
+    #: "table". The trace's fields (`events`, `no_events`, `order`, `cites`) are every game's
+    #: (`fliptoons_explore/content/library/README.md`).
+    expect_fields: dict
 
     def outcome_fields(self, resolution, step: int | None = None) -> dict:
         """What a resolution settles, in the terms of a library situation's expected outcome
-        (`fliptoons_explore/data/situations/README.md`): `{"fame": {"Ann": 14}, "grid":
+        (`fliptoons_explore/content/library/README.md`): `{"fame": {"Ann": 14}, "grid":
         {"Ann": [...]}, "market": [...]}`. With `step`, as the table stood right after that event
         of a recorded resolution (the fields its recorded state holds); without, at the end (every
         field its JSON document gives). An exercise reads its answer from these at every step
         and under every ruling option, to tell a learner where a wrong answer may come from."""
+
+    def check_expected(self, where: str, field: str, value, play: str, players: list) -> None:
+        """ValueError (one line, starting with `where`, the field's place in its file) for an
+        expected `value` of one of its `expect_fields` that a library entry played as `play`
+        ("resolve", "round", "game") by `players` (their names) cannot hold. The library has
+        checked that a player's field is an object keyed by their names."""
+
+    def expected_differences(self, expect: dict, resolution) -> list[str]:
+        """Each way a resolution's outcome differs from the fields of `expect` that are the
+        game's own (`expect_fields`, in that order), one line each: 'Ann fame: expected 14, got
+        13' (`field_differences`, built on `outcome_fields`)."""
+
+    def season_of(self, scenario) -> str:
+        """What a library situation's `season` is (what `situations(season=...)` selects): the
+        season a FlipToons scenario is played in ("s2"), a Flipology scenario's variant."""
+
+    def cards_in(self, scenario) -> set:
+        """Every card a scenario names, as `situations(card=...)` looks one up: its id."""
 
     def printed(self, card_id: str) -> tuple[str, int] | None:
         """A card's name and the fame (points) printed on it, from the game's card data:
@@ -216,6 +241,17 @@ class GameContract(GameKit, Protocol):
 
     def rulings(self, given=None):
         """The game's `Rulings` from a dict of the options that differ (or None)."""
+
+    # -- the command line --
+
+    #: its search's budget a decision by default, in words, for a command's help: "300 in
+    #: Season 1, 120 in Season 2 and combined"
+    search_budget: str
+
+    def play_command(self, args) -> str:
+        """The game's own `play` command (`fliptoons-explore play`, `flipology play`): whole games
+        from a seed, `args` its parsed options, as the text (or JSON) it prints; ValueError (one
+        line) naming a wrong option."""
 
 
 @dataclass(frozen=True)
@@ -349,13 +385,63 @@ class GameDefaults:
     def comparison_html(self, comparison) -> str:
         return f"<pre>{html.escape(comparison.text())}</pre>"
 
+    expect_fields: dict = {}  # none of its own
+
     def outcome_fields(self, resolution, step: int | None = None) -> dict:
         """Nothing: a game without situations in the library settles none of their fields (its
         exercises read their answers from resolutions)."""
         return {}
 
+    def check_expected(self, where: str, field: str, value, play: str, players: list) -> None:
+        """Nothing to check beyond what the library checks of every game."""
+
+    def expected_differences(self, expect: dict, resolution) -> list[str]:
+        return field_differences(expect, self.outcome_fields(resolution), self.expect_fields)
+
+    def season_of(self, scenario) -> str:
+        """A game of one kind: its name."""
+        return self.name
+
+    def cards_in(self, scenario) -> set:
+        """None: a game whose scenarios it does not say how to read names no card."""
+        return set()
+
     def printed(self, card_id: str) -> tuple[str, int] | None:
         return None
+
+    @property
+    def search_budget(self) -> str:
+        return str(self.search_policy().simulations)
+
+    def play_command(self, args) -> str:
+        """A game without a command line of its own has no `play` command."""
+        raise ValueError(f"{self.title} has no play command")
+
+
+def field_differences(expect: dict, fields: dict, expect_fields: dict, compare=None) -> list[str]:
+    """Each way an outcome (`fields`: a game's `outcome_fields`) differs from the fields of an
+    expected outcome that are the game's own (`expect_fields`), in their order, one line each: a
+    player's field 'Ann fame: expected 14, got 13', the table's 'market: expected [...], got
+    [...]' (the values as JSON). `compare(field, name, want, got)` (name None for the table's)
+    may give a field's lines itself; None: compared as equal values."""
+    out = []
+    for key, kind in expect_fields.items():
+        if key not in expect:
+            continue
+        want = expect[key]
+        got = fields.get(key)
+        for name, wanted in want.items() if kind == "player" else [(None, want)]:
+            if name is not None and name not in (got or {}):
+                out.append(f"{key}: no player named {name!r} in the outcome")
+                continue
+            found = got if name is None else got[name]
+            own = compare(key, name, wanted, found) if compare else None
+            if own is not None:
+                out += own
+            elif found != wanted:
+                label = key if name is None else f"{name} {key}"
+                out.append(f"{label}: expected {json.dumps(wanted)}, got {json.dumps(found)}")
+    return out
 
 
 def game_of(scenario) -> str:

@@ -6,13 +6,13 @@ from __future__ import annotations
 from ..games import SeatOutcome, filled_setup
 from ..limits import MAX_GAMES
 from ..policy import ReplayPolicy
-from . import engine
+from . import engine, library
 from .advice import EXPLAINED, TIES, decision_of, option_words
 from .comparison import comparison_html, seat_outcome
 from .game import new_game
 from .kit import FlipologyKit
 from .markdown import resolution_markdown
-from .play import POLICIES, check_simulations, make_policy, policy_name
+from .play import POLICIES, check_simulations, make_policy, play_command, policy_name
 from .rulings import OPTIONS, Rulings
 from .scenario import check
 from .text import resolution_text
@@ -133,49 +133,25 @@ class Flipology(FlipologyKit):
 
     # -- what an exercise reads --
 
+    expect_fields = library.EXPECT_FIELDS
+
     def outcome_fields(self, resolution, step: int | None = None) -> dict:
-        """Each player's score and rows (compact: `situations.compact_rows`) and the discard
-        pile; at the end also each score's parts, the different face-up animals, the winners,
-        the Moon and a match's running scores. Before their count a player has no score yet: a
-        recorded state gives the score their face-up cards show (a face-up Sloth or Koala minus
-        its points), as the Great Tree reads 'the highest score showing' (Regrowth), and during
-        the count each card counted otherwise than it shows (a face-down Sloth or Koala, a
-        Hermit Crab's pick) changes it at its own step (End of Game Scoring)."""
-        from ..situations import compact_rows
-        from .cards import spec_of
+        """`library.outcome_fields`: scores, rows, the discard pile, and how the game ended."""
+        return library.outcome_fields(resolution, step)
 
-        def shown(card: dict) -> int:
-            return spec_of(f"{card['id']}:{card['points']}").up_value if card["face_up"] else 0
+    def check_expected(self, where: str, field: str, value, play: str, players: list) -> None:
+        library.check_expected(where, field, value, play, players)
 
-        if step is not None:
-            state = resolution.state_after(step)
-            rows = [p["rows"] for p in state["players"]]
-            score = [sum(shown(c) for row in r for c in row) for r in rows]
-            for e in resolution.trace[: step + 1]:
-                if e.kind == "fame" and e.player is not None:
-                    at = rows[e.pos[0]][e.pos[1]][e.pos[2]] if e.pos else None
-                    score[e.player] += e.value - (shown(at) if at else 0)
-            players = state["players"]
-            return {
-                "score": {
-                    p["name"]: s if p["score"] is None else p["score"]
-                    for p, s in zip(players, score)
-                },
-                "rows": {p["name"]: compact_rows(p) for p in players},
-                "discard": state["discard"],
-            }
-        doc = resolution.to_json()
-        names = [p["name"] for p in doc["players"]]
-        out = {
-            field: {p["name"]: p[field] for p in doc["players"]}
-            for field in ("score", "score_parts", "different_animals")
-        }
-        out["rows"] = {p["name"]: compact_rows(p) for p in doc["players"]}
-        out["winners"] = [names[i] for i in doc["winners"]]
-        out.update(
-            {k: doc[k] for k in ("moon", "discard", "running_scores", "game_points") if k in doc}
-        )
-        return out
+    def expected_differences(self, expect: dict, resolution) -> list[str]:
+        return library.expected_differences(expect, resolution)
+
+    def season_of(self, scenario) -> str:
+        """Its variant: "nature", "great-tree" or "multi"."""
+        return scenario.get("variant", self.setup_fields["variant"])
+
+    def cards_in(self, scenario) -> set:
+        """The kinds it names ("dog" for "dog:6")."""
+        return library.cards_in(scenario)
 
     def printed(self, card_id: str) -> tuple[str, int] | None:
         from .cards import spec_of
@@ -209,6 +185,18 @@ class Flipology(FlipologyKit):
 
     def rulings(self, given=None) -> Rulings:
         return given if isinstance(given, Rulings) else Rulings.from_dict(given or {})
+
+    # -- the command line --
+
+    @property
+    def search_budget(self) -> str:
+        from .search import DEFAULT_SIMULATIONS
+
+        return str(DEFAULT_SIMULATIONS)
+
+    def play_command(self, args) -> str:
+        """`flipology play`."""
+        return play_command(args)
 
 
 GAME = Flipology()

@@ -4,13 +4,20 @@ ruling options and, through its kit (`kit.FlipToonsKit`), how it reads and is dr
 from __future__ import annotations
 
 from ..games import SeatOutcome, filled_setup
-from . import engine
+from . import engine, library
 from .advice import EXPLAINED, advice_decision, option_words
 from .comparison import comparison_html, seat_outcome, winners
 from .game import new_game, replay
 from .kit import FlipToonsKit
 from .markdown import resolution_markdown
-from .play import POLICIES, check_play_args, check_simulations, make_policy, policy_name
+from .play import (
+    POLICIES,
+    check_play_args,
+    check_simulations,
+    make_policy,
+    play_command,
+    policy_name,
+)
 from .rulings import OPTIONS, Rulings
 from .scenario import check
 from .text import game_text, resolution_text, round_text
@@ -129,40 +136,23 @@ class FlipToons(FlipToonsKit):
 
     # -- what an exercise reads --
 
-    def outcome_fields(self, resolution, step: int | None = None) -> dict:
-        """Each player's fame, fame left, grid (compact: `situations.compact_grid`), deck and
-        dismissed pile, the market, the toon deck and the market's discards; at the end also
-        the fame of each card where the grid holds it (`fame_grid`, `card_fame`) and, after a
-        game, how it ended. A recorded state holds no Check Fame entries: during Check Fame,
-        `fame` is the total scored so far (S2, Check Fame)."""
-        from ..situations import compact_grid, fame_grid
+    expect_fields = library.EXPECT_FIELDS
 
-        if step is not None:
-            state = resolution.state_after(step)
-            doc = {**state, "market_discard": state["discard"]}
-            fame = {p["name"]: p["fame"] for p in state["players"]}
-        else:
-            doc = resolution.to_json()
-            doc["market_discard"] = [c.spec.id for c in resolution.table.market_discard]
-            fame = {p["name"]: p["fame"]["total"] for p in doc["players"]}
-        players = {p["name"]: p for p in doc["players"]}
-        out = {
-            "fame": fame,
-            "grid": {n: compact_grid(p) for n, p in players.items()},
-            "deck": {n: p["deck"] for n, p in players.items()},
-            "dismissed": {n: p["dismissed"] for n, p in players.items()},
-            "market": doc["market"],
-            "toon_deck": doc["toon_deck"],
-            "toon_deck_cards": sorted(doc["toon_deck"]),
-            "market_discard": doc["market_discard"],
-        }
-        if all("fame_left" in p for p in players.values()):
-            out["fame_left"] = {n: p["fame_left"] for n, p in players.items()}
-        if step is None:
-            out["fame_grid"] = {n: fame_grid(p) for n, p in players.items()}
-            out["card_fame"] = {n: _card_fame(p["fame"]["cards"]) for n, p in players.items()}
-            out.update(_ending(doc, list(players)))
-        return out
+    def outcome_fields(self, resolution, step: int | None = None) -> dict:
+        """`library.outcome_fields`: fame, grids, decks, the market, and how a game ended."""
+        return library.outcome_fields(resolution, step)
+
+    def check_expected(self, where: str, field: str, value, play: str, players: list) -> None:
+        library.check_expected(where, field, value, play, players)
+
+    def expected_differences(self, expect: dict, resolution) -> list[str]:
+        return library.expected_differences(expect, resolution)
+
+    def season_of(self, scenario) -> str:
+        return scenario.get("season", self.setup_fields["season"])
+
+    def cards_in(self, scenario) -> set:
+        return library.cards_in(scenario)
 
     def printed(self, card_id: str) -> tuple[str, int] | None:
         from .cards import CATALOG
@@ -194,34 +184,16 @@ class FlipToons(FlipToonsKit):
     def rulings(self, given=None) -> Rulings:
         return given if isinstance(given, Rulings) else Rulings.from_dict(given or {})
 
+    # -- the command line --
 
-def _card_fame(entries: list) -> dict:
-    """Each Check Fame entry's fame under every key a situation's `card_fame` may name it by that
-    names no other entry: 'rat', 'rat@1,0' (JSON row, column), 'rat@1,0,1' (and its height)."""
-    found: dict = {}
-    for c in entries:
-        cell = f"{c['id']}@{c['row']},{c['col']}"
-        for key in (c["id"], cell, f"{cell},{c['stack']}"):
-            found.setdefault(key, []).append(c["fame"])
-    return {key: fames[0] for key, fames in found.items() if len(fames) == 1}
+    @property
+    def search_budget(self) -> str:
+        from .search import DEFAULT_SIMULATIONS as n
 
+        return f"{n['s1']} in Season 1, {n['s2']} in Season 2 and combined"
 
-def _ending(doc: dict, names: list) -> dict:
-    """How a game played to its end ended, by player name: the fame of each round's Check Fame and
-    of the Final Flip, the winners, the rounds, the critic's choice, a solo result."""
-    result, history = doc.get("result"), doc.get("rounds")
-    if result is None:
-        return {}
-    holder = result.get("critics_choice")
-    final = result.get("final_fame") or [None] * len(names)  # none in a solo game
-    return {
-        "round_fame": {n: [r["fame"][i] for r in history or []] for i, n in enumerate(names)},
-        "final_fame": dict(zip(names, final)),
-        "winners": [names[i] for i in result.get("winners", [])],
-        "rounds": result.get("rounds"),
-        "critics_choice": None if holder is None else names[holder],
-        "solo": result.get("solo"),
-    }
+    def play_command(self, args) -> str:
+        return play_command(args)
 
 
 GAME = FlipToons()
