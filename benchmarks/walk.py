@@ -34,7 +34,7 @@ def _module(frame) -> str | None:
 
 
 def walk(path: Path) -> tuple[list[str], int, set]:
-    from fliptoons_explore.cli import main
+    from fliptoons_explore.cli.main import main
 
     order: list[str] = []
     crossings = 0

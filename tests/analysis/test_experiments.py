@@ -19,7 +19,7 @@ from pandas.testing import assert_frame_equal
 
 from fliptoons_explore import flipology, parallel, play_game, resolve
 from fliptoons_explore.analysis import experiments as ex
-from fliptoons_explore.cli import main
+from fliptoons_explore.cli.main import main
 from fliptoons_explore.fliptoons.cards import STARTING_DECKS
 
 #: Small runs of every kind of job: FlipToons games per game and per player, resolutions, pairs,

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from fliptoons_explore.cli import main
+from fliptoons_explore.cli.main import main
 
 pytest.importorskip("voila")
 psutil = pytest.importorskip("psutil")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from fliptoons_explore.cli import main
+from fliptoons_explore.cli.main import main
 from fliptoons_explore.fliptoons.engine import resolve_scenario, round_scenario
 
 #: A crab in the extra row above a Gorilla in the upper row (JSON rows at Check Fame: 0 the extra

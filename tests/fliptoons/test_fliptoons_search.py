@@ -396,7 +396,7 @@ def test_play_and_tournament_name_the_search(capsys):
     tournament seats the policies turned one place a game and prints each one's share of its
     seats' games won with a Wilson interval."""
     from fliptoons_explore.analysis.tournament import seating, standings, tournament
-    from fliptoons_explore.cli import main
+    from fliptoons_explore.cli.main import main
 
     assert (
         main(
@@ -515,7 +515,7 @@ def test_play_and_tournament_name_the_search(capsys):
     ],
 )
 def test_bad_policy_arguments_exit_2(argv, message, capsys):
-    from fliptoons_explore.cli import main
+    from fliptoons_explore.cli.main import main
 
     try:
         code = main(argv)

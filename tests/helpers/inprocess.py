@@ -1,4 +1,4 @@
-"""Run the command line in this process (`fliptoons_explore.cli.main`) with captured standard
+"""Run the command line in this process (`fliptoons_explore.cli.main.main`) with captured standard
 streams: fast enough for hundreds of runs. An exception escaping `main` is kept, not raised."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import traceback
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 
-from fliptoons_explore.cli import main
+from fliptoons_explore.cli.main import main
 
 
 @dataclass

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import tomllib
 
-from fliptoons_explore import cli
 from fliptoons_explore._optional import MissingOptional, require
+from fliptoons_explore.cli.main import _quiet_exit
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Top-level modules brought only by the extras (notebooks, app, test), never by a plain install.
@@ -69,7 +69,7 @@ def test_chains_draw_without_matplotlib(monkeypatch):
 def test_the_command_line_says_one_line_for_a_missing_optional_package(monkeypatch, capsys):
     """What `fliptoons-explore app` will do without Voilà: one line on stderr, exit 1."""
     monkeypatch.setitem(sys.modules, "voila", None)
-    run = cli._quiet_exit(lambda argv: require("voila", extra="app", purpose="the app") and 0)
+    run = _quiet_exit(lambda argv: require("voila", extra="app", purpose="the app") and 0)
     assert run([]) == 1
     out = capsys.readouterr()
     assert out.out == ""
@@ -95,7 +95,7 @@ def test_plain_dependencies_are_what_the_package_imports():
 
 PLAIN = (
     "import sys; sys.modules.update(dict.fromkeys({blocked!r})); "
-    "from fliptoons_explore.cli import main; sys.exit(main(sys.argv[1:]))"
+    "from fliptoons_explore.cli.main import main; sys.exit(main(sys.argv[1:]))"
 )
 
 

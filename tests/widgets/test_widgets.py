@@ -747,7 +747,7 @@ def test_a_damaged_link_is_one_calm_line_and_changes_nothing():
 
 
 def test_copy_as_markdown_is_the_command_lines_markdown_with_the_link():
-    from fliptoons_explore.cli import main
+    from fliptoons_explore.cli.main import main
 
     x = explorer()
     x.examples.value = "first.coyote-above-a-gorilla"

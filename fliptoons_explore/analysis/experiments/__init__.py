@@ -24,7 +24,7 @@ The package: `runner` plays any game's setups through its contract (`fliptoons_e
 FlipToons decks; `rows` replays a row of either kind; `catalog` names the built-in questions,
 each a module of its own (`solo_win_rate`, `deck_fame`, `card_value`, `seat_advantage`,
 `rounds_to_30`, `ability_frequency`, `ruling_impact`, `flipology_scores`). The command line's
-`experiment` command is `fliptoons_explore.experiment_command`.
+`experiment` command is `fliptoons_explore.cli.experiment`.
 """
 
 from __future__ import annotations

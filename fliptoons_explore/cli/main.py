@@ -1,24 +1,9 @@
-"""The command line: a thin layer over the engine, for both games (docs/scenarios.md, What the
-commands print).
+"""The command line's parser (every command, its options, its help) and `main`, which runs the
+command the arguments name and turns its mistakes into one line on stderr and exit code 2.
 
-SCENARIO.json may be `-` for standard input. A mistake is one line on stderr and exit code 2.
-`resolve`, `round` and `chain` take a scenario of either game (a Flipology scenario says
-`"game": "flipology"`).
-
-    fliptoons-explore resolve SCENARIO.json [--json | --markdown]
-    fliptoons-explore round SCENARIO.json [--json | --markdown]
-    fliptoons-explore game SCENARIO.json [--json] [--policy P]
-    fliptoons-explore play --season S --players N [--solo D] [--policy P] --seed S [--games G]
-    [--jobs J] [--json] fliptoons-explore experiment NAME [--games N] [--jobs J] [--seed S] [--set
-    K=V] [--json | --csv FILE] [--plot FILE.png] fliptoons-explore experiment --list
-    fliptoons-explore tournament --policies P,Q,... (--season S | --variant V) --players N [--solo
-    D] --games G [--seed S] [--simulations N] [--jobs J] [--json] fliptoons-explore chain
-    SCENARIO.json [--json] fliptoons-explore compare SCENARIO.json [--ruling NAME=VALUE ...] [--all]
-    [--json] fliptoons-explore flipology resolve SCENARIO.json [--json]
-    fliptoons-explore flipology play --variant V --players N --seed S [--games G] [--policy P]
-    [--jobs J] [--json] fliptoons-explore notebooks [DEST]
-    fliptoons-explore app [SCENARIO.json] [--step N] [--port N] [--no-browser] [--pool N]
-    fliptoons-explore --version
+A command reaches a game through its contract (`games.GameContract`): a scenario's own game
+(`games.contract_of`), or, for a game's own commands (`play`, `game --policy`, the `flipology`
+commands), the game named where the command is declared below.
 """
 
 from __future__ import annotations
@@ -26,18 +11,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import json
 import os
 import re
 import signal
 import sys
 import textwrap
 
-from . import __version__
-from ._optional import MissingOptional
-from .games import contract, contract_of
-from .jsonio import ScenarioError, read_scenario
-from .limits import MAX_INTEGER_DIGITS, one_line
+from .. import __version__
+from .._optional import MissingOptional
+from ..games import DEFAULT_GAME, contract
+from ..jsonio import ScenarioError, read_scenario
+from ..limits import MAX_INTEGER_DIGITS, one_line
 
 JOBS_HELP = (
     "worker processes to spread the games over (default: %(default)s; the output is the "
@@ -98,14 +82,12 @@ def _whole_number(text: str) -> int:
 
 
 def _policy_of(game: str):
-    """An argument type: a policy name of `game` ('fliptoons' or 'flipology'), checked by that
-    game's `play.policy_name`."""
+    """An argument type: a policy name of the game named `game`, checked by its contract's
+    `policy_name`."""
 
     def policy(text: str) -> str:
-        from importlib import import_module
-
         try:
-            import_module(f".{game}.play", __package__).policy_name(text)
+            contract(game).policy_name(text)
         except ValueError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
         return text
@@ -113,20 +95,15 @@ def _policy_of(game: str):
     return policy
 
 
-_fliptoons_policy = _policy_of("fliptoons")
-_flipology_policy = _policy_of("flipology")
+def _budget(game: str) -> str:
+    """The search's default budget a decision of the game named `game`, in words (its
+    contract's `search_budget`), for a help text."""
+    return contract(game).search_budget
 
 
-def _flipology_simulations() -> int:
-    from .flipology.search import DEFAULT_SIMULATIONS
-
-    return DEFAULT_SIMULATIONS
-
-
-def _default_simulations() -> str:
-    from .fliptoons.search import DEFAULT_SIMULATIONS as n
-
-    return f"{n['s1']} in Season 1, {n['s2']} in Season 2 and combined"
+#: The policy names of the game of the commands `play` and `game --policy`: the game of a
+#: scenario without a "game" key.
+_default_policy = _policy_of(DEFAULT_GAME)
 
 
 def _output_choice(p) -> None:
@@ -164,6 +141,7 @@ def _parser() -> argparse.ArgumentParser:
     def scenario_command(name, help, description):
         p = command(name, help, description, SCENARIO_EPILOG)
         p.add_argument("scenario", help=SCENARIO_HELP)
+        p.set_defaults(run="scenario", play=name, game=None)  # the scenario's own game
         return p
 
     p = scenario_command(
@@ -194,7 +172,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
     p.add_argument(
         "--policy",
-        type=_fliptoons_policy,
+        type=_default_policy,
         default="default",
         metavar="P",
         help="who answers what no script answers: default (the engine's documented "
@@ -208,6 +186,7 @@ def _parser() -> argparse.ArgumentParser:
         "one line per game, then the wins. Progress goes to standard error when it is a "
         "terminal.",
     )
+    p.set_defaults(run="play", game=DEFAULT_GAME)
     p.add_argument("--season", choices=("s1", "s2", "combined"), required=True)
     p.add_argument(
         "--players",
@@ -220,7 +199,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--policy",
-        type=_fliptoons_policy,
+        type=_default_policy,
         default="default",
         metavar="P",
         help="who decides: default (the engine's documented defaults), random, greedy, "
@@ -232,7 +211,7 @@ def _parser() -> argparse.ArgumentParser:
         type=_whole_number,
         metavar="N",
         help="montecarlo's budget: simulations a decision (default: the policy's own, "
-        f"{_default_simulations()})",
+        f"{_budget(DEFAULT_GAME)})",
     )
     p.add_argument("--seed", type=_whole_number, required=True)
     p.add_argument(
@@ -249,6 +228,7 @@ def _parser() -> argparse.ArgumentParser:
         "won, ties shared, with a 95% Wilson interval and a fair share beside it. Solo "
         "(--players 1 --solo D): every policy plays every seed.",
     )
+    p.set_defaults(run="tournament")
     p.add_argument(
         "--policies",
         required=True,
@@ -281,7 +261,7 @@ def _parser() -> argparse.ArgumentParser:
         type=_whole_number,
         metavar="N",
         help="montecarlo's budget: simulations a decision (default: the policy's own, "
-        f"{_default_simulations()})",
+        f"{_budget(DEFAULT_GAME)})",
     )
     p.add_argument("--jobs", type=_whole_number, default=1, help=JOBS_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
@@ -315,8 +295,9 @@ def _parser() -> argparse.ArgumentParser:
         help="show every player and card, not only those that change",
     )
     p.add_argument("--json", action="store_true", help="print one JSON document instead")
+    game = "flipology"  # the game this command and its subcommands are named after
     p = command(
-        "flipology",
+        game,
         "Flipology: resolve a scenario, or play whole games from a seed",
         "Flipology (Nature, the Great Tree, the multi-game variant): resolve a scenario's turns "
         "and "
@@ -335,6 +316,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=FLIPOLOGY_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    f.set_defaults(run="scenario", play="resolve", game=game)
     f.add_argument("scenario", help="a Flipology scenario JSON file, or - to read standard input")
     f.add_argument("--json", action="store_true", help="print one JSON document instead")
     f = fsub.add_parser(
@@ -343,6 +325,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play whole Flipology games, game k from seed SEED + k, every decision taken "
         "by a policy; one line per game, then the wins.",
     )
+    f.set_defaults(run="play", game=game)
     f.add_argument("--variant", choices=("nature", "great-tree", "multi"), required=True)
     f.add_argument(
         "--players",
@@ -356,13 +339,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     f.add_argument(
         "--policy",
-        type=_flipology_policy,
+        type=_policy_of(game),
         default="default",
         metavar="P",
         help="who decides: default (the engine's documented defaults), random, greedy, or "
         "montecarlo[:N] "
         "(the search, N simulations a decision; default "
-        f"{_flipology_simulations()}) (default: %(default)s)",
+        f"{_budget(game)}) (default: %(default)s)",
     )
     f.add_argument(
         "--no-moon",
@@ -384,6 +367,7 @@ def _parser() -> argparse.ArgumentParser:
         "--csv writes one row per game (or per player and game) with what replays it, the same "
         "file for any --jobs. Progress goes to standard error when it is a terminal.",
     )
+    p.set_defaults(run="experiment")
     p.add_argument("name", nargs="?", help="the experiment (see --list)")
     p.add_argument(
         "--list", action="store_true", help="list the experiments, their questions and parameters"
@@ -422,6 +406,7 @@ def _parser() -> argparse.ArgumentParser:
         "and the docs (the scenario format, how the engine reads the rules) into "
         "DEST/docs, then say how to open them. Refuses to overwrite a file that exists.",
     )
+    p.set_defaults(run="notebooks")
     p.add_argument(
         "dest",
         nargs="?",
@@ -436,6 +421,7 @@ def _parser() -> argparse.ArgumentParser:
         "(each stops every kernel it started); it needs no notebook of yours. With a "
         "scenario file, every page opens on it, at --step.",
     )
+    p.set_defaults(run="app")
     p.add_argument(
         "scenario", nargs="?", help="a scenario JSON file to open the explorer on (optional)"
     )
@@ -504,97 +490,44 @@ def _stopped_by_sigterm():
         signal.signal(signal.SIGTERM, before)
 
 
-def scenario_command(scenario, args) -> str:
-    """`resolve`, `round`, `game`, `chain`, `compare` or `flipology resolve` of a scenario, of
-    whichever game it is (`flipology resolve` takes a Flipology scenario only)."""
-    if args.command == "chain":
-        from .chains import chain_command
-
-        return chain_command(scenario, as_json=args.json)
-    if args.command == "compare":
-        from .analysis.compare import compare_command
-
-        return compare_command(scenario, args.ruling, as_json=args.json, everything=args.everything)
-    game = contract("flipology") if args.command == "flipology" else contract_of(scenario)
-    if args.command == "flipology":
-        game.check(scenario)
-    markdown = bool(getattr(args, "markdown", False))
-    if args.command == "game":
-        seed = scenario.get("seed", 0) if isinstance(scenario, dict) else 0
-        policy = game.make_policy(args.policy, seed if isinstance(seed, int) else 0)
-        result = game.play_game(scenario, policy)
-    elif args.command == "round":
-        result = game.play_round(scenario, record=markdown)
-    else:
-        result = game.resolve(scenario, record=markdown)
-    if markdown:
-        play = "round" if args.command == "round" else "resolve"
-        return game.markdown(result, play).rstrip("\n")
-    return json.dumps(result.to_json(), indent=1) if args.json else game.text(result)
-
-
-def notebooks_command(dest: str) -> str:
-    """`fliptoons-explore notebooks [DEST]`: copy the notebooks out and say how to open them;
-    ValueError (one line) if a file is in the way or DEST cannot be written."""
-    from importlib.util import find_spec
-
-    from .material import copy_notebooks
+def _run_scenario(args) -> int:
+    """A command that plays one scenario (`scenario.scenario_output`); a bad scenario is one
+    line."""
+    from .scenario import scenario_output
 
     try:
-        written = copy_notebooks(dest)
-    except FileExistsError as e:
-        raise ValueError(str(e)) from None
-    except OSError as e:
-        raise ValueError(f"{dest}: cannot copy the notebooks there ({e.strerror})") from None
-    count = {
-        folder: sum(p.parent.name == folder for p in written) for folder in ("examples", "docs")
-    }
-    notebooks = len(written) - sum(count.values())
-    lines = [
-        f"copied {notebooks} notebooks into {dest}/, {count['examples']} files into "
-        f"{dest}/examples/ and {count['docs']} into {dest}/docs/"
-    ]
-    if find_spec("jupyterlab") is None:
-        lines.append("JupyterLab is not installed: pip install 'fliptoons_explore[notebooks]'")
-    lines.append(f"open them with: jupyter lab {dest}")
-    return "\n".join(lines)
+        output = scenario_output(read_scenario(args.scenario), args)
+    except ScenarioError as e:
+        return _fail(e)
+    print(output)
+    return 0
 
 
-@_quiet_exit
-def main(argv: list[str] | None = None) -> int:
-    for stream in (sys.stdout, sys.stderr):  # any name prints, whatever the terminal's encoding
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="backslashreplace")
-    args = _parser().parse_args(argv)
-    if args.command == "app":
-        from .app.command import app_command
+def _play(args) -> str:
+    """A game's `play` command: its contract's (`GameContract.play_command`)."""
+    return contract(args.game).play_command(args)
 
-        try:
-            return app_command(args.scenario, args.step, args.port, not args.no_browser, args.pool)
-        except ValueError as e:
-            return _fail(e)
-    if args.command == "notebooks":
-        try:
-            print(notebooks_command(args.dest))
-        except ValueError as e:
-            return _fail(e)
-        return 0
-    if (
-        args.command in ("play", "experiment", "tournament")
-        or args.command == "flipology"
-        and args.flipology_command == "play"
-    ):
-        if args.command == "play":
-            from .fliptoons.play import play_command
-        elif args.command == "tournament":
-            from .experiment_command import tournament_command as play_command
-        elif args.command == "experiment":
-            from .experiment_command import experiment_command as play_command
-        else:
-            from .flipology.play import play_command
+
+def _experiment(args) -> str:
+    from .experiment import experiment_command
+
+    return experiment_command(args)
+
+
+def _tournament(args) -> str:
+    from .tournament import tournament_command
+
+    return tournament_command(args)
+
+
+def _long_run(command):
+    """A command that plays many games: a mistake is one line; SIGTERM or Ctrl-C stops its
+    workers and exits with 130."""
+
+    def run(args) -> int:
         try:
             with _stopped_by_sigterm():
-                output = play_command(args)
+                output = command(args)
         except ValueError as e:
             return _fail(e)
         except KeyboardInterrupt:
@@ -602,12 +535,48 @@ def main(argv: list[str] | None = None) -> int:
             return 130
         print(output)
         return 0
+
+    return run
+
+
+def _run_notebooks(args) -> int:
+    from .notebooks import notebooks_command
+
     try:
-        output = scenario_command(read_scenario(args.scenario), args)
-    except ScenarioError as e:
+        print(notebooks_command(args.dest))
+    except ValueError as e:
         return _fail(e)
-    print(output)
     return 0
+
+
+def _run_app(args) -> int:
+    from ..app.command import app_command
+
+    try:
+        return app_command(args.scenario, args.step, args.port, not args.no_browser, args.pool)
+    except ValueError as e:
+        return _fail(e)
+
+
+#: How each kind of command (a parser's `run`) is run.
+RUNS = {
+    "scenario": _run_scenario,
+    "play": _long_run(_play),
+    "experiment": _long_run(_experiment),
+    "tournament": _long_run(_tournament),
+    "notebooks": _run_notebooks,
+    "app": _run_app,
+}
+
+
+@_quiet_exit
+def main(argv: list[str] | None = None) -> int:
+    """Run the command `argv` names (default: the program's arguments); its exit code."""
+    for stream in (sys.stdout, sys.stderr):  # any name prints, whatever the terminal's encoding
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    args = _parser().parse_args(argv)
+    return RUNS[args.run](args)
 
 
 if __name__ == "__main__":  # pragma: no cover
