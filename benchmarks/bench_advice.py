@@ -18,9 +18,9 @@ import argparse
 import statistics
 import time
 
+from fliptoons_explore import situation
 from fliptoons_explore.analysis.advice import advise, advised_decision
 from fliptoons_explore.fliptoons.cards import STARTING_DECKS
-from fliptoons_explore.situations import situation
 
 SIX_FISH = {
     "season": "s2",

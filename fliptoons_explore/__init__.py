@@ -10,13 +10,16 @@ FlipToons: Season 2 and Flipology, whose every resolution is a step-by-step trac
     flipology.new_game("nature", players, seed).play()               (Flipology)
     situations(rule=..., season=...) -> the FAQ and example library; situation(name).check()
 
-The layout: the game-neutral toolkit at the top (`events`, `rules`, `rulings`, `policy`,
-`stepping`, `chains`, `views`, `words`, `limits`, `jsonio`, `games`, `resolution`), one
-subpackage per game (`fliptoons`, `flipology`), `analysis` (compare, interactions), the command
-line (`cli`, `app`) and the widgets (`fliptoons_explore.widgets`, a one-way layer on top).
+The layout, each layer importing only the layers before it: the game-neutral toolkit (`events`,
+`rules`, `rulings`, `policy`, `stepping`, `chains`, `views`, `words`, `limits`, `jsonio`,
+`games`, `resolution`, ...), one subpackage per game on it (`fliptoons`, `flipology`), then
+`analysis` (compare, interactions, experiments, advice) and `content` (the situation library and
+the exercises), then the command line (`cli`) and the app (`app`), and the widgets
+(`fliptoons_explore.widgets`, a one-way layer on top).
 """  # noqa: E501
 
 from . import flipology
+from .content.situations import Situation, situation, situations
 from .fliptoons import (
     CATALOG,
     OPTIONS,
@@ -37,7 +40,6 @@ from .jsonio import ScenarioError
 from .policy import Choice, DefaultPolicy, RandomPolicy, ScriptedPolicy
 from .resolution import Resolution
 from .rules import RULES
-from .situations import Situation, situation, situations
 
 __all__ = [
     "CATALOG",

@@ -1,6 +1,6 @@
 """Season 2 cards: what the Flip and Check Fame do with each card. The Season 2 FAQ entries are
-situations of the library (fliptoons_explore/data/situations/s2-faq.json,
-tests/toolkit/test_situations.py).
+situations of the library (fliptoons_explore/content/library/s2-faq.json,
+tests/content/test_situations.py).
 
 Every expected outcome below was computed by hand from the Season 2 rulebook
 (/work/shared/seeds/000_5c089f335070c9fa.txt), cards.csv and RULINGS.md; the comments walk through

@@ -1,7 +1,7 @@
 """The end of the game as a situation: `play_game` and `fliptoons-explore game`, the
 scenario keys `seed`, `round`, `solo`, `critics_choice`, `end_triggered` and `start`, scripts
 given round by round, the JSON document's `rounds` and `result`, and the end-of-game situations
-of the library (data/situations/end-of-game.json).
+of the library (content/library/end-of-game.json).
 
 The passages: Season 2 rulebook (../shared/seeds/000_5c089f335070c9fa.txt), Check Fame ("If any
 player generated at least 30 fame, the player who generated the most fame takes the critic's
@@ -141,7 +141,7 @@ def test_season_1_end_of_game_events_cite_the_season_1_rulebook():
 def test_end_of_game_situations_do_not_depend_on_the_shuffles(s, seed):
     """Each end-of-game situation's outcome is written from the rulebooks, so it must not depend
     on how the later rounds' and the Final Flip's shuffles fall: under five other seeds it is the
-    same (tests/toolkit/test_situations.py checks the library's own seed)."""
+    same (tests/content/test_situations.py checks the library's own seed)."""
     scenario = s.scenario
     scenario["seed"] = seed
     diffs = type(s).from_dict({**s.to_dict(), "scenario": scenario}, s.file).check()

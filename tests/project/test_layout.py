@@ -35,7 +35,6 @@ TOOLKIT = (
     "games",
     "resolution",
     "links",
-    "teach",
     "parallel",
     "_optional",
 )

@@ -162,9 +162,8 @@ def test_no_ruling_option_changes_an_answer_unless_the_exercise_names_it(path, m
     """Each exercise's situation is played under every other setting of every ruling option of
     its game; the fields of the expected outcome that its answer reads must come out the same,
     unless the exercise (its question, quote, explanation, hint or mistakes) names the option."""
-    from fliptoons_explore import OPTIONS
+    from fliptoons_explore import OPTIONS, Situation
     from fliptoons_explore.flipology import OPTIONS as FLIPOLOGY_OPTIONS
-    from fliptoons_explore.situations import Situation
 
     monkeypatch.setenv("MPLBACKEND", "Agg")
     monkeypatch.chdir(path.parent)

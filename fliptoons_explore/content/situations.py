@@ -3,11 +3,17 @@ and clarification of the Flipology rulebook, and their worked examples, as named
 the tests, the notebooks and the explorer all load.
 
 A situation is a scenario (docs/scenarios.md) built on purpose, the rule ids it illustrates, a
-one-line title, a short explanation in plain words, how it is played (`resolve`: Flip + Check
-Fame; `round`: + the Market and the after-Market effects; `game`: on to the end of the game,
-through Cleanup and the Final Flip) and its expected outcome, written from the rulebooks (not
-from the engine). The library is package data, one JSON file per season and
-kind (`data/situations/s2-faq.json`, ...); `data/situations/README.md` describes the fields.
+one-line title, a short explanation in plain words, how it is played (`resolve`: FlipToons' Flip
++ Check Fame, a Flipology scenario's turns and count; `round`: the round; `game`: on to the end
+of the game) and its expected outcome, written from the rulebooks (not from the engine). The
+library is package data, one JSON file per season and kind (`library/s2-faq.json`, ...);
+`library/README.md` describes the fields.
+
+The library reads every game alike, through its contract (`games.GameContract`): which fields of
+an expected outcome are the game's own and what values they may hold (`expect_fields`,
+`check_expected`), how an outcome differs from them (`expected_differences`, built on
+`outcome_fields`), a situation's season (`season_of`) and its cards (`cards_in`). The trace's
+fields (`events`, `no_events`, `order`, `cites`) are read here, for every game.
 
     >>> from fliptoons_explore import situation, situations
     >>> s = situation('s2.faq.crab.middle-column-returns')
@@ -28,9 +34,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from .fliptoons.engine import Resolution
-from .games import game_of, play_scenario
-from .rules import RULES
+from ..games import GAMES, contract_of, play_scenario
+from ..resolution import Resolution
+from ..rules import RULES
 
 __all__ = [
     "Situation",
@@ -41,56 +47,14 @@ __all__ = [
     "library_files",
     "file_about",
     "NOT_ILLUSTRATED",
-    "compact_grid",
-    "compact_rows",
-    "fame_grid",
+    "differences",
 ]
 
 PLAYS = ("resolve", "round", "game")
-GAMES = ("fliptoons", "flipology")
 FIELDS = ("name", "title", "rules", "play", "explain", "scenario", "expect")
-#: expected-outcome fields keyed by player name
-PLAYER_EXPECT = (
-    "fame",
-    "fame_left",
-    "grid",
-    "fame_grid",
-    "card_fame",
-    "deck",
-    "dismissed",
-    "final_fame",
-    "round_fame",
-)
-#: expected-outcome fields about the table or the trace
-TABLE_EXPECT = (
-    "market",
-    "toon_deck",
-    "toon_deck_cards",
-    "market_discard",
-    "events",
-    "no_events",
-    "order",
-    "cites",
-    "winners",
-    "rounds",
-    "critics_choice",
-    "solo",
-)
-#: expected-outcome fields about how a game ended (play "game" only)
-GAME_EXPECT = ("final_fame", "round_fame", "winners", "rounds", "critics_choice", "solo")
-#: a Flipology situation's: by player name, then about the table
-FLIPOLOGY_PLAYER_EXPECT = ("score", "rows", "score_parts", "different_animals")
-FLIPOLOGY_TABLE_EXPECT = (
-    "winners",
-    "moon",
-    "discard",
-    "running_scores",
-    "game_points",
-    "events",
-    "no_events",
-    "order",
-    "cites",
-)
+#: The expected-outcome fields about the trace, every game's; the others are its game's own
+#: (`GameContract.expect_fields`).
+TRACE_FIELDS = ("events", "no_events", "order", "cites")
 PATTERN_FIELDS = (
     "event",
     "card",
@@ -104,7 +68,6 @@ PATTERN_FIELDS = (
     "count",
 )
 NAME = re.compile(r"^(s1|s2|jp|fl)\.[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
-CARD_KEY = re.compile(r"^([a-z]+)(?:@(\d+),(\d+)(?:,(\d+))?)?$")
 
 #: Rule ids of kind `.faq.` / `.key.` and Flipology rules (`fl.*`) that no situation illustrates,
 #: and why. No FlipToons rule now: the information rules (dismissed piles, one's own deck, counting
@@ -149,76 +112,6 @@ class LibraryError(ValueError):
     """A malformed situation file (which file, which situation, what is wrong)."""
 
 
-# -- reading a resolved table compactly ---------------------------------------------------------
-
-
-def compact_grid(player: dict) -> list[list[str | None]]:
-    """A player's JSON grid (docs/scenarios.md, What the commands print) as words: rows top first,
-    each cell None or the ids of its stack bottom first joined by '+', a face-down card written
-    '~id'."""
-    return [
-        [
-            None
-            if cell is None
-            else "+".join(("" if c["face_up"] else "~") + c["id"] for c in cell)
-            for cell in row
-        ]
-        for row in player["grid"]
-    ]
-
-
-def fame_grid(player: dict) -> list[list]:
-    """The fame of every card where the grid holds it: a cell is None (empty), a number (one
-    face-up card), '~' (one face-down card) or, for a stack, the fames bottom first joined by '+'
-    ('2+1', '~+4'). A face-up card without a fame entry shows '?'; a card that has left the grid
-    since Check Fame is not shown."""
-    entries = {
-        (c["row"], c["col"], c["stack"]): c
-        for c in player["fame"]["cards"]
-        if not c.get("left_grid")
-    }
-    rows = []
-    for r, row in enumerate(player["grid"]):
-        out = []
-        for col, cell in enumerate(row):
-            if cell is None:
-                out.append(None)
-                continue
-            parts = []
-            for h, card in enumerate(cell):
-                e = entries.get((r, col, h))
-                parts.append(
-                    e["fame"]
-                    if e is not None and e["id"] == card["id"]
-                    else "~"
-                    if not card["face_up"]
-                    else "?"
-                )
-            out.append(parts[0] if len(parts) == 1 else "+".join(map(str, parts)))
-        rows.append(out)
-    return rows
-
-
-def compact_rows(player: dict) -> list[list[str]]:
-    """A Flipology player's rows (bottom first) as words: each card 'kind:points', a face-down
-    card '~kind:points'."""
-    return [
-        [("" if c["face_up"] else "~") + f"{c['id']}:{c['points']}" for c in row]
-        for row in player["rows"]
-    ]
-
-
-def _unplaced(player: dict) -> list[dict]:
-    """Fame entries of cards in the grid whose row, column and height hold no card of that id."""
-    grid = player["grid"]
-
-    def holds(c) -> bool:
-        cell = grid[c["row"]][c["col"]] if 0 <= c["row"] < len(grid) else None
-        return cell is not None and c["stack"] < len(cell) and cell[c["stack"]]["id"] == c["id"]
-
-    return [c for c in player["fame"]["cards"] if not c.get("left_grid") and not holds(c)]
-
-
 # -- a situation --------------------------------------------------------------------------------
 
 
@@ -252,8 +145,8 @@ class Situation:
 
     @property
     def game(self) -> str:
-        """'fliptoons' or 'flipology'."""
-        return game_of(self.scenario)
+        """The name of the game it is of ('fliptoons', 'flipology')."""
+        return contract_of(self.scenario).name
 
     def run(self, record: bool = False, policy=None) -> Resolution:
         """Play the situation as the library says (`resolve`, `round` or `game`); a `Resolution`
@@ -263,26 +156,23 @@ class Situation:
         return play_scenario(self.scenario, self.play, policy, record)
 
     def outcome(self, resolution: Resolution | None = None) -> dict:
-        """The outcome as the CLI's JSON document (docs/scenarios.md, What the commands print), plus
-        `market_discard` (the market cards discarded face up next to the toon deck, e.g. by a
-        Horse)."""
+        """What the situation's play settles, in the terms of its expected outcome (its game's
+        `outcome_fields`: `{"fame": {"Ann": 14}, "market": [...], ...}`)."""
         r = self.run() if resolution is None else resolution
-        doc = r.to_json()
-        if self.game == "fliptoons":
-            doc["market_discard"] = [c.spec.id for c in r.table.market_discard]
-        return doc
+        return contract_of(r).outcome_fields(r)
 
     def check(self, resolution: Resolution | None = None) -> list[str]:
         """Play the situation and compare with the expected outcome: one line per difference,
         [] when the engine gives what the rulebook says."""
-        return differences(self.expect, self.outcome(resolution), self.players)
+        r = self.run() if resolution is None else resolution
+        return differences(self.expect, r, self.players)
 
     def __repr__(self) -> str:
         return f"<Situation {self.name} ({self.play}): {self.title}>"
 
     @classmethod
     def from_dict(cls, data: dict, file: str = "<dict>") -> Situation:
-        """A situation written like a library entry (data/situations/README.md), checked;
+        """A situation written like a library entry (library/README.md), checked;
         LibraryError names what is wrong. For trying a variation of a library situation."""
         return _situation(data, file, 0)
 
@@ -300,22 +190,6 @@ class Situation:
 
 
 # -- comparing an outcome with an expectation ---------------------------------------------------
-
-
-def _card_entry(player: dict, key: str):
-    """The fame entry a `card_fame` key names: 'capybara' (the only scoring capybara),
-    'mosquito@1,0' (JSON row, column) or 'rat@1,0,1' (and height in the stack, 0 the bottom)."""
-    cid, row, col, height = CARD_KEY.match(key).groups()
-    found = [
-        c
-        for c in player["fame"]["cards"]
-        if c["id"] == cid
-        and (row is None or (c["row"], c["col"]) == (int(row), int(col)))
-        and (height is None or c["stack"] == int(height))
-    ]
-    if len(found) == 1:
-        return found[0], None
-    return None, f"{len(found)} scoring cards match"
 
 
 def _matches(event: dict, pattern: dict, players: list[str]) -> bool:
@@ -336,87 +210,12 @@ def _show(pattern: dict) -> str:
     return "{" + ", ".join(f"{k}: {v}" for k, v in pattern.items()) + "}"
 
 
-def differences(expect: dict, doc: dict, players: list[str]) -> list[str]:
-    """Each way the outcome `doc` (the JSON document with `market_discard`) differs from
-    `expect`; `players` are the scenario's player names in seat order."""
-    out = []
-    by_name = {p["name"]: p for p in doc["players"]}
-    names = [p["name"] for p in doc["players"]]
-    result, history = doc.get("result") or {}, doc.get("rounds") or []
-    seat = {p["name"]: i for i, p in enumerate(doc["players"])}
-    readers = {
-        "fame": lambda p: p["fame"]["total"],
-        "fame_left": lambda p: p.get("fame_left"),
-        "grid": compact_grid,
-        "fame_grid": fame_grid,
-        "deck": lambda p: p["deck"],
-        "dismissed": lambda p: p["dismissed"],
-        "final_fame": lambda p: (result.get("final_fame") or [None] * len(names))[seat[p["name"]]],
-        "round_fame": lambda p: [r["fame"][seat[p["name"]]] for r in history],
-        "score": lambda p: p["score"],
-        "rows": compact_rows,
-        "score_parts": lambda p: p["score_parts"],
-        "different_animals": lambda p: p["different_animals"],
-    }
-    flipology_doc = doc.get("game") == "flipology"
-    for field in FLIPOLOGY_PLAYER_EXPECT if flipology_doc else PLAYER_EXPECT:
-        for name, want in expect.get(field, {}).items():
-            p = by_name.get(name)
-            if p is None:
-                out.append(f"{field}: no player named {name!r} in the outcome")
-                continue
-            if field == "card_fame":
-                for key, fame in want.items():
-                    entry, why = _card_entry(p, key)
-                    if entry is None:
-                        out.append(f"{name} card_fame {key}: {why}")
-                        continue
-                    got = entry["fame"] if isinstance(fame, int) else {k: entry[k] for k in fame}
-                    if got != fame:
-                        out.append(f"{name} card_fame {key}: expected {fame}, got {got}")
-                continue
-            got = readers[field](p)
-            if field == "fame_grid" and _unplaced(p):
-                out.append(
-                    f"{name} fame_grid: fame entries for no card of the grid: {_unplaced(p)}"
-                )
-            if got != want:
-                out.append(f"{name} {field}: expected {json.dumps(want)}, got {json.dumps(got)}")
-    for field in (
-        ("discard", "moon", "running_scores", "game_points")
-        if flipology_doc
-        else ("market", "toon_deck", "market_discard")
-    ):
-        if field in expect and doc.get(field) != expect[field]:
-            out.append(
-                f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(doc.get(field))}"
-            )
-    if (
-        not flipology_doc
-        and "toon_deck_cards" in expect
-        and sorted(doc["toon_deck"]) != sorted(expect["toon_deck_cards"])
-    ):
-        out.append(
-            f"toon_deck_cards: expected {json.dumps(sorted(expect['toon_deck_cards']))} in any "
-            "order, "
-            f"got {json.dumps(sorted(doc['toon_deck']))}"
-        )
-    if flipology_doc and "winners" in expect:
-        got = [players[i] for i in doc["winners"]]
-        if got != expect["winners"]:
-            out.append(f"winners: expected {json.dumps(expect['winners'])}, got {json.dumps(got)}")
-    if not flipology_doc:
-        holder = result.get("critics_choice")
-        ended = {
-            "winners": [names[i] for i in result.get("winners", [])],
-            "rounds": result.get("rounds"),
-            "critics_choice": None if holder is None else names[holder],
-            "solo": result.get("solo"),
-        }
-        for field, got in ended.items():
-            if field in expect and got != expect[field]:
-                out.append(f"{field}: expected {json.dumps(expect[field])}, got {json.dumps(got)}")
-    trace = doc["trace"]
+def differences(expect: dict, resolution: Resolution, players: list[str]) -> list[str]:
+    """Each way a resolution differs from an expected outcome `expect`: the fields that are its
+    game's own first (`GameContract.expected_differences`), then the trace's; `players` are the
+    scenario's player names in seat order (a pattern names a player)."""
+    out = contract_of(resolution).expected_differences(expect, resolution)
+    trace = [e.to_json() for e in resolution.trace or ()]
     for pattern in expect.get("events", []):
         n = sum(1 for e in trace if _matches(e, pattern, players))
         if "count" in pattern and n != pattern["count"]:
@@ -460,84 +259,39 @@ def _check_pattern(pattern, where: str, players: list[str]) -> None:
             raise LibraryError(f"{where}.player: {value!r} is not a player of the scenario")
 
 
-def _check_expect(
-    expect, where: str, play: str, players: list[str], game: str = "fliptoons"
-) -> None:
+def _check_expect(expect, where: str, play: str, players: list[str], game) -> None:
+    """The trace's fields here; the fields that are the game's own by the game's contract (a
+    player's field is an object keyed by their names first)."""
     if not isinstance(expect, dict) or not expect:
         raise LibraryError(f"{where}: expected an object with at least one expected field")
-    player_fields, table_fields = (
-        (FLIPOLOGY_PLAYER_EXPECT, FLIPOLOGY_TABLE_EXPECT)
-        if game == "flipology"
-        else (PLAYER_EXPECT, TABLE_EXPECT)
-    )
+    fields = game.expect_fields
     for key, value in expect.items():
         w = f"{where}.{key}"
-        if key in player_fields:
-            if not isinstance(value, dict) or not value:
-                raise LibraryError(f"{w}: expected an object keyed by player name")
-            for name, v in value.items():
-                if name not in players:
-                    raise LibraryError(f"{w}: {name!r} is not a player of the scenario")
-                if key == "card_fame":
-                    for card_key, fame in v.items():
-                        if not CARD_KEY.match(card_key):
-                            raise LibraryError(
-                                f"{w}.{name}: {card_key!r} is not 'id', 'id@row,col' "
-                                "or 'id@row,col,height'"
-                            )
-                        if not (
-                            isinstance(fame, int)
-                            or isinstance(fame, dict)
-                            and fame
-                            and set(fame) <= {"fame", "base", "bonus"}
-                        ):
-                            raise LibraryError(
-                                f"{w}.{name}.{card_key}: expected a number or some of "
-                                '{"fame", "base", "bonus"}'
-                            )
-            if key == "fame_left" and play != "round":
-                raise LibraryError(f'{w}: fame_left needs play "round"')
-            if key == "fame_grid" and play == "round":
-                raise LibraryError(
-                    f'{w}: fame_grid needs play "resolve" or "game" (after a '
-                    "round the grid is no longer the one Check Fame scored; use card_fame)"
-                )
-        elif key in ("events", "no_events", "order"):
+        if key in ("events", "no_events", "order"):
             if not isinstance(value, list) or not value:
                 raise LibraryError(f"{w}: expected a list of event patterns")
             for k, pattern in enumerate(value):
                 _check_pattern(pattern, f"{w}[{k}]", players)
-        elif key == "cites":
+            continue
+        if key == "cites":
             for rule in value:
                 if rule not in RULES:
                     raise LibraryError(f"{w}: unknown rule id {rule!r}")
-        elif key == "winners":
-            if not isinstance(value, list) or not all(v in players for v in value):
-                raise LibraryError(f"{w}: expected a list of the scenario's player names")
-        elif key == "critics_choice":
-            if value is not None and value not in players:
-                raise LibraryError(f"{w}: expected a player name of the scenario or null")
-        elif key == "rounds":
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise LibraryError(f"{w}: expected the number of rounds played")
-        elif key == "solo":
-            if value not in ("won", "lost"):
-                raise LibraryError(f'{w}: expected "won" or "lost"')
-        elif key in ("running_scores", "game_points") and key in table_fields:
-            if (
-                not isinstance(value, list)
-                or len(value) != len(players)
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            ):
-                raise LibraryError(
-                    f"{w}: expected {len(players)} whole numbers, one per player in seat order"
-                )
-        elif key not in table_fields:
+            continue
+        if key not in fields:
             raise LibraryError(
-                f"{w}: unknown field (expected one of: {', '.join(player_fields + table_fields)})"
+                f"{w}: unknown field (expected one of: {', '.join((*fields, *TRACE_FIELDS))})"
             )
-        if key in GAME_EXPECT and play != "game" and game != "flipology":
-            raise LibraryError(f'{w}: {key} needs play "game"')
+        if fields[key] == "player":
+            if not isinstance(value, dict) or not value:
+                raise LibraryError(f"{w}: expected an object keyed by player name")
+            for name in value:
+                if name not in players:
+                    raise LibraryError(f"{w}: {name!r} is not a player of the scenario")
+        try:
+            game.check_expected(w, key, value, play, players)
+        except ValueError as e:
+            raise LibraryError(str(e)) from None
 
 
 def _situation(data, file: str, k: int) -> Situation:
@@ -584,11 +338,9 @@ def _situation(data, file: str, k: int) -> Situation:
     players = [p.get("name", f"Player {i + 1}") for i, p in enumerate(scenario["players"])]
     if len(set(players)) != len(players):
         raise LibraryError(f"{where}.scenario: player names must differ")
-    game = game_of(scenario)
+    game = contract_of(scenario)
     _check_expect(data["expect"], f"{where}.expect", data["play"], players, game)
-    season = (
-        scenario.get("variant", "nature") if game == "flipology" else scenario.get("season", "s2")
-    )
+    season = game.season_of(scenario)
     return Situation(
         name,
         data["title"],
@@ -602,14 +354,17 @@ def _situation(data, file: str, k: int) -> Situation:
     )
 
 
+#: The library's folder in the package (`pyproject.toml` ships it as package data).
+LIBRARY = resources.files("fliptoons_explore.content").joinpath("library")
+
+
 def library_files() -> list[str]:
-    """The library's file names (data/situations/*.json), sorted."""
-    folder = resources.files("fliptoons_explore").joinpath("data/situations")
-    return sorted(f.name for f in folder.iterdir() if f.name.endswith(".json"))
+    """The library's file names (library/*.json), sorted."""
+    return sorted(f.name for f in LIBRARY.iterdir() if f.name.endswith(".json"))
 
 
 def _read_file(file: str) -> dict:
-    text = resources.files("fliptoons_explore").joinpath("data/situations", file).read_text("utf-8")
+    text = LIBRARY.joinpath(file).read_text("utf-8")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -653,8 +408,8 @@ def situations(
     id or a family: 's2.faq.crab' also takes 's2.faq.crab.deck-only-crabs'; 's1.faq' every
     Season 1 FAQ entry), are played in `season` ('s1', 's2', 'combined'; for Flipology its
     variant, 'nature', 'great-tree' or 'multi'), are played with `play` ('resolve', 'round' or
-    'game'), use `card` (an id; a Flipology kind) anywhere in their scenario, or are of `game`
-    ('fliptoons' or 'flipology')."""
+    'game'), use `card` (an id; a Flipology kind) anywhere in their scenario (`GameContract.
+    cards_in`), or are of `game` (a game's name: 'fliptoons', 'flipology')."""
     if game is not None and game not in GAMES:
         raise ValueError(f"game: expected {' or '.join(map(repr, GAMES))}, got {game!r}")
     found = []
@@ -667,27 +422,10 @@ def situations(
             continue
         if play is not None and s.play != play:
             continue
-        if card is not None and card not in _cards_in(s.scenario):
+        if card is not None and card not in contract_of(s.scenario).cards_in(s.scenario):
             continue
         found.append(s)
     return found
-
-
-def _cards_in(scenario: dict) -> set[str]:
-    """Every card id a scenario names: decks, dismissed piles, grids, market, toon deck."""
-    if game_of(scenario) == "flipology":
-        ids = {c.split(":")[0] for c in scenario.get("discard", [])}
-        for p in scenario["players"]:
-            for row in p.get("rows", []):
-                ids |= {(c if isinstance(c, str) else c["id"]).split(":")[0] for c in row}
-        return ids
-    ids = set(scenario.get("market", [])) | set(scenario.get("toon_deck", []))
-    for p in scenario["players"]:
-        ids |= set(p.get("deck", [])) | set(p.get("dismissed", []))
-        for row in p.get("grid") or []:
-            for cell in row:
-                ids |= {c if isinstance(c, str) else c["id"] for c in cell or []}
-    return ids
 
 
 def situation(name: str) -> Situation:

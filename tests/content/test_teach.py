@@ -1,10 +1,10 @@
-"""The exercise helper (fliptoons_explore.teach): a prediction is compared with the library's
-answer, which stays hidden until asked for; a wrong prediction is told why, with the rule: a listed
-mistake its own explanation, any other a sentence worked out from the situation (another ruling's
-answer, a printed value, an earlier step, the event that last changed it; docs/teaching.md, What a
-wrong answer is told); an exercise may accept each reading's answer; the check fails loudly when
-the engine stops giving the library's answer. Game-neutral: an answer may come from any
-resolution."""
+"""The exercise helper (fliptoons_explore.content.teach): a prediction is compared with the
+library's answer, which stays hidden until asked for; a wrong prediction is told why, with the
+rule: a listed mistake its own explanation, any other a sentence worked out from the situation
+(another ruling's answer, a printed value, an earlier step, the event that last changed it;
+docs/teaching.md, What a wrong answer is told); an exercise may accept each reading's answer; the
+check fails loudly when the engine stops giving the library's answer. Game-neutral: an answer may
+come from any resolution."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-import fliptoons_explore.teach as teach
+import fliptoons_explore.content.teach as teach
 from fliptoons_explore import Situation, resolve, situation, situations
+from fliptoons_explore.content.teach import Exercise
 from fliptoons_explore.games import contract_of
-from fliptoons_explore.teach import Exercise
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 

@@ -5,7 +5,7 @@ own; the check cell compares it with the answer and says right, or wrong and why
 the answer stays hidden until the learner asks for it.
 
     >>> from fliptoons_explore import situation
-    >>> from fliptoons_explore.teach import Exercise
+    >>> from fliptoons_explore.content.teach import Exercise
     >>> shark = Exercise("How much fame does Ann score?",
     ...                  situation('s2.key.fish.four-fish-and-a-shark'), answer='fame.Ann',
     ...                  mistakes={31: "The Shark is not a fish card."}, name="shark")
@@ -52,9 +52,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .games import contract_of, play_scenario
-from .rules import RULES
-from .words import cap
+from ..games import contract_of, play_scenario
+from ..rules import RULES
+from ..words import cap
 
 __all__ = ["Exercise", "Verdict", "NOTHING"]
 
@@ -610,7 +610,7 @@ class Exercise:
         in Jupyter): what the learner predicts from, without the table's notes on copies a
         physical game could not deal. For a library situation, or a source that has a
         `run(record=True)`."""
-        from .stepping import Stepper
+        from ..stepping import Stepper
 
         run = getattr(self.source, "run", None)
         if run is None:
