@@ -34,7 +34,7 @@ from html import escape
 
 import ipywidgets as w
 
-from fliptoons_explore.games import DEFAULT_GAME, contract_of, game_of
+from fliptoons_explore.games import DEFAULT_GAME, contract_of
 from fliptoons_explore.jsonio import ScenarioError
 from fliptoons_explore.links import Link
 from fliptoons_explore.policy import DefaultPolicy, RandomPolicy
@@ -291,7 +291,7 @@ class Explorer(w.VBox):
         `step` (default: before the first event); `about`: what it shows, in words (HTML), or
         `example`: the example it is (its banner). Undo brings the previous situation back."""
         was = self.game, self.example, self.example_data, self.about.value
-        self._show_game(game_of(scenario))
+        self._show_game(contract_of(scenario).name)
         self.example = example
         self.example_data = copy.deepcopy(scenario) if example is not None else None
         self.about.value = about
@@ -394,7 +394,7 @@ class Explorer(w.VBox):
         its step. A damaged link is one line in the error area and changes nothing; a step past
         the situation's last shows the last one, and says so in that line."""
         link = Link.from_fragment(fragment)
-        self._set_mode(link.play, game_of(link.scenario))
+        self._set_mode(link.play, contract_of(link.scenario).name)
         self.load(link.scenario, what=what, step=-1)
         last = self.stepper.end()
         status = "opened from a link" if what == "open a link" else "opened as the app was told"
@@ -411,7 +411,7 @@ class Explorer(w.VBox):
             return
         example = EXAMPLES[name]
         mode = example.play if example.play in MODE_WORDS else RESOLVE
-        self._set_mode(mode, game_of(example.scenario))
+        self._set_mode(mode, contract_of(example.scenario).name)
         self.load(
             example.scenario,
             what=f"load the example “{example.title}”",

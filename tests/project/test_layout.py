@@ -328,11 +328,6 @@ ALLOWED = {
     # The contract's registry: the one place that reads a scenario's "game" key, to choose the
     # game's contract by its name (`contract_of`, which everything else asks).
     ("fliptoons_explore/games.py", "game_of("): "defines game_of and contract_of, which uses it",
-    # Expected to be fixed with the widgets (another engineer's, in progress): the explorer's
-    # shell picks the controller of a scenario's game by the game's name (`widgets/games.py`), a
-    # choice by name as `contract_of` makes one, but read with `games.game_of` where it could ask
-    # `contract_of(scenario).name`; it does not branch on the name itself.
-    ("widgets/explorer.py", "game_of("): "the explorer's controller chosen by the game's name",
 }
 
 
