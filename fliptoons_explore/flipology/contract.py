@@ -133,25 +133,17 @@ class Flipology(FlipologyKit):
 
     # -- what an exercise reads --
 
+    # the situation library's fields and their readers (`library`):
+    # scores, rows, the discard pile, and how the game ended
     expect_fields = library.EXPECT_FIELDS
-
-    def outcome_fields(self, resolution, step: int | None = None) -> dict:
-        """`library.outcome_fields`: scores, rows, the discard pile, and how the game ended."""
-        return library.outcome_fields(resolution, step)
-
-    def check_expected(self, where: str, field: str, value, play: str, players: list) -> None:
-        library.check_expected(where, field, value, play, players)
-
-    def expected_differences(self, expect: dict, resolution) -> list[str]:
-        return library.expected_differences(expect, resolution)
+    outcome_fields = staticmethod(library.outcome_fields)
+    check_expected = staticmethod(library.check_expected)
+    expected_differences = staticmethod(library.expected_differences)
+    cards_in = staticmethod(library.cards_in)
 
     def season_of(self, scenario) -> str:
         """Its variant: "nature", "great-tree" or "multi"."""
         return scenario.get("variant", self.setup_fields["variant"])
-
-    def cards_in(self, scenario) -> set:
-        """The kinds it names ("dog" for "dog:6")."""
-        return library.cards_in(scenario)
 
     def printed(self, card_id: str) -> tuple[str, int] | None:
         from .cards import spec_of

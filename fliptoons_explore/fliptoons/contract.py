@@ -136,23 +136,16 @@ class FlipToons(FlipToonsKit):
 
     # -- what an exercise reads --
 
+    # the situation library's fields and their readers (`library`):
+    # fame, grids, decks, the market, and how a game ended
     expect_fields = library.EXPECT_FIELDS
-
-    def outcome_fields(self, resolution, step: int | None = None) -> dict:
-        """`library.outcome_fields`: fame, grids, decks, the market, and how a game ended."""
-        return library.outcome_fields(resolution, step)
-
-    def check_expected(self, where: str, field: str, value, play: str, players: list) -> None:
-        library.check_expected(where, field, value, play, players)
-
-    def expected_differences(self, expect: dict, resolution) -> list[str]:
-        return library.expected_differences(expect, resolution)
+    outcome_fields = staticmethod(library.outcome_fields)
+    check_expected = staticmethod(library.check_expected)
+    expected_differences = staticmethod(library.expected_differences)
+    cards_in = staticmethod(library.cards_in)
 
     def season_of(self, scenario) -> str:
         return scenario.get("season", self.setup_fields["season"])
-
-    def cards_in(self, scenario) -> set:
-        return library.cards_in(scenario)
 
     def printed(self, card_id: str) -> tuple[str, int] | None:
         from .cards import CATALOG
