@@ -7,9 +7,9 @@ docs (the scenario format, how the engine reads the rules).
     >>> example("crab-in-the-middle")["players"][0]["deck"][:2]
     ['mosquito', 'crab']
 
-In a wheel they are `fliptoons_explore/notebooks/`, `examples/` and `docs/` (mapped from the
-repository's top-level folders of those names by pyproject.toml); in a checkout installed with
-`pip install -e .` they are read from those folders directly.
+In a wheel they are `fliptoons_explore/notebooks/` (its `course/` and `workshop/`), `examples/`
+and `docs/` (mapped from the repository's top-level folders of those names by pyproject.toml); in
+a checkout installed with `pip install -e .` they are read from those folders directly.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ __all__ = [
     "notebooks_dir",
     "examples_dir",
     "docs_dir",
+    "SERIES",
     "notebooks",
     "examples",
     "example",
@@ -53,9 +54,21 @@ def docs_dir() -> Path:
     return _material("docs")
 
 
-def notebooks() -> list[Path]:
-    """The teaching notebooks, in order (00_tour.ipynb first)."""
-    return sorted(notebooks_dir().glob("*.ipynb"))
+#: The two series of notebooks, each a folder of `notebooks_dir()`: the course teaches the games to
+#: someone who has never played them; the workshop is for rules lawyers and analysts (the package
+#: itself, the rulings explorer, ability chains, experiments). docs/teaching.md describes both.
+SERIES = ("course", "workshop")
+
+
+def notebooks(series: str | None = None) -> list[Path]:
+    """The notebooks of a series ("course" or "workshop"), in order; of both, the course first."""
+    if series is not None and series not in SERIES:
+        raise ValueError(f"series: {series!r} is none of {', '.join(SERIES)}")
+    return [
+        p
+        for name in ([series] if series else SERIES)
+        for p in sorted((notebooks_dir() / name).glob("*.ipynb"))
+    ]
 
 
 def examples() -> list[str]:
@@ -72,11 +85,11 @@ def example(name: str) -> dict:
 
 
 def copy_notebooks(dest: str | Path) -> list[Path]:
-    """Copy the notebooks into `dest`, the example scenarios into `dest/examples` and the docs into
-    `dest/docs`; returns the files written. FileExistsError (naming the file) if any of them
-    exists: then nothing is copied."""
+    """Copy the notebooks into `dest/course` and `dest/workshop`, the example scenarios into
+    `dest/examples` and the docs into `dest/docs`; returns the files written. FileExistsError
+    (naming the file) if any of them exists: then nothing is copied."""
     dest = Path(dest)
-    plan = [(p, dest / p.name) for p in notebooks()]
+    plan = [(p, dest / p.parent.name / p.name) for p in notebooks()]
     plan += [
         (p, dest / "examples" / p.name)
         for p in sorted(examples_dir().iterdir())

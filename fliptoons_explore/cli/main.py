@@ -401,8 +401,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     p = command(
         "notebooks",
-        "copy the teaching notebooks and example scenarios out",
-        "Copy the teaching notebooks into DEST, the example scenarios into DEST/examples "
+        "copy the course, the workshop and the example scenarios out",
+        "Copy the course (lessons that teach the games, from 00_the_game) into DEST/course, the "
+        "workshop (the package, rulings, ability chains, experiments) into DEST/workshop, the "
+        "example scenarios into DEST/examples "
         "and the docs (the scenario format, how the engine reads the rules) into "
         "DEST/docs, then say how to open them. Refuses to overwrite a file that exists.",
     )

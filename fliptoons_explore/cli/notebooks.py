@@ -1,5 +1,6 @@
-"""`fliptoons-explore notebooks [DEST]`: the teaching notebooks, the example scenarios and the
-docs copied out of the package (`material.copy_notebooks`), and how to open them."""
+"""`fliptoons-explore notebooks [DEST]`: the course and the workshop notebooks, the example
+scenarios and the docs copied out of the package (`material.copy_notebooks`), and how
+to open them."""
 
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ def notebooks_command(dest: str) -> str:
     except OSError as e:
         raise ValueError(f"{dest}: cannot copy the notebooks there ({e.strerror})") from None
     count = {
-        folder: sum(p.parent.name == folder for p in written) for folder in ("examples", "docs")
+        folder: sum(p.parent.name == folder for p in written)
+        for folder in ("course", "workshop", "examples", "docs")
     }
-    notebooks = len(written) - sum(count.values())
     lines = [
-        f"copied {notebooks} notebooks into {dest}/, {count['examples']} files into "
-        f"{dest}/examples/ and {count['docs']} into {dest}/docs/"
+        f"copied {count['course']} lessons into {dest}/course/ (the course: the games taught "
+        f"from the start), {count['workshop']} notebooks into {dest}/workshop/ (the workshop: "
+        f"rulings, ability chains, experiments), {count['examples']} files into {dest}/examples/ "
+        f"and {count['docs']} into {dest}/docs/"
     ]
     if find_spec("jupyterlab") is None:
         lines.append("JupyterLab is not installed: pip install 'fliptoons_explore[notebooks]'")
-    lines.append(f"open them with: jupyter lab {dest}")
+    lines.append(f"open them with: jupyter lab {dest}  (start with course/00_the_game.ipynb)")
     return "\n".join(lines)

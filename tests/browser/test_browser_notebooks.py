@@ -13,7 +13,7 @@ from test_browser import browser, lab, open_notebook, page, run_all, shot  # noq
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*/*.ipynb"))
 
 
 def _full_notebooks(root: Path) -> None:

@@ -273,35 +273,49 @@ def test_nothing_printed_for_an_absent_market(command):
 # -- notebooks [DEST] ------------------------------------------------------------------------------
 
 
-def test_notebooks_copies_the_notebooks_examples_and_docs(tmp_path):
+def test_notebooks_copies_the_course_the_workshop_examples_and_docs(tmp_path):
     r = run("notebooks", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     dest = tmp_path / "fliptoons-notebooks"
-    notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-    assert sorted(p.name for p in dest.glob("*.ipynb")) == notebooks
-    for name in notebooks:
-        assert (dest / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
+    for series in ("course", "workshop"):
+        notebooks = sorted(p.name for p in (ROOT / "notebooks" / series).glob("*.ipynb"))
+        assert sorted(p.name for p in (dest / series).glob("*.ipynb")) == notebooks
+        for name in notebooks:
+            assert (dest / series / name).read_bytes() == (
+                ROOT / "notebooks" / series / name
+            ).read_bytes()
+    assert not list(dest.glob("*.ipynb"))
     assert sorted(p.name for p in (dest / "examples").iterdir()) == sorted(
         p.name for p in EXAMPLES.iterdir() if p.suffix in (".json", ".md")
     )
     assert (dest / "docs" / "scenarios.md").is_file()
-    assert r.stdout.splitlines()[-1] == "open them with: jupyter lab fliptoons-notebooks"
-    assert r.stdout.startswith(f"copied {len(notebooks)} notebooks into fliptoons-notebooks/")
+    assert r.stdout.splitlines()[-1] == (
+        "open them with: jupyter lab fliptoons-notebooks  (start with course/00_the_game.ipynb)"
+    )
+    lessons = len(list((ROOT / "notebooks" / "course").glob("*.ipynb")))
+    workshop = len(list((ROOT / "notebooks" / "workshop").glob("*.ipynb")))
+    assert r.stdout.startswith(
+        f"copied {lessons} lessons into fliptoons-notebooks/course/ (the course: the games taught "
+        f"from the start), {workshop} notebooks into fliptoons-notebooks/workshop/"
+    )
 
 
 def test_notebooks_refuses_to_overwrite(tmp_path):
     dest = tmp_path / "mine"
-    dest.mkdir()
-    (dest / "00_tour.ipynb").write_text("my own notes", encoding="utf-8")
+    (dest / "course").mkdir(parents=True)
+    mine = dest / "course" / "00_the_game.ipynb"
+    mine.write_text("my own notes", encoding="utf-8")
     r = run("notebooks", dest)
     assert r.returncode == 2 and r.stdout == ""
     assert (
-        r.stderr
-        == f"fliptoons-explore: error: {dest / '00_tour.ipynb'} already exists (nothing copied; "
+        r.stderr == f"fliptoons-explore: error: {mine} already exists (nothing copied; "
         "choose another folder)\n"
     )
-    assert sorted(p.name for p in dest.iterdir()) == ["00_tour.ipynb"]  # nothing copied
-    assert (dest / "00_tour.ipynb").read_text(encoding="utf-8") == "my own notes"
+    assert [p.relative_to(dest).as_posix() for p in sorted(dest.rglob("*"))] == [
+        "course",
+        "course/00_the_game.ipynb",
+    ]  # nothing copied
+    assert mine.read_text(encoding="utf-8") == "my own notes"
     file = tmp_path / "a-file"
     file.write_text("x", encoding="utf-8")
     r = run("notebooks", file)

@@ -23,7 +23,7 @@ from fliptoons_explore import Situation, resolve, situation, situations
 from fliptoons_explore.content.teach import Exercise
 from fliptoons_explore.games import contract_of
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "course"
 
 FISH = (
     "s2.key.fish.four-fish-and-a-shark"  # Ann: Goldfish+Starfish, Clownfish, Swordfish / Shark: 29
@@ -283,7 +283,7 @@ def told(exercise: Exercise, prediction) -> str:
 
 def test_a_wrong_answer_that_held_until_an_event_names_the_event_missed():
     """The top of Ann's deck was the Hen until the Raccoon was hired (08_market, exercise 6); Ben's
-    score showed -1 until the count scored his face-down Koala (15_flipology_great_tree,
+    score showed -1 until the count scored his face-down Koala (14_flipology_great_tree,
     exercise 1)."""
     raccoon = notebook_exercises("08_market")["exercise_6"]
     assert "hen" not in raccoon.mistakes
@@ -293,7 +293,7 @@ def test_a_wrong_answer_that_held_until_an_event_names_the_event_missed():
         "paying fame from Check Fame equal to the price card above it, and add it to your deck of "
         "unrevealed cards."
     )
-    koala = notebook_exercises("15_flipology_great_tree")["exercise_1"]
+    koala = notebook_exercises("14_flipology_great_tree")["exercise_1"]
     assert told(koala, -1) == (
         "-1 is Ben's score before step 12; you missed step 12 (koala:8 at Ben's row 1, card 2 "
         "scores 8: face down: its points): Rule fl.card.sloth-koala (FL, Animals with Passive or "
@@ -325,7 +325,7 @@ def test_a_wrong_answer_that_is_a_printed_value_an_effect_changed():
 
 
 def test_otherwise_the_event_that_last_changed_it_without_words_that_give_the_answer():
-    """Bo's 5 (01_flip_phase, exercise 2) and Ben's 9 (14_flipology_nature, exercise 1) never
+    """Bo's 5 (01_flip_phase, exercise 2) and Ben's 9 (12_flipology_nature, exercise 1) never
     were: the message names the last change and its rule, and leaves out the event's words where
     they say the answer ('scores 3', 'koala:8 ... scores 8')."""
     assert told(notebook_exercises("01_flip_phase")["exercise_2"], 5) == (
@@ -333,7 +333,7 @@ def test_otherwise_the_event_that_last_changed_it_without_words_that_give_the_an
         "once add up the fame of every toon in their grid and show the total by pointing the "
         "reference card's arrow at it on the fame card."
     )
-    assert told(notebook_exercises("14_flipology_nature")["exercise_1"], 9) == (
+    assert told(notebook_exercises("12_flipology_nature")["exercise_1"], 9) == (
         "Ben's score last changed at step 9: Rule fl.card.sloth-koala (FL, Animals with Passive or "
         "No Effect): Sloths (6 or 7) and the Koala (8) score their points only face down at the "
         "end; face up, their points are taken off."

@@ -5,7 +5,7 @@ kernelspec of the installed `python3` kernel, which JupyterLab would otherwise r
 "not predicted yet" state).
 
     .venv/bin/python tests/helpers/execute_notebooks.py                      # every notebook
-    .venv/bin/python tests/helpers/execute_notebooks.py notebooks/03_stacks.ipynb ...
+    .venv/bin/python tests/helpers/execute_notebooks.py notebooks/course/03_stacks.ipynb ...
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def execute(path: Path) -> float:
 
 
 def main(argv: list[str]) -> None:
-    paths = [Path(a) for a in argv] or sorted(NOTEBOOKS.glob("*.ipynb"))
+    paths = [Path(a) for a in argv] or sorted(NOTEBOOKS.glob("*/*.ipynb"))
     for path in paths:
         print(f"{path.name:<36} {execute(path):6.1f} s")
 

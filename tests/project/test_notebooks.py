@@ -17,35 +17,36 @@ import pytest
 from jupyter_client.kernelspec import KernelSpecManager
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-SERIES = [
-    "00_the_game",
-    "00_tour",
-    "01_flip_phase",
-    "02_next_and_previous",
-    "03_stacks",
-    "04_extra_rows",
-    "05_returns_and_running_out",
-    "06_face_down",
-    "07_check_fame",
-    "08_market",
-    "09_after_market_and_the_end",
-    "10_solo_and_difficulty",
-    "11_combining_seasons",
-    "12_rulings_explorer",
-    "13_ability_chains",
-    "14_flipology_nature",
-    "14b_flipology_animals",
-    "15_flipology_great_tree",
-    "16_experiments",
-]
-#: The lessons: FlipToons' 00_the_game and 01-11, Flipology's 14, 14b and 15 (00_tour is a tour,
-#: 12 and 13 are tools).
-LESSONS = [
-    p
-    for p in NOTEBOOKS
-    if p.stem == "00_the_game" or "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")
-]
+COURSE = sorted((ROOT / "notebooks" / "course").glob("*.ipynb"))
+WORKSHOP = sorted((ROOT / "notebooks" / "workshop").glob("*.ipynb"))
+NOTEBOOKS = COURSE + WORKSHOP
+SERIES = {
+    "course": [
+        "00_the_game",
+        "01_flip_phase",
+        "02_next_and_previous",
+        "03_stacks",
+        "04_extra_rows",
+        "05_returns_and_running_out",
+        "06_face_down",
+        "07_check_fame",
+        "08_market",
+        "09_after_market_and_the_end",
+        "10_solo_and_difficulty",
+        "11_combining_seasons",
+        "12_flipology_nature",
+        "13_flipology_animals",
+        "14_flipology_great_tree",
+    ],
+    "workshop": [
+        "01_package_tour",
+        "02_rulings_explorer",
+        "03_ability_chains",
+        "04_experiments",
+    ],
+}
+#: The lessons: every notebook of the course.
+LESSONS = COURSE
 
 
 def checked_cells(nb: dict) -> list[dict]:
@@ -65,7 +66,10 @@ def test_no_test_marker_shows_in_a_cell():
 
 
 def test_the_series_is_complete():
-    assert [p.stem for p in NOTEBOOKS] == SERIES
+    """Two folders: notebooks/course and notebooks/workshop, nothing beside them."""
+    assert [p.stem for p in COURSE] == SERIES["course"]
+    assert [p.stem for p in WORKSHOP] == SERIES["workshop"]
+    assert not list((ROOT / "notebooks").glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -111,6 +115,7 @@ SHIPPED = (
     {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")}
     | {f"examples/{p.name}" for p in (ROOT / "examples").glob("*")}
     | {p.name for p in NOTEBOOKS}
+    | {f"{p.parent.name}/{p.name}" for p in NOTEBOOKS}
 )
 REFERENCE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)+[\w.*-]+|[\w-]+\.(?:md|py|csv|ipynb))(?![\w/-])")
 UNSHIPPED_WORDS = re.compile(r"RULINGS|DESIGN\.md|EXPLORER\.md|(?i:open question)|seeds/|shared/")
@@ -163,7 +168,7 @@ def test_each_lesson_opens_its_central_situation_in_the_explorer(path):
     name = re.search(r'\.examples\.value = "([^"]+)"', "".join(cells[0]["source"]))
     assert name
     game = "Flipology" if situation(name.group(1)).game == "flipology" else "FlipToons"
-    assert game == ("Flipology" if path.stem[:2] in ("14", "15") else "FlipToons")
+    assert game == ("Flipology" if "flipology" in path.stem else "FlipToons")
     # where the widget cannot be drawn (a viewer, the notebook not yet run), a line says what it is
     shown = "".join(cells[0]["outputs"][0]["data"]["text/plain"])
     assert shown == f"<{game} explorer: a widget; run the cell in a live notebook to use it>"

@@ -132,4 +132,4 @@ def test_every_subcommand_runs_without_the_extras(tmp_path):
         "JupyterLab is not installed: pip install 'fliptoons_explore[notebooks]'"
         in runs["notebooks"].stdout
     )
-    assert (tmp_path / "nb" / "00_tour.ipynb").is_file()
+    assert (tmp_path / "nb" / "course" / "00_the_game.ipynb").is_file()
