@@ -6,8 +6,8 @@ exercise turns on, and for the second a sentence worked out from the situation w
 docs/teaching.md, What a wrong answer is told). As committed, each check cell says "not predicted
 yet" and gives nothing away. An exercise is three cells: `exercise_N = Exercise(...)` (with
 `exercise_N.setup()`), `prediction_N = None  # your answer: ...`, and
-`exercise_N.check(prediction_N)`; the teaching notebooks (FlipToons' 00_the_game and 01-11,
-Flipology's 14, 14b and 15) have at least three each.
+`exercise_N.check(prediction_N)`; the lessons of the course (notebooks/course) have at least
+three each.
 
 The lessons in STRICT are held to the course's exercise rules (docs/teaching.md): at least four
 exercises, each quoting its rule and naming at least two likely mistakes, every one of which is
@@ -27,14 +27,11 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
-TEACHING = [
-    p
-    for p in NOTEBOOKS
-    if p.stem == "00_the_game" or "01" <= p.stem[:2] <= "11" or p.stem[:2] in ("14", "15")
-]
+ROOT = Path(__file__).resolve().parents[2] / "notebooks"
+TEACHING = sorted((ROOT / "course").glob("*.ipynb"))
+NOTEBOOKS = TEACHING + sorted((ROOT / "workshop").glob("*.ipynb"))
 #: The lessons held to the course's exercise rules (the module's docstring).
-STRICT = {"00_the_game", "14_flipology_nature", "14b_flipology_animals"}
+STRICT = {"00_the_game", "12_flipology_nature", "13_flipology_animals"}
 PREDICTION = re.compile(r"^(prediction_\w+) = None\s+# your answer: \S", re.M)
 #: How a message names a rule: "Rule s2.check-fame (S2, Check Fame): ...".
 NAMES_A_RULE = re.compile(r"\bRule [a-z0-9]+(\.[\w-]+)+ \(")
