@@ -41,7 +41,8 @@ class CardSpec:
     copies: int
     fame: int
     bonus: str
-    banner: str
+    banner: str  # as the rules read it: `banner_read` in data/cards.csv where it differs from the
+    # transcribed `banner` (the Rat: the rulebook's market example takes 1 off, not 1 per card)
     ability: str
     timing: str
     flip_immune: bool
@@ -81,7 +82,7 @@ def _read_catalog() -> dict[str, CardSpec]:
             copies=int(row["copies"]),
             fame=0 if row["fame"] == "=" else int(row["fame"]),
             bonus=row["bonus"],
-            banner=row["banner"],
+            banner=row["banner_read"] or row["banner"],
             ability=row["ability"],
             timing=row["timing"],
             flip_immune="flip-immune" in icons,
