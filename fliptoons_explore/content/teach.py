@@ -149,6 +149,10 @@ def _dig(data, path: str):
     return here
 
 
+#: A rule id as a text may name it: "s2.faq.raccoon", "fl.card.cat", "jp.check-fame.end".
+_RULE_ID = re.compile(r"(?<![\w.-])((?:s1|s2|jp|fl|engine|card|ruling)\.[\w.-]*\w)")
+
+
 def _rule_words(rule_id: str | None) -> str:
     if not rule_id:
         return ""
@@ -513,6 +517,20 @@ class Exercise:
                 f"{cap(_what(self._answer))} last changed at step {changes[-1][0]}{words}: {rule}"
             )
         return ""
+
+    @property
+    def teaches(self) -> set[str]:
+        """The rule ids this exercise teaches (docs/teaching.md, Coverage): the rule it turns on
+        and each reading's option, the rules its situation's trace cites, and any rule id its
+        quote, explanation, hint or mistakes name."""
+        found = {self.rule} if self.rule else set()
+        for option, _, _ in self.readings.values() if self._readings_given else ():
+            found.add(f"ruling.{option.name}")
+        played = self._recording()
+        found |= {e.rule for e in (played.trace if played is not None else ()) if e.rule}
+        said = " ".join([self.quote, self.explain, self.hint, *map(str, self.mistakes.values())])
+        found |= {m for m in _RULE_ID.findall(said) if m in RULES}
+        return found
 
     @staticmethod
     def _form(expected) -> str:
