@@ -11,7 +11,8 @@ the answer stays hidden until the learner asks for it.
     ...                  mistakes={31: "The Shark is not a fish card."}, name="shark")
     >>> prediction = None          # the learner's cell: your answer, Ann's fame (a number)
     >>> shark.check(prediction)    # the check cell
-    Not predicted yet: write your answer (a number) in the cell above, run it, then run this cell again.
+    Not predicted yet: write your answer (a number) in the cell above, run it, then run this
+    cell again.
     (To see the answer: shark.answer())
     >>> shark.verdict(31).right, shark.verdict("29").right
     (False, True)
@@ -50,6 +51,7 @@ answer: `readings=["cow_copies"]` (each other value of the option) or `readings=
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 
 from ..games import contract_of, play_scenario
@@ -123,6 +125,27 @@ def _read(value, like, ordered: bool):
         items = [_read(v, model, True) for v in value]
         return tuple(items) if ordered else tuple(sorted(items, key=repr))
     return value
+
+
+#: How wide a printed verdict's lines are: a notebook's output area wraps a longer line anywhere,
+#: even inside a word, at 1280 pixels across.
+WIDTH = 88
+
+
+def _wrapped(text: str) -> str:
+    """A verdict as printed: each line wrapped at WIDTH between words, a continuation indented
+    as its line is."""
+    return "\n".join(
+        textwrap.fill(
+            line,
+            WIDTH,
+            subsequent_indent=" " * (len(line) - len(line.lstrip())),
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        or line
+        for line in text.splitlines()
+    )
 
 
 def _show(value) -> str:
@@ -601,7 +624,7 @@ class Exercise:
     def check(self, prediction) -> None:
         """The check cell: make sure the engine still gives the answer, then print the verdict."""
         self.still_holds()
-        print(self.verdict(prediction).text)
+        print(_wrapped(self.verdict(prediction).text))
 
     def answer(self) -> None:
         """Show the answer, why, and the rule."""
@@ -611,15 +634,17 @@ class Exercise:
             for option, value, raw in (self.readings.values() if self._readings_given else ())
         ]
         print(
-            "\n".join(
-                x
-                for x in (
-                    f"Answer: {_show(self.expected)}.",
-                    *other,
-                    self.explain,
-                    self._rule_text(),
+            _wrapped(
+                "\n".join(
+                    x
+                    for x in (
+                        f"Answer: {_show(self.expected)}.",
+                        *other,
+                        self.explain,
+                        self._rule_text(),
+                    )
+                    if x
                 )
-                if x
             )
         )
 
