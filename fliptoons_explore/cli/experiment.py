@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 
 from ..analysis.experiments import EXPERIMENTS, experiment, params_text, plot, run, summary
 from ..limits import quote
@@ -120,6 +121,7 @@ def experiment_command(args) -> str:
             {
                 "experiment": e.name,
                 "question": e.question,
+                "reading": e.reading,
                 "games": df.attrs["games"],
                 "seed": args.seed,
                 "params": df.attrs["params"],
@@ -133,6 +135,19 @@ def experiment_command(args) -> str:
         f"{df.attrs['games']} {e.unit}s per cell from seed {args.seed}: {len(df):,} rows"
         + (f", written to {args.csv}" if args.csv else "")
         + (f"; the plot in {args.plot}" if args.plot else ""),
+        *textwrap.wrap(_played_by(df.attrs["params"]) + e.reading, 100),
         table.to_string(index=False, float_format=lambda v: f"{v:.3f}"),
     ]
     return "\n".join(lines)
+
+
+def _played_by(params: dict) -> str:
+    """Who played the games, in words ('' when no policy is a parameter)."""
+    names = params.get("policy", params.get("policies"))
+    if names is None:
+        return ""
+    names = ",".join(names) if isinstance(names, list) else names
+    if names == "default":
+        return "Played by the simple bot (policy 'default'). "
+    bot = "; 'default' is the simple bot" if "default" in names.split(",") else ""
+    return f"Played by policies {names}{bot}. "

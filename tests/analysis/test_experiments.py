@@ -19,6 +19,10 @@ from pandas.testing import assert_frame_equal
 
 from fliptoons_explore import flipology, parallel, play_game, resolve
 from fliptoons_explore.analysis import experiments as ex
+from fliptoons_explore.analysis.experiments.ability_frequency import activations
+from fliptoons_explore.analysis.experiments.decks import resolution_row, toon_cards
+from fliptoons_explore.analysis.experiments.rounds_to_30 import by_round
+from fliptoons_explore.analysis.experiments.ruling_impact import flip_fame, round_tables
 from fliptoons_explore.cli.main import main
 from fliptoons_explore.fliptoons.cards import STARTING_DECKS
 
@@ -33,7 +37,10 @@ SMALL = {
     "seat-advantage": dict(games=4, players=(2, 5)),
     "rounds-to-30": dict(games=6, players=(2, 4)),
     "ability-frequency": dict(games=3),
-    "ruling-impact": dict(games=2, options=("cow_copies", "x_side_price_cards", "flip_players")),
+    "ruling-impact": dict(
+        games=2, options=("cow_copies", "x_side_price_cards", "flip_players"), rounds=(2, 5)
+    ),
+    "ruling-games": dict(games=2, policy="random,default,default,default"),
     "flipology-scores": dict(games=5, variants=("nature", "great-tree")),
 }
 
@@ -49,7 +56,7 @@ def one_process():
 
 def test_every_builtin_experiment_has_a_small_run():
     assert sorted(SMALL) == sorted(ex.names())
-    assert ex.names()[:8] == [
+    assert ex.names()[:9] == [
         "solo-win-rate",
         "deck-fame",
         "card-value",
@@ -57,6 +64,7 @@ def test_every_builtin_experiment_has_a_small_run():
         "rounds-to-30",
         "ability-frequency",
         "ruling-impact",
+        "ruling-games",
         "flipology-scores",
     ]
 
@@ -181,19 +189,42 @@ def test_a_resolution_row_replays_and_opens_as_a_scenario(one_process):
 
 def test_card_value_pairs_the_same_order_without_the_card(one_process):
     df = one_process["card-value"]
-    for (card, _seed), pair in df.groupby(["card", "seed"]):
+    for (card, seed), pair in df.groupby(["card", "seed"]):
         with_card = pair[pair["added"]]["deck"].item().split()
         without = pair[~pair["added"]]["deck"].item().split()
         with_card.remove(card)
         assert with_card == without
         assert ex.scenario(pair.iloc[0])["market"] == ex.scenario(pair.iloc[1])["market"]
+        # the starting deck and the 5 toon cards after the market's, which the toon deck lacks
+        market, hires, rest = toon_cards("s2", seed, 5)
+        assert sorted(without) == sorted([*STARTING_DECKS["s2", "multi"], *hires])
+        assert ex.scenario(pair.iloc[0])["toon_deck"] == rest
+        for _, row in pair.iterrows():
+            assert ex.replay(row).players[0].fame_total == row["fame"]
     s = ex.summary(df)
     gorilla = df[df["card"] == "gorilla"]
     gains = (
         gorilla[gorilla["added"]]["fame"].to_numpy() - gorilla[~gorilla["added"]]["fame"].to_numpy()
     )
-    assert s.set_index("card").loc["gorilla", "gain"] == pytest.approx(gains.mean())
+    row = s.set_index("card").loc["gorilla"]
+    assert row["gain"] == pytest.approx(gains.mean())
+    assert row["changed"] == pytest.approx((gains != 0).mean())
     assert s["gain"].is_monotonic_decreasing
+
+
+def test_a_capybara_scores_its_bonus_only_in_a_deck_that_outlasts_the_grid():
+    """'+4 if at least three cards remain in your deck': five Mosquitoes fill the grid after the
+    Capybara; with three cards left it scores 2 + 4, with two (a deck of 8) only 2."""
+    deck = ["capybara"] + ["mosquito"] * 5 + ["rat", "rat", "rat"]
+    long = resolution_row("s2", deck, 1, "{}")
+    short = resolution_row("s2", deck[:-1], 1, "{}")
+    assert (long["cards"], long["left"], long["fame"]) == (6, 3, 6)
+    assert (short["cards"], short["left"], short["fame"]) == (6, 2, 2)
+
+
+def test_the_hired_toon_cards_are_checked():
+    with pytest.raises(ValueError, match="hired: expected a whole number from 0 to 48, got 49"):
+        ex.run("card-value", games=1, cards=("crab",), hired=49)
 
 
 def test_a_game_round_opens_as_a_scenario_that_plays_on_as_the_game_did():
@@ -259,31 +290,143 @@ def test_ability_counts_are_the_traces_activations(one_process):
     game = ex.replay(df[df["seed"] == seed].iloc[0])
     triggers = [e.card for e in game.trace if e.kind == "trigger"]
     mine = df[df["seed"] == seed]
-    assert mine["fires"].sum() == len(triggers)
+    assert mine["activations"].sum() == len(triggers)
     assert (
-        mine.groupby("card")["fires"].sum()[lambda s: s > 0].to_dict()
+        mine.groupby("card")["activations"].sum()[lambda s: s > 0].to_dict()
         == pd.Series(triggers).value_counts().to_dict()
     )
+    fired = [card for card, _, did in activations(game.trace) if did]
+    assert mine["fires"].sum() == len(fired) < len(triggers)
     assert mine["revealed"].sum() == sum(e.kind == "reveal" for e in game.trace)
     chains = ex.chains(df)
     assert chains["fires"].sum() == df[df["by"] != ""]["fires"].sum()
+    s = ex.summary(df).set_index("card")
+    assert (s["fires"] <= s["activations"]).all() and (s["games"] == 3).all()
 
 
-def test_ruling_impact_compares_each_value_with_the_default_game(one_process):
+#: Built Flips: (deck, the one activation's card, whether it changes the table).
+ACTIVATIONS = [
+    # the Gorilla lands in the lower row (slot 4): 'not in the upper row'
+    (["mosquito", "mosquito", "mosquito", "gorilla", "mosquito"], "gorilla", False),
+    # in the upper row it puts the next card into a new row above
+    (["mosquito", "gorilla", "mosquito"], "gorilla", True),
+    # no face-up Rabbit and no face-down card in the grid: the Rabbit stays
+    (["mosquito", "rabbit", "mosquito"], "rabbit", False),
+    # a face-up Rabbit to join: it moves onto it (and the first Rabbit has nothing to join)
+    (["rabbit", "mosquito", "rabbit"], "rabbit", True),
+]
+
+
+@pytest.mark.parametrize("deck, card, did", ACTIVATIONS)
+def test_an_ability_that_did_nothing_is_an_activation_not_a_fire(deck, card, did):
+    """Counted from the trace's causes, and the same as the recorded states say: a fire's
+    events change the table's state, a mere activation's events change nothing."""
+    r = resolve({"season": "combined", "players": [{"name": "Ann", "deck": deck}]}, record=True)
+    found = [(c, by, d) for c, by, d in activations(r.trace) if c == card]
+    assert found[-1] == (card, "", did)
+    trigger = [e.step for e in r.trace if e.kind == "trigger" and e.card == card][-1]
+    caused = [e.step for e in r.trace if _caused_by(r.trace, e, trigger)]
+    states = [r.trace.initial, *r.trace.states]
+    assert any(states[k + 1] != states[k] for k in caused) == did
+
+
+def _caused_by(trace, event, step) -> bool:
+    while event.cause is not None:
+        if event.cause == step:
+            return True
+        event = trace[event.cause]
+    return False
+
+
+def test_a_gorilla_in_the_lower_row_is_counted_as_activated_but_not_fired():
+    r = resolve(
+        {
+            "season": "s2",
+            "players": [{"name": "Ann", "deck": ["mosquito"] * 3 + ["gorilla", "mosquito"]}],
+        }
+    )
+    assert [e.detail for e in r.trace if e.kind == "ignored"] == ["not in the upper row"]
+    assert activations(r.trace) == [("gorilla", "", False)]
+
+
+def test_paired_impact_on_a_built_table():
+    """Ann's Capybara ends its Flip with exactly three cards left in her deck: 2 + 4 by the
+    default reading of 'at least three', 2 when three does not count; Bo's Mosquitoes make 0
+    either way. One table of two players: it differs, by -4 / 2 = -2 fame a player."""
+    table = {
+        "season": "s2",
+        "players": [
+            {"name": "Ann", "deck": ["capybara"] + ["mosquito"] * 5 + ["rat"] * 3},
+            {"name": "Bo", "deck": ["mosquito"] * 6},
+        ],
+    }
+    assert flip_fame(table, {}, None) == [6, 0]
+    assert flip_fame(table, {"capybara_exactly_three": "does-not-count"}, None) == [2, 0]
+    rows = pd.DataFrame(
+        {
+            "option": ["capybara_exactly_three"] * 4,
+            "value": ['"does-not-count"'] * 4,
+            "differs": [True, False, False, False],
+            "difference": [-2.0, 0.0, 0.0, 0.0],
+        }
+    )
+    s = ex.summary(rows, "ruling-impact").iloc[0]
+    assert (s["tables"], s["differs"], s["rate"]) == (4, 1, 0.25)
+    assert (round(s["low"], 4), round(s["high"], 4)) == (0.0456, 0.6994)  # Wilson, 1 of 4
+    # mean -0.5, sample sd 1: -0.5 -+ 1.96 / 2
+    assert (s["difference"], round(s["diff_low"], 3), round(s["diff_high"], 3)) == (
+        -0.5,
+        -1.48,
+        0.48,
+    )
+
+
+def test_ruling_impact_resolves_the_same_tables_both_ways(one_process):
     df = one_process["ruling-impact"]
     assert sorted(set(zip(df["option"], df["value"]))) == [
         ("cow_copies", '"total"'),
         ("flip_players", '"lockstep"'),
         ("x_side_price_cards", '"not-for-hire"'),
     ]
+    assert set(df["round"]) == {2, 5}
+    setup = ex.Setup.of("fliptoons", season="combined", players=4)
+    for (seed, r), rows in df.groupby(["seed", "round"]):
+        table = dict(round_tables(setup, int(seed), (r,)))[r]
+        plain = flip_fame(table, {}, None)
+        for _, row in rows.iterrows():
+            fame = flip_fame(table, json.loads(f'{{"{row["option"]}": {row["value"]}}}'), None)
+            assert (row["fame_default"], row["fame"]) == (
+                " ".join(map(str, plain)),
+                " ".join(map(str, fame)),
+            )
+            assert row["differs"] == (fame != plain)
+            assert row["difference"] == pytest.approx((sum(fame) - sum(plain)) / 4)
+    # the Market's x-side price cards change no Flip
+    assert not df[df["option"] == "x_side_price_cards"]["differs"].any()
+
+
+def test_ruling_games_compare_the_settings_by_seat_and_policy(one_process):
+    df = one_process["ruling-games"]
+    assert df[["option", "value"]].drop_duplicates().values.tolist() == [
+        ["(default)", ""],
+        ["x_side_price_cards", '"not-for-hire"'],
+    ]
+    s = ex.summary(df)
+    assert (
+        s[["seat", "policy", "games"]].values.tolist()
+        == [
+            [0, "random", 2],
+            [1, "default", 2],
+            [2, "default", 2],
+            [3, "default", 2],
+        ]
+        * 2
+    )
+    assert s.groupby(["option", "value"])["wins"].sum().tolist() == [2.0, 2.0]  # a game each
     for _, row in df.iterrows():
-        changed = ex.replay(row).result.winners
-        plain = ex.replay({**row, "rulings": "{}"}).result.winners
-        assert (" ".join(map(str, plain)), " ".join(map(str, changed))) == (
-            row["winners_default"],
-            row["winners"],
-        )
-        assert row["changed"] == (plain != changed)
+        assert ex.replay(row).result.final_fame[row["seat"]] == row["fame"]
+    end = ex.endings(df)
+    assert end["games"].tolist() == [2, 2]
 
 
 def test_seat_shares_add_up_to_one_game_each(one_process):
@@ -297,6 +440,39 @@ def test_seat_shares_add_up_to_one_game_each(one_process):
     assert (
         s["games"].tolist() == [4, 4] + [4] * 5 and (s["low"] >= 0).all() and (s["high"] <= 1).all()
     )
+
+
+def test_seat_shares_on_built_games():
+    """Four 2-player games: seat 0 wins three, one is a tie (half a win each)."""
+    rows = pd.DataFrame(
+        {
+            "players": [2] * 8,
+            "seed": [1, 1, 2, 2, 3, 3, 4, 4],
+            "start": [0, 1] * 4,
+            "share": [1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.5, 0.5],
+        }
+    )
+    s = ex.summary(rows, "seat-advantage")
+    assert s[["start", "games", "wins", "win_share", "fair", "unfair"]].values.tolist() == [
+        [0, 4, 3.5, 0.875, 0.5, False],
+        [1, 4, 0.5, 0.125, 0.5, False],
+    ]
+    assert (round(s["low"][0], 4), round(s["high"][0], 4)) == tuple(
+        round(v, 4) for v in ex.wilson(3.5, 4)
+    )
+
+
+def test_rounds_to_30_shares_are_of_all_games():
+    """Four 3-player games, two ended by the trigger (rounds 7 and 9): a share of 0.5, and the
+    by-round shares (of all four games) sum to it, not to 1."""
+    rows = pd.DataFrame(
+        {"players": [3] * 4, "triggered": [True, False, True, False], "rounds": [7, 11, 9, 12]}
+    )
+    s = ex.summary(rows, "rounds-to-30").iloc[0]
+    assert (s["games"], s["triggered"], s["share"], s["mean_round"]) == (4, 2, 0.5, 8.0)
+    assert (s["low"], s["high"]) == ex.wilson(2, 4)
+    shares = by_round(rows)[3]
+    assert shares.to_dict() == {7: 0.25, 8: 0.0, 9: 0.25}
 
 
 def test_summaries_count_what_the_rows_hold(one_process):
@@ -329,14 +505,35 @@ def test_every_plot_draws(one_process, tmp_path):
     for name, df in one_process.items():
         fig = ex.plot(df)
         assert fig.axes and all(ax.has_data() for ax in fig.axes), name
+        assert all(ax.get_xlabel() and ax.get_title() for ax in fig.axes), name
         if name in ("solo-win-rate", "flipology-scores"):  # one axes; two
             fig.savefig(tmp_path / f"{name}.png")
             assert (tmp_path / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
 
 
+def test_the_seat_plot_numbers_seats_as_the_table_does(one_process):
+    """Seats 0 to 4 as `start` prints them, whole-number ticks only."""
+    pytest.importorskip("matplotlib")
+    ax = ex.plot(one_process["seat-advantage"]).axes[0]
+    assert ax.get_xticks().tolist() == [0, 1, 2, 3, 4]
+    assert ax.get_xlabel().startswith("seat (start): 0 = the first player")
+
+
+def test_the_rounds_plot_draws_shares_of_all_games(one_process):
+    pytest.importorskip("matplotlib")
+    df = one_process["rounds-to-30"]
+    ax = ex.plot(df).axes[0]
+    share = ex.summary(df)["share"].tolist()
+    assert [round(sum(line.get_ydata()), 9) for line in ax.lines] == [round(v, 9) for v in share]
+    assert "ALL games" in ax.get_ylabel()
+
+
 def test_wilson_intervals():
     assert ex.wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
     assert ex.wilson(5, 10) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+    # 54% of 300 and 20% of 300 (the seat question's first sample)
+    assert [round(v, 3) for v in ex.wilson(162, 300)] == [0.483, 0.596]
+    assert [round(v, 3) for v in ex.wilson(60, 300)] == [0.159, 0.249]
     mean, low, high = ex.mean_interval([1, 2, 3, 4])
     assert (mean, round(low, 3), round(high, 3)) == (2.5, 1.235, 3.765)
 
@@ -540,6 +737,25 @@ def test_experiment_json_is_one_document_with_summary_and_rows(capsys):
         8,
     )
     assert doc["params"]["variants"] == ["nature"] and doc["summary"][0]["games"] == 2
+    assert doc["reading"].startswith("moon_decides: the share of `games` a face-up Moon")
+
+
+def test_experiment_text_says_who_played_and_how_to_read_it(capsys):
+    args = ["experiment", "seat-advantage", "--games", "3", "--set", "players=2", "--jobs", "1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].startswith("Played by the simple bot (policy 'default'). win_share: the seat's")
+    assert out[-3].split() == [
+        "players",
+        "start",
+        "games",
+        "wins",
+        "win_share",
+        "low",
+        "high",
+        "fair",
+        "unfair",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -559,6 +775,18 @@ def test_experiment_json_is_one_document_with_summary_and_rows(capsys):
         (
             ["experiment", "deck-fame", "--set", "rulings=cow"],
             "--set rulings: expected a JSON object",
+        ),
+        (
+            ["experiment", "card-value", "--set", "hired=60"],
+            "hired: expected a whole number from 0 to 48, got 60",
+        ),
+        (
+            ["experiment", "ruling-impact", "--set", "rounds=0"],
+            "rounds: expected round numbers of at least 1, got 0",
+        ),
+        (
+            ["experiment", "ruling-games", "--set", "options=x_side"],
+            'options: unknown ruling option "x_side"',
         ),
         (
             ["experiment", "deck-fame", "--jobs", "0"],

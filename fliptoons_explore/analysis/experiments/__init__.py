@@ -23,8 +23,13 @@ The package: `runner` plays any game's setups through its contract (`fliptoons_e
 `stats` holds the statistics (`wilson`, `mean_interval`, `rate_table`); `decks` resolves
 FlipToons decks; `rows` replays a row of either kind; `catalog` names the built-in questions,
 each a module of its own (`solo_win_rate`, `deck_fame`, `card_value`, `seat_advantage`,
-`rounds_to_30`, `ability_frequency`, `ruling_impact`, `flipology_scores`). The command line's
-`experiment` command is `fliptoons_explore.cli.experiment`.
+`rounds_to_30`, `ability_frequency`, `ruling_impact`, `ruling_games`, `flipology_scores`). The
+command line's `experiment` command is `fliptoons_explore.cli.experiment`.
+
+Every rate a summary gives comes with its 95% interval (`low`, `high`) and its n (`games`,
+`pairs`, `tables`); an experiment's `reading` says what each rate is a share of. Unless told
+otherwise the players are the simple bot (policy 'default': `fliptoons_explore.policy`), whose
+choices are not a person's: what it finds holds for the bot.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from .ability_frequency import chains
 from .catalog import EXPERIMENTS, experiment, names, params_text, plot, run, summary
 from .decks import resolution_scenario, resolutions
 from .rows import replay, scenario
+from .ruling_games import endings
 from .runner import Experiment, SeatPolicies, Setup, games, setup_of
 from .stats import mean_interval, wilson
 
@@ -51,6 +57,7 @@ __all__ = [
     "wilson",
     "mean_interval",
     "chains",
+    "endings",
     "experiment",
     "setup_of",
     "resolution_scenario",

@@ -15,6 +15,7 @@ from .card_value import EXPERIMENT as CARD_VALUE
 from .deck_fame import EXPERIMENT as DECK_FAME
 from .flipology_scores import EXPERIMENT as FLIPOLOGY_SCORES
 from .rounds_to_30 import EXPERIMENT as ROUNDS_TO_30
+from .ruling_games import EXPERIMENT as RULING_GAMES
 from .ruling_impact import EXPERIMENT as RULING_IMPACT
 from .runner import Experiment, check_count, check_seed
 from .seat_advantage import EXPERIMENT as SEAT_ADVANTAGE
@@ -34,6 +35,7 @@ EXPERIMENTS: dict[str, Experiment] = {
         ROUNDS_TO_30,
         ABILITY_FREQUENCY,
         RULING_IMPACT,
+        RULING_GAMES,
         FLIPOLOGY_SCORES,
     )
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .decks import check_deck, check_rulings, resolution_job, starting_deck
 from .runner import Experiment
-from .stats import mean_interval, pandas
+from .stats import mean_interval, pandas, wilson
 
 
 def tasks(n, seed, season, deck, rulings):
@@ -15,10 +15,16 @@ def tasks(n, seed, season, deck, rulings):
 
 
 def summarise(df):
+    """One row per fame made: `resolutions`, their share of all (95% Wilson interval `low`-
+    `high`), and the share that made at least that fame."""
     pd = pandas()
     counts = df["fame"].value_counts().sort_index()
     out = pd.DataFrame({"fame": counts.index, "resolutions": counts.values})
-    out["share"] = out["resolutions"] / len(df)
+    n = len(df)
+    out["share"] = out["resolutions"] / n
+    bounds = [wilson(k, n) for k in out["resolutions"]]
+    out["low"] = [low for low, _ in bounds]
+    out["high"] = [high for _, high in bounds]
     out["at_least"] = out["share"][::-1].cumsum()[::-1]
     return out
 
@@ -31,7 +37,8 @@ def draw(df, fig):
     ax.set(
         xlabel="fame in one Flip + Check Fame",
         ylabel="share of resolutions",
-        title=f"Fame of the deck: mean {mean:.2f} ({low:.2f} to {high:.2f})",
+        title=f"Fame of the deck in {len(df)} resolutions: mean {mean:.2f} ({low:.2f} to "
+        f"{high:.2f})",
     )
 
 
@@ -45,4 +52,6 @@ EXPERIMENT = Experiment(
     summarise,
     draw,
     unit="resolution",
+    reading="share: the share of all resolutions that made that fame (95% Wilson interval "
+    "low-high); at_least: the share that made at least that fame",
 )

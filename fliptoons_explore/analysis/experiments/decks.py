@@ -22,38 +22,51 @@ __all__ = ["resolutions", "resolution_scenario", "resolution_row", "replay_resol
 GAME = "fliptoons"
 
 
-def resolution_scenario(season: str, deck, seed: int, rulings: str | dict = "{}") -> dict:
+def resolution_scenario(
+    season: str, deck, seed: int, rulings: str | dict = "{}", hired: int = 0
+) -> dict:
     """The scenario a resolution row names: one player flipping `deck` (top first), the
     season's toon cards shuffled by `seed` into the market and the toon deck (a Snake or a
-    Mongoose takes from it)."""
+    Mongoose takes from it); the `hired` cards after the market's (`toon_cards`) are in the
+    deck, not the toon deck."""
     deck = deck.split() if isinstance(deck, str) else list(deck)
-    toons = toon_deck(season)
-    random.Random(seed).shuffle(toons)
-    slots = len(PRICES[season])
+    market, _, rest = toon_cards(season, seed, hired)
     rulings = json.loads(rulings) if isinstance(rulings, str) else dict(rulings)
     return {
         "season": season,
         "players": [{"name": "Player 1", "deck": deck}],
-        "market": toons[:slots],
-        "toon_deck": toons[slots:],
+        "market": market,
+        "toon_deck": rest,
         "rulings": rulings,
     }
 
 
-def resolution_row(season: str, deck: list[str], seed: int, rulings: str) -> dict:
-    """Flip + Check Fame of `deck` (in this order) untraced: the replay columns and the fame,
-    the cards placed and the extra rows made."""
-    scenario = resolution_scenario(season, deck, seed, rulings)
+def toon_cards(season: str, seed: int, hired: int = 0) -> tuple[list, list, list]:
+    """The season's toon cards shuffled by `seed`: (the market, the next `hired` cards, which a
+    deck of a later round holds as hires, the toon deck)."""
+    toons = toon_deck(season)
+    random.Random(seed).shuffle(toons)
+    slots = len(PRICES[season])
+    return toons[:slots], toons[slots : slots + hired], toons[slots + hired :]
+
+
+def resolution_row(season: str, deck: list[str], seed: int, rulings: str, hired: int = 0) -> dict:
+    """Flip + Check Fame of `deck` (in this order) untraced: the replay columns (`hired`: the
+    toon cards the deck holds, `resolution_scenario`) and the fame, the cards placed, the extra
+    rows made and the cards left in the deck."""
+    scenario = resolution_scenario(season, deck, seed, rulings, hired)
     p = contract(GAME).resolve(scenario, traced=False).table.players[0]
     return {
         "game": GAME,
         "season": season,
         "rulings": rulings,
         "seed": seed,
+        "hired": hired,
         "deck": " ".join(deck),
         "fame": p.fame_total,
         "cards": p.grid.count(),
         "extra_rows": p.grid.extra_height(),
+        "left": len(p.deck),
     }
 
 
@@ -110,8 +123,11 @@ def replay_resolution(row):
 
 
 def resolution_scenario_of(row) -> dict:
-    """A resolution row's scenario (`resolution_scenario` of its season, deck, seed, rulings)."""
-    return resolution_scenario(row["season"], row["deck"], int(row["seed"]), row["rulings"])
+    """A resolution row's scenario (`resolution_scenario` of its season, deck, seed, rulings and
+    hired toon cards)."""
+    hired = row.get("hired") if hasattr(row, "get") else None
+    hired = 0 if hired is None or isinstance(hired, float) and math.isnan(hired) else int(hired)
+    return resolution_scenario(row["season"], row["deck"], int(row["seed"]), row["rulings"], hired)
 
 
 def starting_deck(season: str, deck) -> list[str]:
@@ -126,6 +142,17 @@ def check_rulings(rulings) -> str:
     except ValueError as e:
         raise ValueError(f"rulings: {e}") from None
     return json.dumps(rulings or {}, sort_keys=True)
+
+
+def check_hired(season: str, hired) -> int:
+    """A number of toon cards a deck holds as hires: from 0 to what the toon deck holds beyond
+    the market's (ValueError)."""
+    if season not in PRICES:
+        raise ValueError(f'season: expected "s1", "s2" or "combined", got {quote(season)}')
+    most = len(toon_deck(season)) - len(PRICES[season])
+    if isinstance(hired, bool) or not isinstance(hired, int) or not 0 <= hired <= most:
+        raise ValueError(f"hired: expected a whole number from 0 to {most}, got {quote(hired)}")
+    return hired
 
 
 def check_deck(season: str, deck) -> list[str]:

@@ -36,6 +36,8 @@ def summarise(df):
         holders = group[group["moon_in_row"]]
         k, n = holders["won"].sum(), len(holders)
         low, high = wilson(k, n)
+        decided = int(group.groupby("seed")["moon_up"].first().sum())
+        decides_low, decides_high = wilson(decided, games_played)
         rows.append(
             {
                 "variant": variant,
@@ -44,7 +46,9 @@ def summarise(df):
                 "mean_score": group["score"].mean(),
                 "sd": group["score"].std(),
                 "median": group["score"].median(),
-                "moon_decides": group.groupby("seed")["moon_up"].first().mean(),
+                "moon_decides": decided / games_played,
+                "decides_low": decides_low,
+                "decides_high": decides_high,
                 "moon_holders": n,
                 "holder_wins": k / n if n else math.nan,
                 "low": low,
@@ -63,7 +67,11 @@ def draw(df, fig):
         for (v, m), g in df.groupby(["variant", "moon"], sort=False)
     ]
     left.boxplot([g for _, g in groups], tick_labels=[label for label, _ in groups])
-    left.set(ylabel="score at the end of the game", title="Scores by variant")
+    left.set(
+        xlabel="variant, with or without the Moon",
+        ylabel="score at the end of the game",
+        title=f"Scores by variant ({df['seed'].nunique()} games a cell, every seat)",
+    )
     held = s[s["moon"]]
     right.bar(
         held["variant"],
@@ -92,7 +100,11 @@ def draw(df, fig):
             textcoords="offset points",
             fontsize="small",
         )
-    right.set(ylabel="share of games won", title="Keeping the Moon")
+    right.set(
+        xlabel="variant (games with the Moon; n: the seats that held it)",
+        ylabel="share of the holders' games won (95% Wilson)",
+        title="Keeping the Moon",
+    )
     right.legend(fontsize="small")
     fig.set_size_inches(10, 4.5)
 
@@ -112,4 +124,7 @@ EXPERIMENT = Experiment(
     game_job,
     summarise,
     draw,
+    reading="moon_decides: the share of `games` a face-up Moon decided (95% Wilson interval "
+    "decides_low-decides_high); holder_wins: the share of the Moon holders' games they won "
+    "(n = moon_holders, 95% Wilson low-high) beside a fair share",
 )

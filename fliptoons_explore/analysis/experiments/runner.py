@@ -284,7 +284,8 @@ def game_scenario(row, round: int = 1) -> dict:
 class Experiment:
     """A built-in question: its `name`, the `question` it answers, the default number of games
     (or resolutions, or seeds) per cell, its parameters and their defaults, how it makes its
-    tasks, the worker's `job`, how it summarises the rows and draws the summary."""
+    tasks, the worker's `job`, how it summarises the rows and draws the summary; `reading`: how
+    to read the summary (what each rate is a share of, its interval, who played)."""
 
     name: str
     question: str
@@ -295,6 +296,7 @@ class Experiment:
     summarise: Callable
     draw: Callable
     unit: str = "game"
+    reading: str = ""
 
 
 # -- checks ----------------------------------------------------------------------------------------

@@ -51,4 +51,5 @@ EXPERIMENT = Experiment(
     game_job,
     summarise,
     draw,
+    reading="rate: the share of the cell's `games` won (95% Wilson interval low-high)",
 )
