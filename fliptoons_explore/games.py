@@ -21,7 +21,7 @@ import html
 import importlib
 import json
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .limits import MAX_GAMES
 from .search import EXPLAINED, ReplaySearch, option_name, scenario_decision
@@ -222,6 +222,20 @@ class GameContract(GameKit, Protocol):
         """A card's name and the fame (points) printed on it, from the game's card data:
         ('Capybara', 2); None for an id the game does not know."""
 
+    # -- practice: exercises made from random situations (`content.practice`) --
+
+    def random_situation(self, seed: int) -> RandomSituation:
+        """A situation drawn at random from `seed` (the same seed, the same situation): a whole
+        game of a setup drawn at random, played by a policy drawn at random up to a point drawn
+        at random, written as a scenario with its players named `PLAYER_NAMES`, how it is played
+        on from there, and both in words."""
+
+    def quantities(self, fields: dict) -> list[Quantity]:
+        """What an exercise may ask of an outcome in the library's terms (`outcome_fields`, at
+        the end or at a step): each player's fame (points), the card at each place, the top of
+        each deck, each dismissed pile..., each as a `Quantity` (its path into `fields`, its
+        words, the kind of answer)."""
+
     # -- policies and rulings --
 
     def policy_name(self, name) -> tuple:
@@ -252,6 +266,48 @@ class GameContract(GameKit, Protocol):
         """The game's own `play` command (`fliptoons-explore play`, `flipology play`): whole games
         from a seed, `args` its parsed options, as the text (or JSON) it prints; ValueError (one
         line) naming a wrong option."""
+
+
+class RandomSituation(NamedTuple):
+    """A situation drawn at random (`GameContract.random_situation`): its `scenario`, how it is
+    played (`play`: "resolve", "round" or "game", as `play_scenario` takes it), what it is in
+    words (`title`: "a Season 2 game of two players, Ann and Ben, at the start of round three")
+    and how it is played on, in words (`until`: "play its Flip and Check Fame")."""
+
+    scenario: dict
+    play: str
+    title: str
+    until: str
+
+
+class Quantity(NamedTuple):
+    """A quantity an exercise may ask of an outcome (`GameContract.quantities`): its `path` into
+    the outcome's fields (`outcome_fields`: "fame.Ann", "grid.Ann.1.2", "deck.Ann.0"), what it is
+    in `words` ("Ann's fame", "the card in slot 6 (lower right) of Ann's grid"), the kind of
+    answer in words (`form`; "" for a number or a name, as the exercise tells) and whether a
+    list answer must be in order (`ordered`)."""
+
+    path: str
+    words: str
+    form: str = ""
+    ordered: bool = True
+
+
+#: The names a random situation gives its players, in seat order (`random_situation`).
+PLAYER_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
+_NUMBERS = "no one two three four five six seven eight nine ten eleven twelve".split()
+
+
+def in_words(n: int) -> str:
+    """A whole number in words up to twelve ("three"), in figures beyond: what a situation's
+    words say in words, so that no figure of the question looks like an answer."""
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def listed(names) -> str:
+    """Names as a sentence lists them: "Ann", "Ann and Ben", "Ann, Ben and Cleo"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(frozen=True)
@@ -408,6 +464,24 @@ class GameDefaults:
 
     def printed(self, card_id: str) -> tuple[str, int] | None:
         return None
+
+    def random_situation(self, seed: int) -> RandomSituation:
+        """The game of its default setup from `seed` at its first round's start, played as
+        written."""
+        scenario = self.scenario_at(self.check_setup({}), seed)
+        return RandomSituation(
+            scenario, self.written_play(scenario), f"a game of {self.title}", "play it"
+        )
+
+    def quantities(self, fields: dict) -> list[Quantity]:
+        """Each number a player's field of `expect_fields` gives: "fame.Ann", "Ann's fame"."""
+        return [
+            Quantity(f"{key}.{name}", f"{name}'s {key}")
+            for key, kind in self.expect_fields.items()
+            if kind == "player"
+            for name, value in (fields.get(key) or {}).items()
+            if isinstance(value, int) and not isinstance(value, bool)
+        ]
 
     @property
     def search_budget(self) -> str:

@@ -4,7 +4,13 @@
 - `situations`: the situation library, every FAQ entry, Key Concept and rule a table in play can
   show, with its expected outcome written from the rulebooks; its files are `library/*.json`
   (`library/README.md` describes them);
-- `teach`: the exercises of the teaching notebooks (predict, then check; docs/teaching.md).
+- `teach`: the exercises of the teaching notebooks (predict, then check; docs/teaching.md);
+- `practice`: fresh exercises on a rule, from random situations of either game, without end
+  (`practice(rule, n=5, seed=0)`; docs/practice.md).
 
 `fliptoons_explore.situation(name)`, `situations(...)` and `Situation` are the library's.
 """
+
+from .practice import practice, practice_rules
+
+__all__ = ["practice", "practice_rules"]

@@ -3,19 +3,57 @@ ruling options and, through its kit (`kit.FlipologyKit`), how it reads and is dr
 
 from __future__ import annotations
 
-from ..games import SeatOutcome, filled_setup
+import random
+
+from ..games import (
+    PLAYER_NAMES,
+    Quantity,
+    RandomSituation,
+    SeatOutcome,
+    filled_setup,
+    in_words,
+    listed,
+)
 from ..limits import MAX_GAMES
 from ..policy import ReplayPolicy
 from . import engine, library
 from .advice import EXPLAINED, TIES, decision_of, option_words
 from .comparison import comparison_html, seat_outcome
-from .game import new_game
+from .deal_scenario import _AtFirstTurn, _Dealt
+from .game import NATURE_TURNS, TREE_ROUNDS, TREE_TURNS, new_game
 from .kit import FlipologyKit
 from .markdown import resolution_markdown
 from .play import POLICIES, check_simulations, make_policy, play_command, policy_name
 from .rulings import OPTIONS, Rulings
 from .scenario import check
 from .text import resolution_text
+
+#: The setups a random situation is drawn from (`Flipology.random_situation`).
+PRACTICE_SETUPS = (
+    {"variant": "nature", "players": 2},
+    {"variant": "nature", "players": 3},
+    {"variant": "nature", "players": 4},
+    {"variant": "great-tree", "players": 2},
+    {"variant": "great-tree", "players": 3},
+)
+_VARIANT_WORDS = {"nature": "Nature", "great-tree": "Great Tree"}
+
+
+class _BeforeTurn(_AtFirstTurn):
+    """A policy that answers as `inner` does until turn `turn` (from 1) is asked, then writes
+    the table as a scenario, keeps that turn's decision (`choice`) and stops the game."""
+
+    def __init__(self, inner, turn: int) -> None:
+        super().__init__(inner)
+        self.left, self.choice = turn, None
+
+    def choose(self, choice):
+        if choice.kind == "turn":
+            self.left -= 1
+            if self.left == 0:
+                self.choice = choice
+                return super().choose(choice)
+        return self.inner.choose(choice)
 
 
 class Flipology(FlipologyKit):
@@ -153,6 +191,65 @@ class Flipology(FlipologyKit):
         except KeyError:
             return None
         return spec.name, spec.points
+
+    # -- practice --
+
+    def random_situation(self, seed: int) -> RandomSituation:
+        """A game of a setup of `PRACTICE_SETUPS`, played by the default or the random policy up
+        to one of its turns, all drawn from `seed`, with that turn's flip drawn among the
+        player's cards; played on for that turn, then counted as the table stands."""
+        rng = random.Random(seed)
+        setup = dict(rng.choice(PRACTICE_SETUPS))
+        policy, game_seed = rng.choice(("default", "random")), rng.randrange(2**31)
+        per_player = NATURE_TURNS if setup["variant"] == "nature" else TREE_ROUNDS * TREE_TURNS
+        turn = rng.randint(1, per_player * setup["players"])
+        game = self.new_game(setup, game_seed, self.make_policy(policy, game_seed), False)
+        capture = game.policy = _BeforeTurn(game.policy, turn)
+        try:
+            game.play()
+        except _Dealt:
+            pass
+        scenario, choice = capture.scenario, capture.choice
+        player, row, col = rng.choice(choice.options)
+        scenario["turns"] = [{"player": player, "flip": [row, col]}]
+        for p, name in zip(scenario["players"], PLAYER_NAMES):
+            p["name"] = name
+        names = [p["name"] for p in scenario["players"]]
+        rows = scenario["players"][player]["rows"]
+        place = f"card {in_words(col + 1)} of {names[player]}'s " + (
+            f"row {in_words(row + 1)} (from the bottom)" if len(rows) > 1 else "row"
+        )
+        title = (
+            f"a Flipology {_VARIANT_WORDS[setup['variant']]} game of "
+            f"{in_words(len(names))} players, {listed(names)}, before turn {in_words(turn)}"
+        )
+        until = (
+            f"{names[player]} flips {place} (counting from the left); then the game ends and is "
+            "counted as the table stands, any choice an effect asks as the default policy "
+            "takes it (docs/engine.md)"
+        )
+        return RandomSituation(scenario, "resolve", title, until)
+
+    def quantities(self, fields: dict) -> list[Quantity]:
+        """Each player's score and each card of their rows, face up or down; the discard
+        pile."""
+        out = [Quantity(f"score.{n}", f"{n}'s score") for n in fields.get("score", {})]
+        for name, rows in fields.get("rows", {}).items():
+            out += [
+                Quantity(
+                    f"rows.{name}.{r}.{c}",
+                    f"card {in_words(c + 1)} of {name}'s "
+                    + (f"row {in_words(r + 1)}" if len(rows) > 1 else "row"),
+                    "the card as the table writes it: 'dog:6' face up, '~dog:6' face down",
+                )
+                for r, row in enumerate(rows)
+                for c in range(len(row))
+            ]
+        if "discard" in fields:
+            out.append(
+                Quantity("discard", "the discard pile", "a list of cards, in any order", False)
+            )
+        return out
 
     # -- policies and rulings --
 

@@ -3,11 +3,22 @@ ruling options and, through its kit (`kit.FlipToonsKit`), how it reads and is dr
 
 from __future__ import annotations
 
-from ..games import SeatOutcome, filled_setup
+import random
+
+from ..games import (
+    PLAYER_NAMES,
+    Quantity,
+    RandomSituation,
+    SeatOutcome,
+    filled_setup,
+    in_words,
+    listed,
+)
 from . import engine, library
 from .advice import EXPLAINED, advice_decision, option_words
 from .comparison import comparison_html, seat_outcome, winners
 from .game import new_game, replay
+from .grid import space_name
 from .kit import FlipToonsKit
 from .markdown import resolution_markdown
 from .play import (
@@ -21,6 +32,33 @@ from .play import (
 from .rulings import OPTIONS, Rulings
 from .scenario import check
 from .text import game_text, resolution_text, round_text
+
+#: The setups a random situation is drawn from (`FlipToons.random_situation`): each season, two
+#: to four players, the seasons combined at three and five (a solo game is played only to its
+#: end, which takes many rounds).
+PRACTICE_SETUPS = (
+    {"season": "s2", "players": 2},
+    {"season": "s2", "players": 3},
+    {"season": "s2", "players": 4},
+    {"season": "s1", "players": 2},
+    {"season": "s1", "players": 3},
+    {"season": "combined", "players": 3},
+    {"season": "combined", "players": 5},
+)
+_SEASON_WORDS = {"s1": "Season 1", "s2": "Season 2", "combined": "Seasons 1 and 2 combined"}
+_DECISIONS = "any decision as the default policy takes it (docs/engine.md)"
+#: How a random situation is played on, in words, by how it is played.
+_UNTIL = {
+    "resolve": f"play its Flip and Check Fame, {_DECISIONS}",
+    "round": "play the round: its Flip, Check Fame and Market, where {}; " + _DECISIONS,
+}
+#: The verbs of the Market's actions (S2 Market), by the kind of their events.
+_ACTIONS = {"hire": "hires", "dismiss": "dismisses", "skip": "skips"}
+#: How a card in a grid is written (`library.compact_grid`).
+_CELL = (
+    "a card id as 'rat'; a stack bottom card first, as 'firefly+rat'; '~' before a face-down "
+    "card; 'nothing' for an empty space"
+)
 
 
 class FlipToons(FlipToonsKit):
@@ -152,6 +190,113 @@ class FlipToons(FlipToonsKit):
 
         spec = CATALOG.get(card_id)
         return None if spec is None else (spec.name, spec.fame)
+
+    # -- practice --
+
+    def random_situation(self, seed: int) -> RandomSituation:
+        """A game of a setup of `PRACTICE_SETUPS`, played by the default or the random policy,
+        at the start of one of its rounds, all drawn from `seed`; played on for its Flip and
+        Check Fame, or for its round (its Market too). Never further: the Final Flip and the
+        next round start with shuffled decks, which no one can predict."""
+        rng = random.Random(seed)
+        setup = dict(rng.choice(PRACTICE_SETUPS))
+        policy, game_seed = rng.choice(("default", "random")), rng.randrange(2**31)
+        at = rng.randint(1, 12)
+        while True:  # a round the game reaches, which `resolve` and `round` play
+            try:
+                policy_now = self.make_policy(policy, game_seed)
+                scenario = self.scenario_at(setup, game_seed, policy_now, at)
+            except ValueError:  # the game ended before
+                at = rng.randint(1, at - 1)
+                continue
+            if at == 1 or not {"solo", "critics_choice", "end_triggered"} & set(scenario):
+                break
+            at -= 1
+        for p, name in zip(scenario["players"], PLAYER_NAMES):
+            p["name"] = name
+        names = [p["name"] for p in scenario["players"]]
+        title = (
+            f"a {_SEASON_WORDS[setup['season']]} game of {in_words(len(names))} players, "
+            f"{listed(names)}, at the start of round {in_words(at)}"
+        )
+        if rng.random() < 0.5:
+            market = self._scripted_market(scenario)
+            if market:
+                return RandomSituation(scenario, "round", title, _UNTIL["round"].format(market))
+        return RandomSituation(scenario, "resolve", title, _UNTIL["resolve"])
+
+    def _scripted_market(self, scenario: dict) -> str:
+        """The Market actions the default policy takes in the scenario's round, written into
+        its players' `actions` (for `round`, which skips where they run out), in words: "Ann
+        hires the Rat, then skips; Ben skips twice"; "" (and no actions) if the scripted round
+        does not play."""
+        played = self.play_game(scenario, self.make_policy("default", 0))
+        turns: list = []  # [player, [their actions]] in the order they act
+        for e in played.trace:
+            if e.phase == "cleanup":
+                break
+            if e.kind in _ACTIONS and e.rule.endswith(("market.hire", "market.dismiss", "actions")):
+                if not turns or turns[-1][0] != e.player:
+                    turns.append([e.player, []])
+                turns[-1][1].append(e)
+        players = scenario["players"]
+        for p, done in turns:
+            players[p]["actions"] = [
+                {"skip": True} if e.kind == "skip" else {e.kind: e.card} for e in done
+            ]
+        try:
+            self.play_round(scenario)
+        except ValueError:
+            for p in players:
+                p.pop("actions", None)
+            return ""
+        return "; ".join(
+            f"{players[p]['name']} "
+            + ", then ".join(
+                _ACTIONS[e.kind] + ("" if e.card is None else f" the {self.printed(e.card)[0]}")
+                for e in done
+            )
+            for p, done in turns
+        )
+
+    def quantities(self, fields: dict) -> list[Quantity]:
+        """Each player's fame (and fame left, in a round with a Market), the card in each space
+        of their grid, the top and the bottom card of their deck (where a card is returned to)
+        and their dismissed pile; the market; the market cards discarded face up."""
+        out = [Quantity(f"fame.{n}", f"{n}'s fame") for n in fields.get("fame", {})]
+        out += [
+            Quantity(f"fame_left.{n}", f"{n}'s fame left to spend")
+            for n in fields.get("fame_left") or {}
+        ]
+        for name, rows in fields.get("grid", {}).items():
+            extra = len(rows) - 2  # the extra rows above the upper row come first
+            out += [
+                Quantity(
+                    f"grid.{name}.{j}.{col}",
+                    f"the card in {space_name((j - extra, col))} of {name}'s grid",
+                    _CELL,
+                )
+                for j, row in enumerate(rows)
+                for col in range(len(row))
+            ]
+        out += [
+            Quantity(f"deck.{n}.{end}", f"the {side} card of {n}'s deck", "a card id, as 'rat'")
+            for n, deck in fields.get("deck", {}).items()
+            if deck
+            for end, side in ((0, "top"), (-1, "bottom"))
+        ]
+        cards = "a list of card ids, in any order"
+        out += [
+            Quantity(f"dismissed.{n}", f"{n}'s dismissed pile", cards, False)
+            for n in fields.get("dismissed", {})
+        ]
+        if None not in fields.get("market", [None]):
+            out.append(Quantity("market", "the market", cards, False))
+        if "market_discard" in fields:
+            out.append(
+                Quantity("market_discard", "the market cards discarded face up", cards, False)
+            )
+        return out
 
     # -- policies and rulings --
 
