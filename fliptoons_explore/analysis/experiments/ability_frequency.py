@@ -121,7 +121,7 @@ def summarise(df):
                 "low": low,
                 "high": high,
                 "per_game": mean,
-                "per_game_low": mean_low,
+                "per_game_low": max(0.0, mean_low),  # a count is never below 0
                 "per_game_high": mean_high,
                 "by_other_ability": int(chained.get(card, 0)),
             }

@@ -3,10 +3,10 @@ Fame with the card shuffled in, beside the same order without it (the same marke
 deck): paired seeds, so the difference is the card's.
 
 The deck is the starting deck (S2 Setup) and `hired` toon cards the seed deals after the
-market's, as after that many hires: with the simple bot (policy 'default') a deck holds about
-the 6 starting cards and 5 hires by round 5 (benchmarks: `seat-advantage` games). A 6- or
+market's, as after that many hires: in Season 2 games of the simple bot (policy 'default'), a
+deck holds about 11 cards at the start of round 5, the 6 starting cards and 5 hires. A 6- or
 7-card deck cannot show what some cards do: the Capybara's "+4 if at least three cards remain
-in your deck" needs a deck that outlasts the grid."""
+in your deck" needs a deck that outlasts the grid (six slots)."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def draw(df, fig):
     ax.set(
         xlabel=f"mean fame gained in one Flip + Check Fame ({int(s['pairs'].max())} paired "
         "seeds a card, 95% interval)",
-        title=f"What a card adds to a {size - 1}-card deck "
+        title=f"What a card adds to a deck of {size - 1} cards "
         f"(the starting deck and {int(df['hired'].iloc[0])} hires)",
     )
     fig.set_size_inches(7, max(4, 0.25 * len(s) + 1))

@@ -30,11 +30,13 @@ def draw(df, fig):
     errors = [[(rate - low)[c].tolist(), (high - rate)[c].tolist()] for c in rate.columns]
     ax = fig.add_subplot()
     rate.plot.bar(ax=ax, yerr=errors, capsize=2, rot=30)
+    games = sorted(set(s["games"]))
+    n = games[0] if len(games) == 1 else f"{games[0]} to {games[-1]}"
     ax.set(
-        ylabel="solo games won",
+        ylabel="share of the cell's games won",
         xlabel="season and difficulty",
         ylim=(0, 1),
-        title="Solo win rate (95% Wilson intervals)",
+        title=f"Solo win rate ({n} games a cell, 95% Wilson intervals)",
     )
 
 
