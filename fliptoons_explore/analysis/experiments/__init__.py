@@ -29,7 +29,8 @@ command line's `experiment` command is `fliptoons_explore.cli.experiment`.
 Every rate a summary gives comes with its 95% interval (`low`, `high`) and its n (`games`,
 `pairs`, `tables`); an experiment's `reading` says what each rate is a share of. Unless told
 otherwise the players are the simple bot (policy 'default': `fliptoons_explore.policy`), whose
-choices are not a person's: what it finds holds for the bot.
+choices are not a person's: what it finds holds for the bot. docs/experiments.md says what
+each experiment measures and how to read its summary.
 """
 
 from __future__ import annotations
