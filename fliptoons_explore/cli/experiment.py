@@ -106,6 +106,7 @@ def experiment_command(args) -> str:
         e.name, args.games, args.seed, args.jobs, progress=False if args.json else None, **params
     )
     table = summary(df)
+    more = [(title, make(df)) for title, make in e.more]
     try:
         if args.csv:
             _write_atomically(args.csv, lambda path: df.to_csv(path, index=False))
@@ -126,6 +127,7 @@ def experiment_command(args) -> str:
                 "seed": args.seed,
                 "params": df.attrs["params"],
                 "summary": json.loads(table.to_json(orient="records")),
+                **{title: json.loads(t.to_json(orient="records")) for title, t in more},
                 "rows": json.loads(df.to_json(orient="records")),
             },
             indent=1,
@@ -136,9 +138,15 @@ def experiment_command(args) -> str:
         + (f", written to {args.csv}" if args.csv else "")
         + (f"; the plot in {args.plot}" if args.plot else ""),
         *textwrap.wrap(_played_by(df.attrs["params"]) + e.reading, 100),
-        table.to_string(index=False, float_format=lambda v: f"{v:.3f}"),
+        table.to_string(index=False, float_format=_three),
     ]
+    for title, t in more:
+        lines += [f"{title}:", t.to_string(index=False, float_format=_three)]
     return "\n".join(lines)
+
+
+def _three(v) -> str:
+    return f"{v:.3f}"
 
 
 def _played_by(params: dict) -> str:

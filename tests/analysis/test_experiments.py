@@ -740,6 +740,22 @@ def test_experiment_json_is_one_document_with_summary_and_rows(capsys):
     assert doc["reading"].startswith("moon_decides: the share of `games` a face-up Moon")
 
 
+def test_ruling_games_prints_its_endings_after_the_summary(capsys):
+    common = ["experiment", "ruling-games", "--games", "2", "--seed", "5", "--jobs", "1"]
+    assert main(common) == 0
+    out = capsys.readouterr().out.splitlines()
+    at = out.index("endings:")
+    assert out[at + 1].split()[:4] == ["option", "value", "games", "rounds"]
+    assert len(out) == at + 4  # the default rulings and not-for-hire
+    assert main(common + ["--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(e["option"], e["games"]) for e in doc["endings"]] == [
+        ("(default)", 2),
+        ("x_side_price_cards", 2),
+    ]
+    assert len(doc["summary"]) == 8 and len(doc["rows"]) == 16
+
+
 def test_experiment_text_says_who_played_and_how_to_read_it(capsys):
     args = ["experiment", "seat-advantage", "--games", "3", "--set", "players=2", "--jobs", "1"]
     assert main(args) == 0

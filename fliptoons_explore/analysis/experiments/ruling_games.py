@@ -135,5 +135,7 @@ EXPERIMENT = Experiment(
     draw,
     reading="rate: the seat's share of the setting's `games` won (ties shared; 95% Wilson "
     "low-high); settings are separate samples of games (a ruling changes a game's path), "
-    "compared rate against rate; experiments.ruling_games.endings: rounds and 30-fame endings",
+    "compared rate against rate; endings: each setting's rounds (95% interval) and share "
+    "of games the 30-fame trigger ended (95% Wilson)",
+    more=(("endings", endings),),
 )

@@ -285,7 +285,8 @@ class Experiment:
     """A built-in question: its `name`, the `question` it answers, the default number of games
     (or resolutions, or seeds) per cell, its parameters and their defaults, how it makes its
     tasks, the worker's `job`, how it summarises the rows and draws the summary; `reading`: how
-    to read the summary (what each rate is a share of, its interval, who played)."""
+    to read the summary (what each rate is a share of, its interval, who played); `more`: other
+    tables of the rows, (name, function) pairs, which the command line prints after it."""
 
     name: str
     question: str
@@ -297,6 +298,7 @@ class Experiment:
     draw: Callable
     unit: str = "game"
     reading: str = ""
+    more: tuple = ()
 
 
 # -- checks ----------------------------------------------------------------------------------------
