@@ -363,7 +363,8 @@ def _parser() -> argparse.ArgumentParser:
         "run a built-in experiment: many seeded games as a table, its summary, a plot",
         "Run a built-in experiment (--list names them): many seeded games or resolutions, game k "
         "of "
-        "every cell from seed SEED + k, spread over worker processes; prints the summary table. "
+        "every cell from seed SEED + k, spread over worker processes; prints the summary table "
+        "with 95% intervals and n, who played and how to read it. "
         "--csv writes one row per game (or per player and game) with what replays it, the same "
         "file for any --jobs. Progress goes to standard error when it is a terminal.",
     )
