@@ -282,10 +282,12 @@ class RandomSituation(NamedTuple):
 
 class Quantity(NamedTuple):
     """A quantity an exercise may ask of an outcome (`GameContract.quantities`): its `path` into
-    the outcome's fields (`outcome_fields`: "fame.Ann", "grid.Ann.1.2", "deck.Ann.0"), what it is
-    in `words` ("Ann's fame", "the card in slot 6 (lower right) of Ann's grid"), the kind of
-    answer in words (`form`; "" for a number or a name, as the exercise tells) and whether a
-    list answer must be in order (`ordered`)."""
+    the outcome's fields (`outcome_fields`: "fame.Ann", "grid.Ann.-1.2", "deck.Ann.0"), naming
+    the same thing at every step of a resolution (a place whose row is counted from the bottom
+    of a grid that grows upwards; a place that is not there yet holds nothing), what it is in
+    `words` ("Ann's fame", "the card in slot 6 (lower right) of Ann's grid"), the kind of answer
+    in words (`form`; "" for a number or a name, as the exercise tells) and whether a list
+    answer must be in order (`ordered`)."""
 
     path: str
     words: str

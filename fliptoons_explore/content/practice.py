@@ -56,9 +56,9 @@ BUDGET = 400
 #: The first situations of each game in which some event must cite the rule, or the call stops.
 LOOK = 120
 #: The situations of each game that `practice_rules` surveys (seed 0), and how many of them a
-#: rule must have an exercise in to be listed (one in twenty-five: five exercises for any seed
+#: rule must have a question in to be listed (three in a hundred: five exercises for any seed
 #: within the budget, but by a very unlucky draw).
-SURVEY, SURE = 200, 8
+SURVEY, SURE = 200, 6
 
 _GONE = object()  # a quantity an outcome does not hold at a step
 
@@ -108,33 +108,14 @@ def _dig(fields, path: str):
 
 
 def _at(fields, keys: list):
-    """`_dig` with the path's parts read once (a list index an int)."""
+    """The value at a path (its parts read once, a list index an int); None where the
+    outcome has none (a row not yet added, an empty deck's top card)."""
     try:
         for k in keys:
             fields = fields[k]
     except (KeyError, IndexError, TypeError):
-        return _GONE
+        return None
     return fields
-
-
-def _shape(fields, path: str) -> tuple:
-    """The lengths of the lists a path goes through: a place in a grid is the same place at two
-    steps only if the grid has as many rows at both."""
-    sizes, here = [], fields
-    for part in path.split("."):
-        if isinstance(here, list):
-            sizes.append(len(here))
-            here = here[int(part)] if -len(here) <= int(part) < len(here) else None
-        elif isinstance(here, dict):
-            here = here.get(part)
-        else:
-            break
-    return tuple(sizes)
-
-
-def _holder(path: str) -> str:
-    """The part of a path that names what holds its last item: "grid.Ann.1" of "grid.Ann.1.2"."""
-    return path.rsplit(".", 1)[0]
 
 
 def _same(value, ordered: bool):
@@ -163,27 +144,41 @@ def _names(text: str, value) -> bool:
 
 
 class _Found:
-    """One random situation, played with every state recorded, and what each rule changes in
-    it: `changes[rule]` lists (step, quantity, before, after) for each event citing the rule
-    that changes a quantity for good; `cited`, every rule its events cite."""
+    """One random situation (`drawn`, its scenario and play as one `key`), the rules its events
+    cite (`cited`), and, read on first asking from its recorded states, what each rule changes
+    in it (`changes`)."""
 
     def __init__(self, game, seed: int):
+        self.game = game
         self.drawn = drawn = game.random_situation(seed)
         self.key = json.dumps([drawn.scenario, drawn.play], sort_keys=True)
+        played = play_scenario(drawn.scenario, drawn.play)
+        self.cited = {c for e in played.trace or () for c in e.cites}
+        self._changes = self.end = None
+
+    @property
+    def changes(self) -> dict:
+        """{rule: [(step, quantity, its value before, after), ...]}: each event citing the rule
+        that changes a quantity the situation may be asked (`GameContract.quantities`) for
+        good: the quantity differs just before and just after it, never comes back to what it
+        was before it, nor to what it was at the start, and ends different from the start;
+        what changes after a shuffle (which no one can predict) and a place whose holder
+        changes its shape (a grid given a new row above) are not asked."""
+        if self._changes is None:
+            self._changes = self._read()
+        return self._changes
+
+    def _read(self) -> dict:
+        game, drawn = self.game, self.drawn
         r = play_scenario(drawn.scenario, drawn.play, record=True)
         trace = r.trace or ()
-        self.cited = {c for e in trace for c in e.cites}
-        self.changes: dict[str, list] = {}
         self.end = game.outcome_fields(r)
         steps = [game.outcome_fields(r, s) for s in range(-1, len(trace))]
         shuffled = next((e.step for e in trace if e.kind == "shuffle"), len(trace))
-        shapes: dict[str, int] = {}  # a holder's path -> how many shapes it takes over the steps
+        changes: dict[str, list] = {}
         for q in game.quantities(steps[-1]):
-            holder = _holder(q.path)
-            if holder not in shapes:
-                shapes[holder] = len({_shape(f, holder) for f in steps})
             keys = [int(k) if k.lstrip("-").isdigit() else k for k in q.path.split(".")]
-            raw = [_at(f, keys) for f in steps]
+            raw = [_at(f, keys) for f in steps]  # None where the place is not (yet) there
             values = [_same(v, q.ordered) for v in raw]
             changed = [i for i in range(len(trace)) if values[i] != values[i + 1]]
             final = _dig(self.end, q.path)
@@ -192,16 +187,30 @@ class _Found:
                 or _same(final, q.ordered) != values[-1]
                 or values[0] == values[-1]
                 or changed[-1] >= shuffled
-                or shapes[holder] > 1
             ):
-                continue  # not the end's, the start's, after a shuffle, or a place that moved
+                continue  # not the end's, the start's, or after a shuffle
             start = values[0]
             for i in changed:
                 later = values[i + 1 :]
-                if start in later or values[i] in later or _GONE in (values[i], values[i + 1]):
+                if start in later or values[i] in later:
                     continue  # undone later: not on the answer's causal path
                 for rule in trace[i].cites:
-                    self.changes.setdefault(rule, []).append((i, q, raw[i], raw[i + 1]))
+                    changes.setdefault(rule, []).append((i, q, raw[i], raw[i + 1]))
+        return changes
+
+    def questions(self, rule: str) -> list:
+        """(step, quantity, before, after, the answer, the question) for each change `rule`
+        makes whose question does not name its answer."""
+        out = []
+        for step, q, before, after in self.changes.get(rule, ()):
+            answer = _dig(self.end, q.path)
+            question = (
+                f"{cap(self.drawn.title)} (the table below). {cap(self.drawn.until)}. "
+                f"What is {q.words} then?"
+            )
+            if not _names(question, answer):
+                out.append((step, q, before, after, answer, question))
+        return out
 
 
 @functools.lru_cache(maxsize=4 * BUDGET)
@@ -213,40 +222,50 @@ def _games() -> list:
     return [contract(name) for name in GAMES]
 
 
-def _exercise(found: _Found, rule: str, seed: int, j: int, name: str):
-    """An exercise on `rule` in one situation, or None: one change the rule's event makes,
-    drawn from `(seed, j)`, whose question does not name its answer."""
-    options = list(found.changes.get(rule, ()))
-    random.Random(f"{seed} {j} {rule}").shuffle(options)
-    drawn, game = found.drawn, contract_of(found.drawn.scenario)
-    for step, q, before, after in options:
-        answer = _dig(found.end, q.path)
-        question = (
-            f"{cap(drawn.title)} (the table below). {cap(drawn.until)}. What is {q.words} then?"
-        )
-        if _names(question, answer):
-            continue
-        field = q.path.split(".")[0]
-        source = PracticeSituation(
-            drawn, name, rule, step, q.path, before, after, {field: found.end[field]}
-        )
-        r = source.run(record=True)
-        words = game.event_words(r.trace[step], r.players)
-        explain = (
-            f"Step {step} ({words}) changed {q.words} from {_show(before)} to {_show(after)}; "
-            f"at the end it is {_show(answer)}."
-        )
-        return Exercise(
-            question,
-            source,
-            q.path,
-            rule=rule,
-            explain=explain,
-            form=q.form or None,
-            ordered=q.ordered,
-            name=name,
-        )
-    return None
+def _exercise(found: _Found, rule: str, asked, name: str) -> Exercise:
+    """The exercise on `rule` that asks one of `found.questions(rule)`."""
+    step, q, before, after, answer, question = asked
+    field = q.path.split(".")[0]
+    source = PracticeSituation(
+        found.drawn, name, rule, step, q.path, before, after, {field: found.end[field]}
+    )
+    r = source.run(record=True)
+    words = found.game.event_words(r.trace[step], r.players)
+    explain = (
+        f"Step {step} ({words}) changed {q.words} from {_show(before)} to {_show(after)}; "
+        f"at the end it is {_show(answer)}."
+    )
+    return Exercise(
+        question,
+        source,
+        q.path,
+        rule=rule,
+        explain=explain,
+        form=q.form or None,
+        ordered=q.ordered,
+        name=name,
+    )
+
+
+def _questions(rule: str, seed: int):
+    """(j, the situation, its questions on `rule` in an order drawn from `(seed, j)`) for each
+    random situation `j` of `seed` that has some, in the game whose events cite the rule, up
+    to `BUDGET` situations; none if no event of the first `LOOK` cites it."""
+    games, seen = _games(), set()
+    for j in range(BUDGET):
+        if j == LOOK and not seen:
+            return
+        for game in games:
+            if seen and game.name not in seen:
+                continue  # a rule is one game's: look no more at the others
+            found = _found(game.name, _seed(seed, j))
+            if rule not in found.cited:
+                continue
+            seen.add(game.name)
+            asked = found.questions(rule)
+            if asked:
+                random.Random(f"{seed} {j} {rule}").shuffle(asked)
+                yield j, found, asked
 
 
 def _check_rule(rule) -> None:
@@ -271,34 +290,25 @@ def practice(rule: str, n: int = 5, seed: int = 0, *, name: str = "more") -> lis
     _check_rule(rule)
     if not isinstance(n, int) or n < 1:
         raise ValueError(f"practice: n is the number of exercises (1 or more), got {n!r}")
-    games, seen = _games(), set()
-    out, keys = [], set()
-    for j in range(BUDGET):
-        if j == LOOK and not seen:
-            break
-        for game in games:
-            if seen and game.name not in seen:
-                continue  # a rule is one game's: look no more at the others
-            found = _found(game.name, _seed(seed, j))
-            if rule in found.cited:
-                seen.add(game.name)
-            if found.key in keys or rule not in found.changes:
-                continue
-            ex = _exercise(found, rule, seed, j, f"{name}[{len(out)}]")
-            if ex is not None:
-                out.append(ex)
-                keys.add(found.key)
-                if len(out) == n:
-                    return out
+    out, kept, asked_keys = [], [], set()
+    for _, found, asked in _questions(rule, seed):
+        out.append(_exercise(found, rule, asked[0], f"{name}[{len(out)}]"))
+        asked_keys.add((found.key, asked[0][1].path))
+        kept.append((found, asked[1:]))
+        if len(out) == n:
+            return out
+    for found, asked in kept:  # a rare rule: other questions on the same situations
+        for more in asked:
+            if len(out) < n and (found.key, more[1].path) not in asked_keys:
+                out.append(_exercise(found, rule, more, f"{name}[{len(out)}]"))
+                asked_keys.add((found.key, more[1].path))
+    if len(out) == n:
+        return out
     if not out:
-        why = (
-            "no event of its random situations changes a quantity by it"
-            if seen
-            else "no event of its random situations cites it"
-        )
         raise ValueError(
-            f"practice: no exercise for rule {rule!r}: {why}; practice_rules() lists the rules "
-            f"it makes exercises for: {', '.join(practice_rules())}"
+            f"practice: no exercise for rule {rule!r}: no event of its random situations cites "
+            "it and changes a quantity they may be asked; practice_rules() lists the rules it "
+            f"makes exercises for: {', '.join(practice_rules())}"
         )
     warnings.warn(
         f"practice: {len(out)} of {n} exercises for rule {rule!r}: it is rare in random "
@@ -313,15 +323,17 @@ def _surveyed() -> tuple:
     counts: dict[str, int] = {}
     for game in _games():
         for j in range(SURVEY):
-            for rule in _found(game.name, _seed(0, j)).changes:
-                counts[rule] = counts.get(rule, 0) + 1
+            found = _found(game.name, _seed(0, j))
+            for rule in found.changes:
+                if found.questions(rule):
+                    counts[rule] = counts.get(rule, 0) + 1
     return tuple(sorted(rule for rule, k in counts.items() if k >= SURE))
 
 
 def practice_rules() -> list[str]:
     """The rule ids `practice` makes exercises for, sorted: each changes a quantity in at least
-    one in twenty-five of the random situations of its game (a survey of the first 200 of
-    seed 0, made once, in a few seconds). Those of `data/rules.csv` start with s1., s2., jp.
+    three in a hundred of the random situations of its game (a survey of the first 200 of
+    seed 0, made once, in about two seconds). Those of `data/rules.csv` start with s1., s2., jp.
     or fl.; a card's own (card.<id>) and a ruling option's (ruling.<name>) are listed too."""
     return list(_surveyed())
 

@@ -269,11 +269,12 @@ class FlipToons(FlipToonsKit):
             for n in fields.get("fame_left") or {}
         ]
         for name, rows in fields.get("grid", {}).items():
-            extra = len(rows) - 2  # the extra rows above the upper row come first
+            # a row counted from the bottom (-1 the lower row, -3 the first extra row): the same
+            # place at every step, whatever rows the Monkey and the Gorilla add above
             out += [
                 Quantity(
-                    f"grid.{name}.{j}.{col}",
-                    f"the card in {space_name((j - extra, col))} of {name}'s grid",
+                    f"grid.{name}.{j - len(rows)}.{col}",
+                    f"the card in {space_name((j - len(rows) + 2, col))} of {name}'s grid",
                     _CELL,
                 )
                 for j, row in enumerate(rows)
