@@ -216,7 +216,7 @@ class Flipology(FlipologyKit):
             p["name"] = name
         names = [p["name"] for p in scenario["players"]]
         rows = scenario["players"][player]["rows"]
-        place = f"card {in_words(col + 1)} of {names[player]}'s " + (
+        place = f"card {in_words(col + 1)} (from the left) of {names[player]}'s " + (
             f"row {in_words(row + 1)} (from the bottom)" if len(rows) > 1 else "row"
         )
         title = (
@@ -224,9 +224,8 @@ class Flipology(FlipologyKit):
             f"{in_words(len(names))} players, {listed(names)}, before turn {in_words(turn)}"
         )
         until = (
-            f"{names[player]} flips {place} (counting from the left); then the game ends and is "
-            "counted as the table stands, any choice an effect asks as the default policy "
-            "takes it (docs/engine.md)"
+            f"{names[player]} flips {place}; then the game ends and is counted as the table "
+            "stands, any choice an effect asks as the default policy takes it (docs/engine.md)"
         )
         return RandomSituation(scenario, "resolve", title, until)
 
@@ -239,7 +238,7 @@ class Flipology(FlipologyKit):
                 Quantity(
                     f"rows.{name}.{r}.{c}",
                     f"card {in_words(c + 1)} of {name}'s "
-                    + (f"row {in_words(r + 1)}" if len(rows) > 1 else "row"),
+                    + (f"row {in_words(r + 1)} (from the bottom)" if len(rows) > 1 else "row"),
                     "the card as the table writes it: 'dog:6' face up, '~dog:6' face down",
                 )
                 for r, row in enumerate(rows)
