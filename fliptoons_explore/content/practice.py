@@ -8,9 +8,11 @@ quantity of its outcome (a player's fame or points, the card left at a place, th
 what is dismissed or discarded) that the rule decides: an event that cites the rule **changes
 that quantity**, read from the recorded states just before and just after it, and the change
 lasts (the quantity never goes back to what it was before that event), so the event lies on the
-answer's causal path. The answer is never the quantity's value at the start, and no two
-exercises of a call share a situation. The same `(rule, n, seed)` gives the same exercises; the
-next seed, new ones: there is no end to them.
+answer's causal path. The answer is never the quantity's value at the start, nothing that
+changes after a shuffle is asked (no one could predict it), no question names its answer, and no
+two exercises of a call are the same (each its own table, but for a rule so rare that a second
+question on a table is needed). The same `(rule, n, seed)` gives the same exercises; the next
+seed, new ones: there is no end to them.
 
 Each exercise is a `teach.Exercise`, checked as the notebooks' are: a wrong answer is told
 where it may come from (an earlier step, another ruling, a printed value) and the rule.
@@ -30,7 +32,12 @@ and each is then set up, predicted and checked in cells of its own, as in a less
     more[0].check(None)    # your prediction in place of None
     more[0].answer()       # when you give up
 
-or all of them one after another with `show(more)`. `practice_rules()` lists the rules it makes
+or all of them one after another with `show(more)`, or a loop of your own:
+
+    for ex in practice("s2.key.next-revealed", n=3):
+        print(ex.question)      # then ex.setup(), ex.check(...), ex.answer()
+
+`practice_rules()` lists the rules it makes
 exercises for; a rule that no random situation changes a quantity by (a phase, a rule that only
 triggers others, a rule of the setup) is a one-line ValueError that says so.
 """
@@ -292,6 +299,8 @@ def practice(rule: str, n: int = 5, seed: int = 0, *, name: str = "more") -> lis
         raise ValueError(f"practice: n is the number of exercises (1 or more), got {n!r}")
     out, kept, asked_keys = [], [], set()
     for _, found, asked in _questions(rule, seed):
+        if any(found.key == key for key, _ in asked_keys):
+            continue  # two draws of one table (never seen, but a table is asked once)
         out.append(_exercise(found, rule, asked[0], f"{name}[{len(out)}]"))
         asked_keys.add((found.key, asked[0][1].path))
         kept.append((found, asked[1:]))
