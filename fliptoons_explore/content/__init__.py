@@ -6,11 +6,7 @@
   (`library/README.md` describes them);
 - `teach`: the exercises of the teaching notebooks (predict, then check; docs/teaching.md);
 - `practice`: fresh exercises on a rule, from random situations of either game, without end
-  (`practice(rule, n=5, seed=0)`; docs/practice.md).
+  (`practice.practice(rule, n=5, seed=0)`; docs/practice.md).
 
 `fliptoons_explore.situation(name)`, `situations(...)` and `Situation` are the library's.
 """
-
-from .practice import practice, practice_rules
-
-__all__ = ["practice", "practice_rules"]

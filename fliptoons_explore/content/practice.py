@@ -347,9 +347,6 @@ def practice_rules() -> list[str]:
     return list(_surveyed())
 
 
-practice.rules = practice_rules
-
-
 def show(exercises) -> None:
     """Each exercise's question, numbered, and how to set it up and check it (a notebook's
     "more practice" cell)."""

@@ -20,12 +20,10 @@ from importlib import resources
 import pytest
 
 from fliptoons_explore.chains import causal_graph, chain_to
-from fliptoons_explore.content import practice as exported
 from fliptoons_explore.content.practice import practice, practice_rules, show
 from fliptoons_explore.games import GAMES, contract, contract_of, play_scenario
 from fliptoons_explore.stepping import Stepper
 
-#: The module (the package exports its function `practice` under the same name).
 practice_module = importlib.import_module("fliptoons_explore.content.practice")
 RULES_CSV = {
     row["id"]
@@ -186,10 +184,6 @@ def test_a_call_asks_for_more_and_gets_them(covered):
 # -- errors --------------------------------------------------------------------------------------
 
 
-def test_the_content_package_exports_it():
-    assert exported is practice and exported.rules is practice_rules
-
-
 def test_an_unknown_rule_id_names_the_nearest():
     with pytest.raises(KeyError) as e:
         practice("s2.key.next-reveal")
@@ -204,7 +198,7 @@ def test_a_rule_it_makes_no_exercise_for_says_so_and_what_it_can_do(covered):
     text = str(e.value)
     assert "no exercise for rule 's2.components'" in text and "practice_rules()" in text
     assert "s2.keyword.return" in text and "\n" not in text
-    assert practice.rules() == covered
+    assert practice_rules() == covered
 
 
 def test_n_is_a_number_of_exercises():
