@@ -54,7 +54,7 @@ import warnings
 from ..games import GAMES, contract, contract_of, play_scenario
 from ..rules import RULES
 from ..words import cap
-from .teach import Exercise
+from .teach import Exercise, wrapped
 
 __all__ = ["practice", "practice_rules", "show", "PracticeSituation"]
 
@@ -351,5 +351,5 @@ def show(exercises) -> None:
     """Each exercise's question, numbered, and how to set it up and check it (a notebook's
     "more practice" cell)."""
     for ex in exercises:
-        print(f"{ex.name}: {ex.question}")
+        print(wrapped(f"{ex.name}: {ex.question}"))
         print(f"    {ex.name}.setup() shows the table; {ex.name}.check(your answer) checks it.")

@@ -132,7 +132,7 @@ def _read(value, like, ordered: bool):
 WIDTH = 88
 
 
-def _wrapped(text: str) -> str:
+def wrapped(text: str) -> str:
     """A verdict as printed: each line wrapped at WIDTH between words, a continuation indented
     as its line is."""
     return "\n".join(
@@ -624,7 +624,7 @@ class Exercise:
     def check(self, prediction) -> None:
         """The check cell: make sure the engine still gives the answer, then print the verdict."""
         self.still_holds()
-        print(_wrapped(self.verdict(prediction).text))
+        print(wrapped(self.verdict(prediction).text))
 
     def answer(self) -> None:
         """Show the answer, why, and the rule."""
@@ -634,7 +634,7 @@ class Exercise:
             for option, value, raw in (self.readings.values() if self._readings_given else ())
         ]
         print(
-            _wrapped(
+            wrapped(
                 "\n".join(
                     x
                     for x in (
