@@ -646,7 +646,7 @@ def return_lowest_take_its_space(run: FlipRun, card, trig) -> None:
     if target is None:
         run.ignored(card, trig, "s2.key.lowest-rank", "no other face-up card")
     elif target.spec.return_immune:
-        run.stack_onto(card, target, trig, "s2.faq.zebra", ruling)
+        run.stack_onto(card, target, trig, "s2.faq.zebra.immune", ruling)
     else:
         run.take_space_of(card, target, trig, "s2.key.lowest-rank", ruling)
 
@@ -688,7 +688,7 @@ def snake(run: FlipRun, card, trig) -> None:
     p = run.player
     grid = p.grid
     if not p.deck:
-        run.ignored(card, trig, "s1.faq.snake", "the deck is empty: nothing is dismissed")
+        run.ignored(card, trig, "s1.faq.snake.empty-deck", "the deck is empty: nothing is dismissed")
     elif p.deck[0].spec.dismiss_immune:
         top = p.deck[0]
         row, col, _ = grid.locate(card)
@@ -744,7 +744,7 @@ def snake(run: FlipRun, card, trig) -> None:
         detail="stacked on the Snake",
     )
     if gained.spec.when_hired:
-        run.queue(gained, "when_hired", gain, "s1.faq.snake")
+        run.queue(gained, "when_hired", gain, "s1.faq.snake.when-hired")
     if gained.spec.place:
         if gained.spec.id in STAYS_ON_SNAKE:
             run.ignored(gained, gain, "s1.faq.snake.rabbit-turkey", "it stays on the Snake")
@@ -778,7 +778,7 @@ def mongoose(run: FlipRun, card, trig) -> None:
     p.deck.appendleft(gained)
     gain = run.emit(Gain, gained, trig, rule, detail="on top of the deck")
     if gained.spec.when_hired:
-        run.ignored(gained, gain, "s2.faq.mongoose", "a card put on the deck is not hired")
+        run.ignored(gained, gain, "s2.faq.mongoose.when-hired", "a card put on the deck is not hired")
 
 
 def _previous_or_ignore(run: FlipRun, card, trig):

@@ -303,10 +303,11 @@ def test_a_wrong_answer_that_held_until_an_event_names_the_event_missed():
 
 
 def test_a_wrong_answer_that_another_ruling_gives_names_the_ruling_and_why_the_default():
-    """07_check_fame, exercise 2 lists the Cow's 6 as a mistake; the same exercise without its
-    mistakes works it out from the situation played under each ruling option."""
-    cow = notebook_exercises("07_check_fame")["exercise_2"]
-    assert 6 in cow.mistakes and told(cow, 6) == cow.mistakes[6]
+    """07_check_fame, exercise 5 accepts the Cow's 6 as the other reading's answer; the same
+    exercise without its readings works it out from the situation played under each ruling
+    option."""
+    cow = notebook_exercises("07_check_fame")["exercise_5"]
+    assert cow.verdict(6).right and "Right under ruling cow_copies = 'total'" in cow.verdict(6).text
     bare = Exercise(cow.question, cow.source, cow._answer, rule=cow.rule, name=cow.name)
     assert told(bare, 6) == (
         "6 is the answer under ruling cow_copies = 'total' (Does the Cow copy a card's printed "
