@@ -102,12 +102,15 @@ def _card(pi: int, r: int, c: int, entry: dict, score: CardScore | None, marks: 
     )
     cursor = "cursor:pointer;" if marks.clickable else ""
     if not entry["face_up"]:
+        # the kind, as the trace writes it ("koala"); a card the rulebook does not name, by the
+        # deck table's name ("unique animal 5")
+        word = spec.name.split(" (")[0].lower() if "(" in spec.name else spec.kind
         return (
             f'<td class="{classes}"{data} title="{esc(spec.name)} ({spec.points}), face down" '
             f'style="{ring}{cursor}vertical-align:top;text-align:left;width:6.4em;min-width:6.4em;height:2.9em;'
             "padding:3px 4px;border:1px solid "
             "#1b2533;border-radius:4px;background:#2f4159;color:#d5deea;"
-            f'font-style:italic;white-space:nowrap">({esc(spec.kind)}:{spec.points})<br>'
+            f'font-style:italic;white-space:nowrap">({esc(word)}:{spec.points})<br>'
             f'<span style="font-size:10px">face down</span></td>'
         )
     colour = GROUPS.get(spec.group, GROUPS["animal"])[0]

@@ -151,10 +151,13 @@ def test_end_of_game_situations_do_not_depend_on_the_shuffles(s, seed):
 def test_the_situations_cover_every_item_of_the_issue():
     """Both kinds of critic's choice, each Cleanup case, the solo win, loss and
     market discard, the depletion ending, the Final Flip with the +3 deciding, a tie re-flipped by
-    two of three players, both settings of both options."""
+    two of three players, both settings of both options; and the Season 1 tie for the critic's
+    choice and the Season 1 round played on after the trigger that lesson 09 examines."""
     names = {s.name for s in END_OF_GAME}
     assert names == {
         "s2.check-fame.critics-choice.most-fame-takes-it",
+        "s2.check-fame.critics-choice-tie.season-1-nobody-takes-the-card",
+        "s1.final-flip.the-market-and-cleanup-come-first",
         "s2.check-fame.critics-choice-tie.back-to-the-box",
         "s2.cleanup.low-count.two-players-discard-the-ends",
         "s2.cleanup.low-count.not-with-three-players",
