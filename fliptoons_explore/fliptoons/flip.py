@@ -688,7 +688,9 @@ def snake(run: FlipRun, card, trig) -> None:
     p = run.player
     grid = p.grid
     if not p.deck:
-        run.ignored(card, trig, "s1.faq.snake.empty-deck", "the deck is empty: nothing is dismissed")
+        run.ignored(
+            card, trig, "s1.faq.snake.empty-deck", "the deck is empty: nothing is dismissed"
+        )
     elif p.deck[0].spec.dismiss_immune:
         top = p.deck[0]
         row, col, _ = grid.locate(card)
@@ -778,7 +780,9 @@ def mongoose(run: FlipRun, card, trig) -> None:
     p.deck.appendleft(gained)
     gain = run.emit(Gain, gained, trig, rule, detail="on top of the deck")
     if gained.spec.when_hired:
-        run.ignored(gained, gain, "s2.faq.mongoose.when-hired", "a card put on the deck is not hired")
+        run.ignored(
+            gained, gain, "s2.faq.mongoose.when-hired", "a card put on the deck is not hired"
+        )
 
 
 def _previous_or_ignore(run: FlipRun, card, trig):
