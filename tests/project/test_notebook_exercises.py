@@ -6,13 +6,13 @@ exercise turns on, and for the second a sentence worked out from the situation w
 docs/teaching.md, What a wrong answer is told). As committed, each check cell says "not predicted
 yet" and gives nothing away. An exercise is three cells: `exercise_N = Exercise(...)` (with
 `exercise_N.setup()`), `prediction_N = None  # your answer: ...`, and
-`exercise_N.check(prediction_N)`; the lessons of the course (notebooks/course) have at least
-three each.
+`exercise_N.check(prediction_N)`.
 
-The lessons in STRICT are held to the course's exercise rules (docs/teaching.md): at least four
-exercises, each quoting its rule and naming at least two likely mistakes, every one of which is
-tried and must be told wrong with its own explanation and the rule quoted; and no ruling option
-changes an answer unless the exercise names that option."""
+Every lesson of the course (notebooks/course, STRICT) is held to the course's exercise rules
+(docs/teaching.md): at least four exercises, each quoting its rule and naming at least two likely
+mistakes, every one of which is tried and must be told wrong with its own explanation and the rule
+quoted; no ruling option changes an answer unless the exercise names that option; and no exercise
+is played or shown above it in its lesson."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2] / "notebooks"
 TEACHING = sorted((ROOT / "course").glob("*.ipynb"))
 NOTEBOOKS = TEACHING + sorted((ROOT / "workshop").glob("*.ipynb"))
-#: The lessons held to the course's exercise rules (the module's docstring).
+#: The lessons held to the course's exercise rules (the module's docstring): all of them.
 STRICT = {p.stem for p in TEACHING}
 PREDICTION = re.compile(r"^(prediction_\w+) = None\s+# your answer: \S", re.M)
 #: How a message names a rule: "Rule s2.check-fame (S2, Check Fame): ...".
@@ -67,10 +67,10 @@ def _run(source: str, namespace: dict) -> str:
 
 
 @pytest.mark.parametrize("path", TEACHING, ids=[p.stem for p in TEACHING])
-def test_a_teaching_notebook_has_three_exercises_in_the_pattern(path):
+def test_a_lesson_has_four_exercises_in_the_pattern(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
     exercises = _exercises(nb)
-    assert len(exercises) >= (4 if path.stem in STRICT else 3), path.stem
+    assert len(exercises) >= 4, path.stem
     code = ["".join(c["source"]) for c in _code(nb)]
     for exercise, prediction, check in exercises:
         assert exercise.split("_", 1)[1] == prediction.split("_", 1)[1]
