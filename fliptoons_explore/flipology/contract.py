@@ -19,7 +19,7 @@ from ..policy import ReplayPolicy
 from . import engine, library
 from .advice import EXPLAINED, TIES, decision_of, option_words
 from .comparison import comparison_html, seat_outcome
-from .deal_scenario import _AtFirstTurn, _Dealt
+from .deal_scenario import AtFirstTurn, Dealt
 from .game import NATURE_TURNS, TREE_ROUNDS, TREE_TURNS, new_game
 from .kit import FlipologyKit
 from .markdown import resolution_markdown
@@ -39,7 +39,7 @@ PRACTICE_SETUPS = (
 _VARIANT_WORDS = {"nature": "Nature", "great-tree": "Great Tree"}
 
 
-class _BeforeTurn(_AtFirstTurn):
+class _BeforeTurn(AtFirstTurn):
     """A policy that answers as `inner` does until turn `turn` (from 1) is asked, then writes
     the table as a scenario, keeps that turn's decision (`choice`) and stops the game."""
 
@@ -207,7 +207,7 @@ class Flipology(FlipologyKit):
         capture = game.policy = _BeforeTurn(game.policy, turn)
         try:
             game.play()
-        except _Dealt:
+        except Dealt:
             pass
         scenario, choice = capture.scenario, capture.choice
         player, row, col = rng.choice(choice.options)

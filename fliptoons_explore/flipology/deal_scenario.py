@@ -6,11 +6,11 @@ explorer (`analysis.experiments.scenario`)."""
 from __future__ import annotations
 
 
-class _Dealt(Exception):
-    """Raised by `_AtFirstTurn` to stop a game once it is dealt."""
+class Dealt(Exception):
+    """Raised by `AtFirstTurn` to stop a game once it is dealt."""
 
 
-class _AtFirstTurn:
+class AtFirstTurn:
     """A policy that answers as `inner` does until the first turn is asked, then writes the
     table as a scenario and stops the game."""
 
@@ -40,18 +40,18 @@ class _AtFirstTurn:
                 "first_player": t.first_player,
                 "rulings": t.rulings.changed(),
             }
-            raise _Dealt
+            raise Dealt
         return self.inner.choose(choice)
 
 
 def deal_scenario(game) -> dict:
     """`game` (new, not yet played) played up to its first turn, its deal's decisions answered by
     its policy, and written as a scenario."""
-    capture = _AtFirstTurn(game.policy)
+    capture = AtFirstTurn(game.policy)
     game.policy = capture
     try:
         game.play()
-    except _Dealt:
+    except Dealt:
         return capture.scenario
     raise ValueError(
         "this game asked no turn"
