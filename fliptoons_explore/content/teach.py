@@ -481,11 +481,13 @@ class Exercise:
         return self._steps
 
     def _step_words(self, step: int) -> tuple[str, str]:
-        """(the event at `step` in words, unless they would give the answer away; its rule)."""
+        """(the event at `step` in words, unless they would give the answer away; its rule, or
+        "the rule below" where it is the exercise's own, which the verdict quotes next)."""
         r = self._recording()
         event = r.trace[step]
         words = contract_of(r).event_words(event, r.players)
-        return ("" if _names(words, self.expected) else f" ({words})"), _rule_words(event.rule)
+        rule = "the rule below" if event.rule == self.rule else _rule_words(event.rule)
+        return ("" if _names(words, self.expected) else f" ({words})"), rule
 
     def _printed(self, said: str, mine):
         """The sentence for a prediction that is the printed fame (points) of a card the question
