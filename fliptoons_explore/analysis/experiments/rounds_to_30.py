@@ -7,21 +7,16 @@ so the rounds describe the games that reached 30, not every game."""
 from __future__ import annotations
 
 from ...fliptoons.resolver import TRIGGER_FAME
-from .runner import Experiment, Setup, game_job
+from .runner import Experiment, Setup, game_job, game_tasks
 from .stats import mean_interval, pandas, wilson
 
 
 def tasks(n, seed, season, players, policy, rulings):
-    return [
-        (
-            Setup.of("fliptoons", season=season, players=p, policy=policy, rulings=rulings),
-            seed + k,
-            "game",
-            {},
-        )
+    setups = [
+        Setup.of("fliptoons", season=season, players=p, policy=policy, rulings=rulings)
         for p in players
-        for k in range(n)
     ]
+    return game_tasks(setups, n, seed, "game")
 
 
 def summarise(df):

@@ -227,6 +227,11 @@ def game_job(task) -> list[dict]:
     return [{**head, **row} for row in out]
 
 
+def game_tasks(setups, n: int, seed: int, per: str) -> list:
+    """Each setup's `n` games, game k from seed `seed + k`, as `game_job` takes them."""
+    return [(s, seed + k, per, {}) for s in setups for k in range(n)]
+
+
 def games(
     setups,
     n: int = 100,
@@ -250,7 +255,7 @@ def games(
         if not isinstance(s, Setup):
             raise ValueError(f"setups: expected Setup objects, got {quote(s)}")
         s.check()
-    tasks = [(s, seed + k, per, {}) for s in setups for k in range(n)]
+    tasks = game_tasks(setups, n, seed, per)
     return frame(
         r
         for rows in run_tasks(game_job, tasks, jobs, executor, progress, "game", chunk=chunk)

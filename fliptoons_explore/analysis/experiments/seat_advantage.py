@@ -8,21 +8,16 @@ interval is about ±3 points wide."""
 
 from __future__ import annotations
 
-from .runner import Experiment, Setup, game_job
+from .runner import Experiment, Setup, game_job, game_tasks
 from .stats import pandas, wilson
 
 
 def tasks(n, seed, season, players, policy, rulings):
-    return [
-        (
-            Setup.of("fliptoons", season=season, players=p, policy=policy, rulings=rulings),
-            seed + k,
-            "player",
-            {},
-        )
+    setups = [
+        Setup.of("fliptoons", season=season, players=p, policy=policy, rulings=rulings)
         for p in players
-        for k in range(n)
     ]
+    return game_tasks(setups, n, seed, "player")
 
 
 def summarise(df):
